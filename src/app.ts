@@ -1,0 +1,37 @@
+// Assembles the HTTP layer, then each module's routes.
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from './context.ts';
+import { MAX_BODY_BYTES } from './http/body.ts';
+import { registerConventions, rewriteUrl } from './http/conventions.ts';
+import { DbRateLimitStore, type RateLimitStore } from './http/rate-limit-store.ts';
+import type { Router } from './http/router.ts';
+import { ROUTE_MODULES } from './modules/index.ts';
+
+export interface AppOptions {
+  /** Pino logger options; false silences request logs (tests). */
+  logger?: boolean | object;
+  rateLimitStore?: RateLimitStore;
+}
+
+let requestSeq = 0;
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { tls } = ctx.config;
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    disableRequestLogging: true,
+    bodyLimit: MAX_BODY_BYTES,
+    rewriteUrl,
+    genReqId: () => `${process.pid.toString(36)}-${(++requestSeq).toString(36)}`,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ...(tls ? { https: { cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) } } : {}),
+  }) as unknown as FastifyInstance;
+  registerConventions(app, ctx, options.rateLimitStore ?? new DbRateLimitStore(ctx.db));
+  const router = app.withTypeProvider<TypeBoxTypeProvider>() as unknown as Router;
+  for (const register of ROUTE_MODULES) await register(router);
+  return app;
+}

@@ -1,0 +1,113 @@
+// The only reader of process.env. Everything else receives a Config.
+import path from 'node:path';
+
+export interface RateLimitConfig {
+  /** Requests per hour for unauthenticated callers, per client address. */
+  unauthenticated: number;
+  /** Requests per hour for an authenticated user. */
+  authenticated: number;
+  /** Requests per hour for an OAuth app identified by client id + secret. */
+  oauthApp: number;
+  /** Search requests per minute (authenticated / unauthenticated). */
+  searchAuthenticated: number;
+  searchUnauthenticated: number;
+  /** Length of a rate-limit window in seconds. */
+  windowSeconds: number;
+}
+
+export interface LoginLockoutConfig {
+  /** Failed Basic logins for one login within the window that trigger the lockout. */
+  maxFailures: number;
+  windowSeconds: number;
+}
+
+export type MetaRangeName =
+  | 'hooks' | 'web' | 'api' | 'git' | 'packages' | 'pages' | 'importer' | 'actions' | 'dependabot';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  baseUrl: string;
+  adminToken: string | null;
+  tls: { cert: string; key: string } | null;
+  webhookAllowedHosts: string[];
+  webhookRetryBaseMs: number;
+  logLevel: string;
+  redisUrl: string | null;
+  rateLimit: RateLimitConfig;
+  loginLockout: LoginLockoutConfig;
+  /** Address ranges published by GET /meta. */
+  metaRanges: Record<MetaRangeName, string[]>;
+}
+
+export const META_RANGE_NAMES: MetaRangeName[] = [
+  'hooks', 'web', 'api', 'git', 'packages', 'pages', 'importer', 'actions', 'dependabot',
+];
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+function str(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? null : raw;
+}
+
+function list(raw: string | null): string[] {
+  return raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : [];
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const tlsCert = str(env, 'WHARF_TLS_CERT');
+  const tlsKey = str(env, 'WHARF_TLS_KEY');
+  if ((tlsCert === null) !== (tlsKey === null)) {
+    throw new Error('WHARF_TLS_CERT and WHARF_TLS_KEY must be set together');
+  }
+  const scheme = tlsCert ? 'https' : 'http';
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const baseUrl = (str(env, 'WHARF_BASE_URL') ?? `${scheme}://${urlHost}:${port}`).replace(/\/+$/, '');
+
+  const metaRanges = {} as Record<MetaRangeName, string[]>;
+  for (const name of META_RANGE_NAMES) {
+    metaRanges[name] = list(str(env, `WHARF_META_${name.toUpperCase()}`));
+  }
+
+  return {
+    port,
+    host,
+    dataDir: path.resolve(str(env, 'WHARF_DATA_DIR') ?? './data'),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    baseUrl,
+    adminToken: str(env, 'WHARF_ADMIN_TOKEN'),
+    tls: tlsCert && tlsKey ? { cert: tlsCert, key: tlsKey } : null,
+    webhookAllowedHosts: list(str(env, 'WHARF_WEBHOOK_ALLOWED_HOSTS')),
+    webhookRetryBaseMs: int(env, 'WHARF_WEBHOOK_RETRY_BASE_MS', 10000),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    redisUrl: str(env, 'REDIS_URL'),
+    rateLimit: {
+      unauthenticated: int(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60),
+      authenticated: int(env, 'WHARF_RATE_LIMIT_AUTHENTICATED', 5000),
+      oauthApp: int(env, 'WHARF_RATE_LIMIT_OAUTH_APP', 5000),
+      searchAuthenticated: int(env, 'WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED', 30),
+      searchUnauthenticated: int(env, 'WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED', 10),
+      windowSeconds: int(env, 'WHARF_RATE_LIMIT_WINDOW_SECONDS', 3600),
+    },
+    loginLockout: {
+      maxFailures: int(env, 'WHARF_LOGIN_MAX_FAILURES', 10),
+      windowSeconds: int(env, 'WHARF_LOGIN_WINDOW_SECONDS', 300),
+    },
+    metaRanges,
+  };
+}

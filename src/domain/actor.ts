@@ -1,0 +1,59 @@
+// Who is calling, and with which rights. Built once per request by src/http/auth.ts
+// (or by the GraphQL endpoint) and passed to every service call.
+import { AuthenticationRequiredError, MissingScopeError } from './errors.ts';
+import { expandScopes } from './scopes.ts';
+
+export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app';
+
+export interface ActorUser {
+  id: number;
+  login: string;
+  siteAdmin: boolean;
+}
+
+export interface Actor {
+  method: AuthMethod;
+  /** The user acting; null for anonymous callers and OAuth apps. */
+  user: ActorUser | null;
+  tokenId: number | null;
+  /** Scopes as granted (for the X-OAuth-Scopes header). */
+  grantedScopes: readonly string[];
+  /** Granted scopes with implied children. */
+  scopes: ReadonlySet<string>;
+  oauthAppId: number | null;
+  /** Client address, for rate limiting anonymous callers. */
+  ip: string;
+}
+
+export function anonymousActor(ip: string): Actor {
+  return { method: 'anonymous', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, ip };
+}
+
+export function userActor(
+  user: ActorUser, method: 'basic' | 'token', tokenId: number, grantedScopes: readonly string[], ip: string,
+): Actor {
+  return { method, user, tokenId, grantedScopes, scopes: expandScopes(grantedScopes), oauthAppId: null, ip };
+}
+
+export function oauthAppActor(appId: number, ip: string): Actor {
+  return { method: 'oauth_app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: appId, ip };
+}
+
+export function hasScope(actor: Actor, ...accepted: string[]): boolean {
+  return accepted.some((s) => actor.scopes.has(s));
+}
+
+/** The acting user, or AuthenticationRequiredError. */
+export function requireUser(actor: Actor): ActorUser {
+  if (!actor.user) throw new AuthenticationRequiredError();
+  return actor.user;
+}
+
+/** Throws MissingScopeError unless the actor holds one of the accepted scopes. */
+export function requireScope(actor: Actor, ...accepted: string[]): void {
+  if (!hasScope(actor, ...accepted)) throw new MissingScopeError(accepted);
+}
+
+export function isSiteAdmin(actor: Actor): boolean {
+  return actor.user?.siteAdmin === true;
+}

@@ -1,0 +1,82 @@
+// Typed domain errors. Services throw these; they know nothing of HTTP.
+// src/http/errors.ts renders them as the spec's error body, GraphQL as its errors.
+
+export type ValidationCode =
+  | 'missing' | 'missing_field' | 'invalid' | 'already_exists' | 'unprocessable' | 'custom';
+
+export interface FieldError {
+  resource: string;
+  field: string;
+  code: ValidationCode;
+  message?: string;
+  value?: unknown;
+}
+
+export abstract class DomainError extends Error {
+  /** Stable machine id of the error kind. */
+  abstract readonly kind: string;
+}
+
+/** The resource does not exist, or the caller may not know that it does. */
+export class NotFoundError extends DomainError {
+  readonly kind = 'not_found';
+  constructor(message = 'Not Found') { super(message); }
+}
+
+/** Input failed validation; `errors` lists each problem. */
+export class ValidationError extends DomainError {
+  readonly kind = 'validation';
+  constructor(readonly errors: FieldError[], message = 'Validation Failed') { super(message); }
+
+  static field(resource: string, field: string, code: ValidationCode, message?: string): ValidationError {
+    return new ValidationError([{ resource, field, code, ...(message ? { message } : {}) }]);
+  }
+}
+
+/** The request is understood but refused (missing rights, not allowed now). */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
+  constructor(message = 'Forbidden') { super(message); }
+}
+
+/** The caller's token lacks an OAuth scope the operation needs. */
+export class MissingScopeError extends DomainError {
+  readonly kind = 'missing_scope';
+  constructor(readonly acceptedScopes: string[], message?: string) {
+    super(message ?? `This operation needs the ${acceptedScopes.map((s) => `"${s}"`).join(' or ')} scope.`);
+  }
+}
+
+/** No credentials where they are required. */
+export class AuthenticationRequiredError extends DomainError {
+  readonly kind = 'authentication_required';
+  constructor(message = 'Requires authentication') { super(message); }
+}
+
+/** Credentials were given but are not valid. */
+export class BadCredentialsError extends DomainError {
+  readonly kind = 'bad_credentials';
+  constructor(message = 'Bad credentials') { super(message); }
+}
+
+export class ConflictError extends DomainError {
+  readonly kind = 'conflict';
+  constructor(message = 'Conflict') { super(message); }
+}
+
+export class GoneError extends DomainError {
+  readonly kind = 'gone';
+  constructor(message = 'Gone') { super(message); }
+}
+
+/** The request itself is malformed in a way that is not a field validation. */
+export class BadRequestError extends DomainError {
+  readonly kind = 'bad_request';
+  constructor(message: string) { super(message); }
+}
+
+/** Points the client at the resource's new address (renames). */
+export class MovedPermanentlyError extends DomainError {
+  readonly kind = 'moved_permanently';
+  constructor(readonly location: string, message = 'Moved Permanently') { super(message); }
+}

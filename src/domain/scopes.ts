@@ -1,0 +1,58 @@
+// OAuth scopes of classic personal access tokens, and which scopes imply others.
+// Names follow the published list; a parent scope grants all of its children.
+
+const CHILDREN: Record<string, string[]> = {
+  repo: ['repo:status', 'repo_deployment', 'public_repo', 'repo:invite', 'security_events'],
+  'admin:repo_hook': ['write:repo_hook'],
+  'write:repo_hook': ['read:repo_hook'],
+  'admin:org': ['write:org', 'manage_runners:org'],
+  'write:org': ['read:org'],
+  'admin:public_key': ['write:public_key'],
+  'write:public_key': ['read:public_key'],
+  'admin:gpg_key': ['write:gpg_key'],
+  'write:gpg_key': ['read:gpg_key'],
+  'admin:ssh_signing_key': ['write:ssh_signing_key'],
+  'write:ssh_signing_key': ['read:ssh_signing_key'],
+  user: ['read:user', 'user:email', 'user:follow'],
+  'write:discussion': ['read:discussion'],
+  'write:packages': ['read:packages'],
+  'admin:enterprise': ['manage_runners:enterprise', 'manage_billing:enterprise', 'read:enterprise'],
+  project: ['read:project'],
+  codespace: ['codespace:secrets'],
+};
+
+const STANDALONE = [
+  'admin:org_hook', 'gist', 'notifications', 'delete_repo', 'workflow', 'delete:packages',
+  'site_admin', 'audit_log', 'read:audit_log', 'copilot', 'manage_billing:copilot',
+];
+
+export const ALL_SCOPES: readonly string[] = [
+  ...new Set([...Object.keys(CHILDREN), ...Object.values(CHILDREN).flat(), ...STANDALONE]),
+].sort();
+
+const KNOWN = new Set(ALL_SCOPES);
+
+export function isKnownScope(scope: string): boolean {
+  return KNOWN.has(scope);
+}
+
+/** Every scope the given scopes grant, including implied children. */
+export function expandScopes(scopes: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  const visit = (s: string) => {
+    if (out.has(s)) return;
+    out.add(s);
+    for (const child of CHILDREN[s] ?? []) visit(child);
+  };
+  for (const s of scopes) visit(s);
+  return out;
+}
+
+/** Stored form: comma-separated, as the X-OAuth-Scopes header shows it. */
+export function formatScopes(scopes: readonly string[]): string {
+  return scopes.join(', ');
+}
+
+export function parseScopes(stored: string): string[] {
+  return stored.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,121 @@
+// The REST conventions, written once and applied to every route: User-Agent, API
+// version, media types, authentication, rate limits, JSON bodies, validation errors,
+// ETags and 304s, PATCH-as-POST, and the /api/v3 prefix.
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { anonymousActor } from '../domain/actor.ts';
+import { epochSeconds } from '../domain/clock.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import { authenticate } from '../modules/auth/auth.service.ts';
+import { isAcceptableBody, registerJsonBody } from './body.ts';
+import { isNotModified } from './conditional.ts';
+import { credentialsOf } from './credentials.ts';
+import { HttpError, sendError } from './errors.ts';
+import { mediaTypeHeader, parseAccept } from './media-type.ts';
+import { applyRateLimit, rateHeaders } from './rate-limit.ts';
+import type { RateLimitStore } from './rate-limit-store.ts';
+import { validatorCompiler } from './validation.ts';
+import './types.ts';
+
+export const SUPPORTED_API_VERSIONS = ['2022-11-28'];
+
+/**
+ * Fastify's rewriteUrl: the same routes answer under /api/v3 (and GraphQL under
+ * /api/graphql). Fastify keeps the URL as sent in request.originalUrl.
+ */
+export function rewriteUrl(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  if (url === '/api/v3' || url.startsWith('/api/v3/') || url.startsWith('/api/v3?')) {
+    const rest = url.slice('/api/v3'.length);
+    return rest.startsWith('/') ? rest : `/${rest}`;
+  }
+  if (url === '/api/graphql' || url.startsWith('/api/graphql?')) return url.slice('/api'.length);
+  return url;
+}
+
+function checkApiVersion(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.headers['x-service-api-version'] ?? request.headers['x-github-api-version'];
+  if (raw === undefined) return;
+  const version = Array.isArray(raw) ? raw[0]! : raw;
+  if (!SUPPORTED_API_VERSIONS.includes(version.trim())) {
+    throw new HttpError(400, `API version ${version} is not supported. Supported versions: ${SUPPORTED_API_VERSIONS.join(', ')}.`);
+  }
+  reply.header('x-service-api-version-selected', version.trim());
+}
+
+export function registerConventions(app: FastifyInstance, ctx: AppContext, rates: RateLimitStore): void {
+  app.decorate('ctx', ctx);
+  app.decorateRequest('actor', null as never);
+  app.decorateRequest('media', null as never);
+  app.decorateRequest('rate', null);
+  app.decorateReply('lastModified', null);
+
+  app.setValidatorCompiler(validatorCompiler);
+  registerJsonBody(app);
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new NotFoundError()));
+
+  // POST is accepted wherever PATCH is (spec, general rule 8).
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'PATCH') route.method = ['PATCH', 'POST'];
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.media = parseAccept(request.headers.accept);
+    reply.header('x-service-request-id', request.id);
+    if (!request.headers['user-agent']) {
+      throw new HttpError(403, 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header.');
+    }
+    checkApiVersion(request, reply);
+    let authError: unknown = null;
+    try {
+      request.actor = await authenticate(ctx, credentialsOf(request), request.ip);
+    } catch (err) {
+      request.actor = anonymousActor(request.ip);
+      authError = err;
+    }
+    await applyRateLimit(request, reply, rates, ctx.config.rateLimit, epochSeconds(ctx.clock));
+    if (authError) throw authError;
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!isAcceptableBody(request.body, request.routeOptions.config.allowJsonArray === true)) {
+      throw new HttpError(400, 'Body should be a JSON object');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-service-media-type', mediaTypeHeader(request.media ?? parseAccept(undefined)));
+    const actor = request.actor;
+    if (actor?.tokenId != null) {
+      reply.header('x-oauth-scopes', actor.grantedScopes.join(', '));
+      if (!reply.hasHeader('x-accepted-oauth-scopes')) {
+        reply.header('x-accepted-oauth-scopes', (request.routeOptions.config?.acceptedScopes ?? []).join(', '));
+      }
+    }
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (!isNotModified(request, reply, payload)) return payload;
+    // A 304 does not count against the rate limit.
+    const rate = request.rate;
+    if (rate?.counted) {
+      await rates.refund(rate.bucket, rate.resetAt);
+      reply.headers(rateHeaders({ ...rate, used: rate.used - 1 }));
+    }
+    reply.code(304);
+    reply.removeHeader('content-length');
+    reply.removeHeader('content-type');
+    return '';
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      url: request.originalUrl,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      user: request.actor?.user?.login ?? null,
+    }, 'request');
+  });
+}

@@ -1,0 +1,79 @@
+// Renders every failure as the spec's error body: {message, documentation_url[, errors]}.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AuthenticationRequiredError, BadCredentialsError, BadRequestError, ConflictError, DomainError, ForbiddenError,
+  GoneError, MissingScopeError, MovedPermanentlyError, NotFoundError, ValidationError, type FieldError,
+} from '../domain/errors.ts';
+
+export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
+
+export interface ErrorBody {
+  message: string;
+  documentation_url: string;
+  errors?: FieldError[];
+  status: string;
+}
+
+/** An HTTP-level refusal raised by the conventions themselves (User-Agent, version, rate). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) { super(message); }
+}
+
+function statusOf(err: DomainError): number {
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof ValidationError) return 422;
+  if (err instanceof MissingScopeError) return 403;
+  if (err instanceof ForbiddenError) return 403;
+  if (err instanceof AuthenticationRequiredError) return 401;
+  if (err instanceof BadCredentialsError) return 401;
+  if (err instanceof ConflictError) return 409;
+  if (err instanceof GoneError) return 410;
+  if (err instanceof BadRequestError) return 400;
+  if (err instanceof MovedPermanentlyError) return 301;
+  return 500;
+}
+
+export function errorBody(status: number, message: string, errors?: FieldError[]): ErrorBody {
+  return { message, documentation_url: DOCUMENTATION_URL, ...(errors ? { errors } : {}), status: String(status) };
+}
+
+/** Maps Ajv failures to the spec's 422 errors[]: a missing property is missing_field, the rest invalid. */
+function validationErrors(err: FastifyError, resource: string): FieldError[] {
+  return (err.validation ?? []).map((v) => {
+    const params = v.params as Record<string, unknown>;
+    if (v.keyword === 'required') {
+      return { resource, field: String(params.missingProperty), code: 'missing_field' as const };
+    }
+    const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(params.additionalProperty ?? '');
+    return { resource, field, code: 'invalid' as const, message: `${field || 'value'} ${v.message ?? 'is invalid'}` };
+  });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof DomainError) {
+    const status = statusOf(error);
+    if (error instanceof MovedPermanentlyError) reply.header('location', error.location);
+    if (error instanceof MissingScopeError) reply.header('x-accepted-oauth-scopes', error.acceptedScopes.join(', '));
+    if (status === 500) request.log.error({ err: error }, 'unmapped domain error');
+    const errors = error instanceof ValidationError ? error.errors : undefined;
+    return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, error.message, errors));
+  }
+  if (error instanceof HttpError) {
+    reply.headers(error.headers);
+    return reply.code(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error.statusCode, error.message));
+  }
+  const fe = error as FastifyError;
+  if (fe.validation) {
+    const resource = request.routeOptions.config.resource ?? 'Request';
+    return reply.code(422).send(errorBody(422, 'Validation Failed', validationErrors(fe, resource)));
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return reply.code(fe.statusCode).send(errorBody(fe.statusCode, fe.message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(errorBody(500, 'Server Error'));
+}

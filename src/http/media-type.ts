@@ -1,0 +1,41 @@
+// Accept header → the representation asked for. vnd.service is the spec's name;
+// vnd.github is accepted as an alias so that existing clients work unchanged.
+export interface MediaType {
+  version: string;
+  /** raw, text, html, full, diff, patch, base64, text-match, star … or null. */
+  param: string | null;
+  format: string;
+  previews: ReadonlySet<string>;
+}
+
+const DEFAULT: MediaType = { version: 'v3', param: null, format: 'json', previews: new Set() };
+const VND = /application\/vnd\.(?:service|github)((?:\.[a-z0-9-]+)*)(?:\+([a-z0-9-]+))?/gi;
+
+export function parseAccept(accept: string | undefined): MediaType {
+  if (!accept || !accept.includes('vnd.')) return DEFAULT;
+  let version = 'v3';
+  let param: string | null = null;
+  let format = 'json';
+  const previews = new Set<string>();
+  for (const m of accept.matchAll(VND)) {
+    const segments = (m[1] ?? '').split('.').filter(Boolean).map((s) => s.toLowerCase());
+    for (const seg of segments) {
+      if (/^v\d+$/.test(seg)) version = seg;
+      else if (seg.endsWith('-preview')) previews.add(seg.slice(0, -'-preview'.length));
+      else param ??= seg;
+    }
+    if (m[2]) format = m[2].toLowerCase();
+    else if (param === 'diff' || param === 'patch' || param === 'raw' || param === 'html' || param === 'text' || param === 'idl') format = param;
+  }
+  return { version, param, format, previews };
+}
+
+/** Value of X-Service-Media-Type, e.g. "service.v3; format=json" or "service.v3; param=full; format=json". */
+export function mediaTypeHeader(m: MediaType): string {
+  const params = [m.param, ...[...m.previews].map((p) => `${p}-preview`)].filter(Boolean);
+  return `service.${m.version}; ${params.length ? `param=${params.join('.')}; ` : ''}format=${m.format}`;
+}
+
+export function hasPreview(m: MediaType, name: string): boolean {
+  return m.previews.has(name);
+}

@@ -1,0 +1,52 @@
+// page/per_page parsing and the Link header (first, prev, next, last), built from the
+// URL the client used so that /api/v3 clients page through /api/v3.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+function positiveInt(raw: unknown): number | null {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw !== '' ? Number(raw) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** Out-of-range values fall back to the defaults, as upstream does. */
+export function pageOf(query: unknown, defaultPerPage = 30, maxPerPage = 100): PageRequest {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const page = positiveInt(q.page) ?? 1;
+  const perPage = Math.min(positiveInt(q.per_page) ?? defaultPerPage, maxPerPage);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+function linkUrl(request: FastifyRequest, params: Record<string, string>): string {
+  const url = new URL(request.originalUrl, 'http://x');
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return `${request.server.ctx.config.baseUrl}${url.pathname}${url.search}`;
+}
+
+function setLinks(reply: FastifyReply, links: [string, string][]): void {
+  if (links.length) reply.header('link', links.map(([rel, url]) => `<${url}>; rel="${rel}"`).join(', '));
+}
+
+/** Link for a page of a list whose total size is known. */
+export function setPageLinks(request: FastifyRequest, reply: FastifyReply, p: PageRequest, total: number): void {
+  const last = Math.max(1, Math.ceil(total / p.perPage));
+  const at = (page: number) => linkUrl(request, { page: String(page), per_page: String(p.perPage) });
+  const links: [string, string][] = [];
+  if (p.page > 1) links.push(['prev', at(Math.min(p.page - 1, last))]);
+  if (p.page < last) links.push(['next', at(p.page + 1)], ['last', at(last)]);
+  if (p.page > 1) links.push(['first', at(1)]);
+  setLinks(reply, links);
+}
+
+/** Link for lists paged by id (`since`), which have no last page. */
+export function setSinceLink(request: FastifyRequest, reply: FastifyReply, nextSince: number | null, perPage: number): void {
+  const links: [string, string][] = [];
+  if (nextSince !== null) links.push(['next', linkUrl(request, { since: String(nextSince), per_page: String(perPage) })]);
+  const q = request.query as Record<string, unknown>;
+  if (q.since !== undefined) links.push(['first', linkUrl(request, { since: '0', per_page: String(perPage) })]);
+  setLinks(reply, links);
+}

@@ -1,0 +1,48 @@
+// Rate-limit counters in the database, so several processes agree and a restart
+// does not reset them. A window starts with the first request after the last one ended.
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.ts';
+
+export interface Counter {
+  used: number;
+  /** Epoch seconds at which the window ends. */
+  resetAt: number;
+}
+
+export interface RateLimitStore {
+  /** Counts one request and returns the counter after it. */
+  hit(bucket: string, nowEpoch: number, windowSeconds: number): Promise<Counter>;
+  /** Takes back one request (a 304 does not count). */
+  refund(bucket: string, resetAt: number): Promise<void>;
+  peek(bucket: string, nowEpoch: number, windowSeconds: number): Promise<Counter>;
+}
+
+export class DbRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Executor) {}
+
+  async hit(bucket: string, now: number, windowSeconds: number): Promise<Counter> {
+    const row = await this.db.insertInto('rate_limits')
+      .values({ bucket, used: 1, reset_at: now + windowSeconds })
+      .onConflict((oc) => oc.column('bucket').doUpdateSet({
+        used: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.used + 1 END`,
+        reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN ${now + windowSeconds} ELSE rate_limits.reset_at END`,
+      }))
+      .returning(['used', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { used: Number(row.used), resetAt: Number(row.reset_at) };
+  }
+
+  async refund(bucket: string, resetAt: number): Promise<void> {
+    await this.db.updateTable('rate_limits')
+      .set({ used: sql`CASE WHEN used > 0 THEN used - 1 ELSE 0 END` })
+      .where('bucket', '=', bucket).where('reset_at', '=', resetAt)
+      .execute();
+  }
+
+  async peek(bucket: string, now: number, windowSeconds: number): Promise<Counter> {
+    const row = await this.db.selectFrom('rate_limits').select(['used', 'reset_at'])
+      .where('bucket', '=', bucket).executeTakeFirst();
+    if (!row || Number(row.reset_at) <= now) return { used: 0, resetAt: now + windowSeconds };
+    return { used: Number(row.used), resetAt: Number(row.reset_at) };
+  }
+}

@@ -1,0 +1,39 @@
+// What the REST conventions add to Fastify's request, reply and route config.
+import type { Actor } from '../domain/actor.ts';
+import type { AppContext } from '../context.ts';
+import type { MediaType } from './media-type.ts';
+import type { RateState } from './rate-limit.ts';
+
+export type RateResource = 'core' | 'search' | 'graphql';
+
+export interface WharfRouteConfig {
+  /** Upstream operation id, e.g. "users/get-authenticated". */
+  operationId?: string;
+  /** Resource name used in 422 `errors[].resource`. */
+  resource?: string;
+  /** Which rate-limit bucket the route counts against; 'none' peeks without counting. */
+  rateLimit?: RateResource | 'none';
+  /** Scopes listed in X-Accepted-OAuth-Scopes. */
+  acceptedScopes?: string[];
+  /** The route accepts a JSON array as its body (upstream allows it on a few routes). */
+  allowJsonArray?: boolean;
+  /** The route does its own authentication answer (git asks for credentials on 401). */
+  authChallenge?: boolean;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends WharfRouteConfig {}
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+    media: MediaType;
+    rate: RateState | null;
+  }
+  interface FastifyReply {
+    /** updated_at of the resource sent; drives Last-Modified and If-Modified-Since. */
+    lastModified: string | null;
+  }
+}

@@ -1,0 +1,114 @@
+// The server's SSH host keys: generated on first start, kept in $WHARF_DATA_DIR/keys,
+// published (public halves and SHA256 fingerprints) by GET /meta.
+import { createHash, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type HostKeyType = 'RSA' | 'DSA' | 'ECDSA' | 'ED25519';
+
+export interface HostKey {
+  type: HostKeyType;
+  /** OpenSSH public key line, e.g. "ssh-ed25519 AAAA…". */
+  openssh: string;
+  /** "SHA256:" fingerprint body as ssh-keygen -l prints it, without the prefix. */
+  fingerprint: string;
+}
+
+const KINDS: { type: HostKeyType; file: string; generate: () => KeyObject }[] = [
+  { type: 'RSA', file: 'ssh_host_rsa_key', generate: () => generateKeyPairSync('rsa', { modulusLength: 3072 }).privateKey },
+  { type: 'DSA', file: 'ssh_host_dsa_key', generate: () => generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 }).privateKey },
+  { type: 'ECDSA', file: 'ssh_host_ecdsa_key', generate: () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey },
+  { type: 'ED25519', file: 'ssh_host_ed25519_key', generate: () => generateKeyPairSync('ed25519').privateKey },
+];
+
+function sshString(buf: Buffer | string): Buffer {
+  const b = typeof buf === 'string' ? Buffer.from(buf) : buf;
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(b.length);
+  return Buffer.concat([len, b]);
+}
+
+/** SSH mpint: big-endian, leading zero byte when the high bit is set. */
+function mpint(b: Buffer): Buffer {
+  let i = 0;
+  while (i < b.length - 1 && b[i] === 0) i++;
+  const trimmed = b.subarray(i);
+  return sshString(trimmed[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed);
+}
+
+/** Reads the INTEGERs of DSA SubjectPublicKeyInfo: p, q, g from the parameters, then y. */
+function dsaIntegers(spki: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  const walk = (buf: Buffer) => {
+    let i = 0;
+    while (i < buf.length) {
+      const tag = buf[i++]!;
+      let len = buf[i++]!;
+      if (len & 0x80) {
+        const n = len & 0x7f;
+        len = 0;
+        for (let k = 0; k < n; k++) len = (len << 8) | buf[i++]!;
+      }
+      const body = buf.subarray(i, i + len);
+      i += len;
+      if (tag === 0x02) out.push(body);
+      else if (tag === 0x30) walk(body);
+      else if (tag === 0x03) walk(body.subarray(1)); // BIT STRING: skip the unused-bits byte
+    }
+  };
+  walk(spki);
+  return out;
+}
+
+function wireFormat(type: HostKeyType, pub: KeyObject): { name: string; blob: Buffer } {
+  const b64u = (s: string | undefined) => Buffer.from(s ?? '', 'base64url');
+  switch (type) {
+    case 'ED25519': {
+      const jwk = pub.export({ format: 'jwk' });
+      return { name: 'ssh-ed25519', blob: Buffer.concat([sshString('ssh-ed25519'), sshString(b64u(jwk.x))]) };
+    }
+    case 'ECDSA': {
+      const jwk = pub.export({ format: 'jwk' });
+      const point = Buffer.concat([Buffer.from([4]), b64u(jwk.x), b64u(jwk.y)]);
+      const name = 'ecdsa-sha2-nistp256';
+      return { name, blob: Buffer.concat([sshString(name), sshString('nistp256'), sshString(point)]) };
+    }
+    case 'RSA': {
+      const jwk = pub.export({ format: 'jwk' });
+      return { name: 'ssh-rsa', blob: Buffer.concat([sshString('ssh-rsa'), mpint(b64u(jwk.e)), mpint(b64u(jwk.n))]) };
+    }
+    case 'DSA': {
+      const [p, q, g, y] = dsaIntegers(pub.export({ format: 'der', type: 'spki' }));
+      return { name: 'ssh-dss', blob: Buffer.concat([sshString('ssh-dss'), mpint(p!), mpint(q!), mpint(g!), mpint(y!)]) };
+    }
+  }
+}
+
+/** Creates any missing host key; existing keys are kept across restarts. */
+export function ensureHostKeys(dataDir: string): void {
+  const dir = path.join(dataDir, 'keys');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const kind of KINDS) {
+    const file = path.join(dir, kind.file);
+    if (fs.existsSync(file)) continue;
+    const pem = kind.generate().export({ format: 'pem', type: 'pkcs8' }) as string;
+    try {
+      fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process sharing the data dir wrote it first: keep theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+export function loadHostKeys(dataDir: string): HostKey[] {
+  return KINDS.map((kind) => {
+    const pem = fs.readFileSync(path.join(dataDir, 'keys', kind.file), 'utf8');
+    const { name, blob } = wireFormat(kind.type, createPublicKey(pem));
+    return {
+      type: kind.type,
+      openssh: `${name} ${blob.toString('base64')}`,
+      fingerprint: createHash('sha256').update(blob).digest('base64').replace(/=+$/, ''),
+    };
+  });
+}

@@ -1,0 +1,40 @@
+// An account as the domain sees it: a user or an organization (one id space, as upstream).
+export type AccountType = 'User' | 'Organization';
+
+export interface Account {
+  id: number;
+  login: string;
+  type: AccountType;
+  name: string | null;
+  company: string | null;
+  blog: string | null;
+  location: string | null;
+  /** Primary address; shown in the profile unless emailPrivate. */
+  email: string | null;
+  emailPrivate: boolean;
+  bio: string | null;
+  twitterUsername: string | null;
+  hireable: boolean | null;
+  siteAdmin: boolean;
+  suspendedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Counts shown on the detailed record; filled by the areas that own them. */
+export interface AccountCounts {
+  publicRepos: number;
+  publicGists: number;
+  followers: number;
+  following: number;
+  privateGists: number;
+  totalPrivateRepos: number;
+  ownedPrivateRepos: number;
+  diskUsage: number;
+  collaborators: number;
+}
+
+export const ZERO_COUNTS: AccountCounts = {
+  publicRepos: 0, publicGists: 0, followers: 0, following: 0, privateGists: 0,
+  totalPrivateRepos: 0, ownedPrivateRepos: 0, diskUsage: 0, collaborators: 0,
+};

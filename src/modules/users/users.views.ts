@@ -1,0 +1,112 @@
+// Account → API representation. Pure; every URL from the URL builder.
+import { encodeNodeId } from '../../domain/node-id.ts';
+import type { Urls } from '../../urls.ts';
+import type { Account, AccountCounts } from './users.model.ts';
+
+export interface SimpleUser {
+  login: string;
+  id: number;
+  node_id: string;
+  avatar_url: string;
+  gravatar_id: string;
+  url: string;
+  html_url: string;
+  followers_url: string;
+  following_url: string;
+  gists_url: string;
+  starred_url: string;
+  subscriptions_url: string;
+  organizations_url: string;
+  repos_url: string;
+  events_url: string;
+  received_events_url: string;
+  type: string;
+  site_admin: boolean;
+}
+
+export interface PublicUser extends SimpleUser {
+  name: string | null;
+  company: string | null;
+  blog: string | null;
+  location: string | null;
+  email: string | null;
+  hireable: boolean | null;
+  bio: string | null;
+  twitter_username: string | null;
+  public_repos: number;
+  public_gists: number;
+  followers: number;
+  following: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PrivateUser extends PublicUser {
+  private_gists: number;
+  total_private_repos: number;
+  owned_private_repos: number;
+  disk_usage: number;
+  collaborators: number;
+  two_factor_authentication: boolean;
+  plan: { name: string; space: number; private_repos: number; collaborators: number };
+}
+
+export function simpleUser(a: Account, urls: Urls): SimpleUser {
+  const u = urls.api('users', a.login);
+  return {
+    login: a.login,
+    id: a.id,
+    node_id: encodeNodeId(a.type, a.id),
+    avatar_url: urls.avatar(a.id),
+    gravatar_id: '',
+    url: u,
+    html_url: urls.html(a.login),
+    followers_url: `${u}/followers`,
+    following_url: `${u}/following{/other_user}`,
+    gists_url: `${u}/gists{/gist_id}`,
+    starred_url: `${u}/starred{/owner}{/repo}`,
+    subscriptions_url: `${u}/subscriptions`,
+    organizations_url: `${u}/orgs`,
+    repos_url: `${u}/repos`,
+    events_url: `${u}/events{/privacy}`,
+    received_events_url: `${u}/received_events`,
+    type: a.type,
+    site_admin: a.siteAdmin,
+  };
+}
+
+export function publicUser(a: Account, counts: AccountCounts, urls: Urls): PublicUser {
+  return {
+    ...simpleUser(a, urls),
+    name: a.name,
+    company: a.company,
+    blog: a.blog,
+    location: a.location,
+    email: a.emailPrivate ? null : a.email,
+    hireable: a.hireable,
+    bio: a.bio,
+    twitter_username: a.twitterUsername,
+    public_repos: counts.publicRepos,
+    public_gists: counts.publicGists,
+    followers: counts.followers,
+    following: counts.following,
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
+  };
+}
+
+/** A self-hosted server has no billing plan; this one states the real limits: none. */
+const UNLIMITED_PLAN = { name: 'enterprise', space: 976562499, private_repos: 9999, collaborators: 0 };
+
+export function privateUser(a: Account, counts: AccountCounts, urls: Urls): PrivateUser {
+  return {
+    ...publicUser(a, counts, urls),
+    private_gists: counts.privateGists,
+    total_private_repos: counts.totalPrivateRepos,
+    owned_private_repos: counts.ownedPrivateRepos,
+    disk_usage: counts.diskUsage,
+    collaborators: counts.collaborators,
+    two_factor_authentication: false,
+    plan: UNLIMITED_PLAN,
+  };
+}

@@ -1,0 +1,48 @@
+// A whole Wharf: database open and migrated, first-start setup done, app built.
+// main.ts listens with it; tests start one per suite on an ephemeral port.
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, type AppOptions } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
+import { firstStart } from './first-start.ts';
+import { Urls } from './urls.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions extends AppOptions {
+  clock?: Clock;
+  pgSchema?: string;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
+    const ctx: AppContext = {
+      config, db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock,
+      urls: new Urls(config.baseUrl), log,
+    };
+    await firstStart(ctx);
+    const app = await buildApp(ctx, options);
+    return {
+      app, ctx, database,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

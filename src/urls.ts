@@ -1,0 +1,23 @@
+// The one URL builder: every *_url field is made here, absolute, from WHARF_BASE_URL.
+export class Urls {
+  constructor(readonly base: string) {}
+
+  /** REST resource address: api('users', login) → {base}/users/{login}. */
+  api(...segments: (string | number)[]): string {
+    return `${this.base}/${segments.map((s) => encodeURIComponent(String(s))).join('/')}`;
+  }
+
+  /** Web page address. */
+  html(...segments: (string | number)[]): string {
+    return this.api(...segments);
+  }
+
+  /** Raw path (already encoded), for templates such as '{/other_user}'. */
+  raw(path: string): string {
+    return `${this.base}${path.startsWith('/') ? '' : '/'}${path}`;
+  }
+
+  avatar(userId: number): string {
+    return `${this.base}/avatars/u/${userId}?v=4`;
+  }
+}
