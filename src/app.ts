@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { MAX_BODY_BYTES } from './http/body.ts';
 import { registerConventions, rewriteUrl } from './http/conventions.ts';
 import { DbRateLimitStore, type RateLimitStore } from './http/rate-limit-store.ts';
+import { RequestLog } from './http/request-log.ts';
 import type { Router } from './http/router.ts';
 import { ROUTE_MODULES } from './modules/index.ts';
 
@@ -21,7 +22,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const { tls } = ctx.config;
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     bodyLimit: MAX_BODY_BYTES,
     rewriteUrl,
     genReqId: () => `${process.pid.toString(36)}-${(++requestSeq).toString(36)}`,

@@ -46,6 +46,7 @@ function checkApiVersion(request: FastifyRequest, reply: FastifyReply): void {
 
 export function registerConventions(app: FastifyInstance, ctx: AppContext, rates: RateLimitStore): void {
   app.decorate('ctx', ctx);
+  app.decorate('rateLimits', rates);
   app.decorateRequest('actor', null as never);
   app.decorateRequest('media', null as never);
   app.decorateRequest('rate', null);
@@ -106,16 +107,5 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     reply.removeHeader('content-length');
     reply.removeHeader('content-type');
     return '';
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      url: request.originalUrl,
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      user: request.actor?.user?.login ?? null,
-    }, 'request');
   });
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../domain/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { MediaType } from './media-type.ts';
 import type { RateState } from './rate-limit.ts';
+import type { RateLimitStore } from './rate-limit-store.ts';
 
 export type RateResource = 'core' | 'search' | 'graphql';
 
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig extends WharfRouteConfig {}
   interface FastifyInstance {
     ctx: AppContext;
+    /** The rate-limit counters (GET /rate_limit reads them). */
+    rateLimits: RateLimitStore;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -1,0 +1,104 @@
+// Starts a real Wharf on an ephemeral port with a fresh data dir (and, when
+// WHARF_TEST_DIALECT=postgres, a PostgreSQL schema of its own, dropped on close).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Octokit } from '@octokit/rest';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createServer, type Server } from '../../src/server.ts';
+import type { Clock } from '../../src/domain/clock.ts';
+
+export const ADMIN_TOKEN = 'whp_testadmintoken000000000000000000000';
+export const USER_AGENT = 'wharf-tests/1.0';
+
+export interface TestServer {
+  baseUrl: string;
+  server: Server;
+  config: Config;
+  /** An Octokit client for the token (anonymous without one). */
+  octokit(token?: string): Octokit;
+  /** fetch against the server with a User-Agent set; `token` adds Authorization. */
+  request(pathname: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+export function testDialect(): 'sqlite' | 'postgres' {
+  return process.env.WHARF_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+async function createPgSchema(url: string): Promise<string> {
+  const schema = `wharf_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return schema;
+}
+
+async function dropPgSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-test-'));
+  const pgUrl = testDialect() === 'postgres' ? process.env.WHARF_TEST_DATABASE_URL : undefined;
+  if (testDialect() === 'postgres' && !pgUrl) throw new Error('WHARF_TEST_DATABASE_URL is required for postgres tests');
+  const pgSchema = pgUrl ? await createPgSchema(pgUrl) : undefined;
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WHARF_DATA_DIR: dataDir,
+    WHARF_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+    ...options.env,
+  };
+  // The base URL is only known after listening; a placeholder is replaced below.
+  const config = loadConfig({ ...env, WHARF_BASE_URL: env.WHARF_BASE_URL ?? 'http://127.0.0.1:1' });
+  const server = await createServer(config, { logger: false, clock: options.clock, pgSchema });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  if (!options.env?.WHARF_BASE_URL) {
+    config.baseUrl = baseUrl;
+    (server.ctx.urls as { base: string }).base = baseUrl;
+  }
+  return {
+    baseUrl,
+    server,
+    config,
+    octokit: (token?: string) => new Octokit({ baseUrl, userAgent: USER_AGENT, ...(token ? { auth: token } : {}) }),
+    request: (pathname, init = {}) => {
+      const { token, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
+      if (token) headers.set('authorization', `token ${token}`);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(`${baseUrl}${pathname}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    },
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (pgUrl && pgSchema) await dropPgSchema(pgUrl, pgSchema);
+    },
+  };
+}
+
+/** A clock tests can move forward. */
+export class TestClock implements Clock {
+  private t: number;
+  constructor(start = Date.parse('2026-01-01T00:00:00Z')) { this.t = start; }
+  now(): Date { return new Date(this.t); }
+  advance(ms: number): void { this.t += ms; }
+}
