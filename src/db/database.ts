@@ -17,6 +17,8 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL schema in use, when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -40,11 +42,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(url: string, schema?: string): DatabaseHandle {
+  const safeSchema = schema?.replace(/[^a-zA-Z0-9_]/g, '');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(schema ? { options: `-c search_path=${schema.replace(/[^a-zA-Z0-9_]/g, '')}` } : {}),
+    ...(safeSchema ? { options: `-c search_path=${safeSchema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: safeSchema, close: () => db.destroy() };
 }

@@ -81,6 +81,8 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
   });
 
   app.addHook('preValidation', async (request) => {
+    // No body (PUT with Content-Length: 0) is an empty object: required fields then fail as missing.
+    if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
     if (!isAcceptableBody(request.body, request.routeOptions.config.allowJsonArray === true)) {
       throw new HttpError(400, 'Body should be a JSON object');
     }

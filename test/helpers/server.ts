@@ -15,6 +15,8 @@ export const USER_AGENT = 'wharf-tests/1.0';
 
 export interface TestServer {
   baseUrl: string;
+  dataDir: string;
+  pgSchema: string | undefined;
   server: Server;
   config: Config;
   /** An Octokit client for the token (anonymous without one). */
@@ -27,6 +29,8 @@ export interface TestServer {
 export interface TestServerOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  /** Share another test server's data dir and database (as a second process would). */
+  shareWith?: TestServer;
 }
 
 export function testDialect(): 'sqlite' | 'postgres' {
@@ -50,10 +54,11 @@ async function dropPgSchema(url: string, schema: string): Promise<void> {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-test-'));
+  const shared = options.shareWith;
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-test-'));
   const pgUrl = testDialect() === 'postgres' ? process.env.WHARF_TEST_DATABASE_URL : undefined;
   if (testDialect() === 'postgres' && !pgUrl) throw new Error('WHARF_TEST_DATABASE_URL is required for postgres tests');
-  const pgSchema = pgUrl ? await createPgSchema(pgUrl) : undefined;
+  const pgSchema = shared ? shared.pgSchema : pgUrl ? await createPgSchema(pgUrl) : undefined;
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -76,6 +81,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   return {
     baseUrl,
+    dataDir,
+    pgSchema,
     server,
     config,
     octokit: (token?: string) => new Octokit({ baseUrl, userAgent: USER_AGENT, ...(token ? { auth: token } : {}) }),
@@ -89,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await server.close();
+      if (shared) return; // the owner of the data removes it
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (pgUrl && pgSchema) await dropPgSchema(pgUrl, pgSchema);
     },
