@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { Octokit } from '@octokit/rest';
 import { ADMIN_TOKEN, startTestServer, USER_AGENT, type TestServer } from './helpers/server.ts';
 import { createUser, uniqueLogin } from './factories/accounts.ts';
+import { assertMatchesOpenApi } from './helpers/openapi.ts';
 
 describe('site admin API', () => {
   let t: TestServer;
@@ -22,12 +23,14 @@ describe('site admin API', () => {
     assert.equal(created.status, 201);
     assert.equal(created.data.login, login);
     assert.equal(created.data.site_admin, false);
+    assertMatchesOpenApi('POST', '/admin/users', 201, created.data, 'ghes-3.19');
     const org = await octokit.request('POST /admin/organizations', { login: uniqueLogin('harbour'), admin: login, profile_name: 'Harbour Inc' });
     assert.equal(org.status, 201);
-    assert.equal(typeof org.data.members_url, 'string');
+    assertMatchesOpenApi('POST', '/admin/organizations', 201, org.data, 'ghes-3.19');
     const auth = await octokit.request('POST /admin/users/{username}/authorizations', { username: login, scopes: ['repo', 'user'] });
     assert.equal(auth.status, 201);
     assert.match(auth.data.token, /^whp_/);
+    assertMatchesOpenApi('POST', '/admin/users/{username}/authorizations', 201, auth.data, 'ghes-3.19');
     assert.deepEqual(auth.data.scopes, ['repo', 'user']);
     assert.equal(auth.data.token_last_eight, auth.data.token.slice(-8));
     const me = await new Octokit({ baseUrl: t.baseUrl, auth: auth.data.token, userAgent: USER_AGENT }).rest.users.getAuthenticated();
@@ -96,6 +99,7 @@ describe('site admin API', () => {
     const res = await admin.request('PATCH /admin/users/{username}', { username: u.login, login: to });
     assert.equal(res.status, 202);
     assert.equal(res.data.url, `${t.baseUrl}/users/${to}`);
+    assertMatchesOpenApi('PATCH', '/admin/users/{username}', 202, res.data, 'ghes-3.19');
     assert.equal((await t.request(`/users/${u.login}`)).status, 404);
     const me = await (await t.request('/user', { token: u.token })).json();
     assert.equal(me.login, to);

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { assertMatchesOpenApi } from './helpers/openapi.ts';
 
 const SUMMARY_FIELDS = [
   'login', 'id', 'node_id', 'avatar_url', 'gravatar_id', 'url', 'html_url', 'followers_url', 'following_url', 'gists_url',
@@ -30,6 +31,11 @@ describe('users', () => {
     assert.deepEqual(Object.keys(data).sort(), [...DETAIL_FIELDS].sort());
     assert.equal(data.type, 'User');
     assert.equal(data.node_id, Buffer.from(`04:User${alice.id}`).toString('base64'));
+    assertMatchesOpenApi('GET', '/users/{username}', 200, data);
+  });
+
+  test('the published-schema check itself rejects a record missing a field', () => {
+    assert.throws(() => assertMatchesOpenApi('GET', '/users/{username}', 200, { login: 'x', id: 1 }));
   });
 
   test('logins are case-insensitive; an unknown user is 404', async () => {
@@ -43,6 +49,7 @@ describe('users', () => {
     const { data } = await t.octokit(alice.token).rest.users.getAuthenticated();
     assert.deepEqual(Object.keys(data).sort(), [...DETAIL_FIELDS, ...PRIVATE_FIELDS].sort());
     assert.deepEqual(Object.keys(data.plan!).sort(), ['collaborators', 'name', 'private_repos', 'space']);
+    assertMatchesOpenApi('GET', '/user', 200, data);
   });
 
   test('PATCH /user updates the profile and keeps omitted fields', async () => {
@@ -52,6 +59,7 @@ describe('users', () => {
     });
     assert.equal(data.name, 'Alice Quay');
     assert.equal(data.hireable, true);
+    assertMatchesOpenApi('PATCH', '/user', 200, data);
     await octokit.rest.users.updateAuthenticated({ bio: 'Still shipping' });
     const { data: after } = await t.octokit().rest.users.getByUsername({ username: alice.login });
     assert.equal(after.name, 'Alice Quay');
@@ -110,6 +118,7 @@ describe('users', () => {
     const page = await first.json();
     assert.equal(page.length, 2);
     assert.deepEqual(Object.keys(page[0]).sort(), [...SUMMARY_FIELDS].sort());
+    assertMatchesOpenApi('GET', '/users', 200, page);
     const link = first.headers.get('link') ?? '';
     assert.match(link, new RegExp(`since=${page[1].id}`));
     assert.match(link, /rel="next"/);

@@ -37,7 +37,7 @@ export function testDialect(): 'sqlite' | 'postgres' {
   return process.env.WHARF_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 }
 
-async function createPgSchema(url: string): Promise<string> {
+export async function createPgSchema(url: string): Promise<string> {
   const schema = `wharf_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -46,7 +46,7 @@ async function createPgSchema(url: string): Promise<string> {
   return schema;
 }
 
-async function dropPgSchema(url: string, schema: string): Promise<void> {
+export async function dropPgSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
