@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from './http/body.ts';
 import { registerConventions, rewriteUrl } from './http/conventions.ts';
 import { DbRateLimitStore, type RateLimitStore } from './http/rate-limit-store.ts';
 import { RequestLog } from './http/request-log.ts';
+import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import type { Router } from './http/router.ts';
 import { ROUTE_MODULES } from './modules/index.ts';
 
@@ -31,7 +32,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     forceCloseConnections: 'idle',
     ...(tls ? { https: { cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) } } : {}),
   }) as unknown as FastifyInstance;
-  registerConventions(app, ctx, options.rateLimitStore ?? new DbRateLimitStore(ctx.db));
+  const rates: RateLimitStore = options.rateLimitStore
+    ?? (ctx.config.redisUrl ? new RedisRateLimitStore(ctx.config.redisUrl, ctx.config.redisPrefix) : new DbRateLimitStore(ctx.db));
+  app.addHook('onClose', async () => { await rates.close?.(); });
+  registerConventions(app, ctx, rates);
   const router = app.withTypeProvider<TypeBoxTypeProvider>() as unknown as Router;
   for (const register of ROUTE_MODULES) await register(router);
   return app;

@@ -2,6 +2,7 @@
 // counters shared by processes and kept across restarts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { startTestServer } from './helpers/server.ts';
 import { createUser } from './factories/accounts.ts';
 
@@ -63,6 +64,29 @@ test('counters live in the database: a second process agrees and a restart keeps
       await restarted.close();
     }
   } finally {
+    await first.close();
+  }
+});
+
+test('with REDIS_URL the counters live in Redis, shared by processes', async () => {
+  // A prefix of its own: ids restart at 1 in every test database, Redis keeps keys for an hour.
+  const redis = { REDIS_URL: process.env.WHARF_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0', WHARF_REDIS_PREFIX: `wharf-test-${randomUUID()}:` };
+  const first = await startTestServer({ env: { ...LIMITS, ...redis } });
+  const second = await startTestServer({ env: { ...LIMITS, ...redis }, shareWith: first });
+  try {
+    const u = await createUser(first, ['user']);
+    const a = await first.request('/user', { token: u.token });
+    assert.equal(a.headers.get('x-ratelimit-used'), '1');
+    const b = await second.request('/user', { token: u.token });
+    assert.equal(b.headers.get('x-ratelimit-used'), '2');
+    const etag = b.headers.get('etag')!;
+    const notModified = await second.request('/user', { token: u.token, headers: { 'if-none-match': etag } });
+    assert.equal(notModified.status, 304);
+    assert.equal(notModified.headers.get('x-ratelimit-used'), '2');
+    const rows = await first.server.ctx.db.selectFrom('rate_limits').select('bucket').where('bucket', 'like', `core:user:${u.id}`).execute();
+    assert.equal(rows.length, 0, 'nothing counted in the database');
+  } finally {
+    await second.close();
     await first.close();
   }
 });

@@ -15,6 +15,7 @@ export interface RateLimitStore {
   /** Takes back one request (a 304 does not count). */
   refund(bucket: string, resetAt: number): Promise<void>;
   peek(bucket: string, nowEpoch: number, windowSeconds: number): Promise<Counter>;
+  close?(): Promise<void>;
 }
 
 export class DbRateLimitStore implements RateLimitStore {

@@ -1,0 +1,54 @@
+// Rate-limit counters in Redis (REDIS_URL), for deployments of many Wharf processes
+// that would rather not write the database on every request. Same window rule as
+// the database store: the first request after a window ends starts the next one.
+import { Redis } from 'ioredis';
+import type { Counter, RateLimitStore } from './rate-limit-store.ts';
+
+// KEYS[1] bucket; ARGV: now, window seconds. Returns {used, reset_at}.
+const HIT = `
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
+local now = tonumber(ARGV[1])
+if reset <= now then
+  reset = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[1], 'reset', reset, 'used', 1)
+  redis.call('EXPIREAT', KEYS[1], reset)
+  return {1, reset}
+end
+return {redis.call('HINCRBY', KEYS[1], 'used', 1), reset}
+`;
+
+// KEYS[1] bucket; ARGV: reset_at of the window the refund belongs to.
+const REFUND = `
+if redis.call('HGET', KEYS[1], 'reset') == ARGV[1] and tonumber(redis.call('HGET', KEYS[1], 'used')) > 0 then
+  redis.call('HINCRBY', KEYS[1], 'used', -1)
+end
+return 0
+`;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+
+  constructor(url: string, prefix: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: `${prefix}rate:` });
+  }
+
+  async hit(bucket: string, now: number, windowSeconds: number): Promise<Counter> {
+    const [used, resetAt] = await this.redis.eval(HIT, 1, bucket, now, windowSeconds) as [number, number];
+    return { used: Number(used), resetAt: Number(resetAt) };
+  }
+
+  async refund(bucket: string, resetAt: number): Promise<void> {
+    await this.redis.eval(REFUND, 1, bucket, String(resetAt));
+  }
+
+  async peek(bucket: string, now: number, windowSeconds: number): Promise<Counter> {
+    const [used, reset] = await this.redis.hmget(bucket, 'used', 'reset');
+    const resetAt = Number(reset ?? 0);
+    if (resetAt <= now) return { used: 0, resetAt: now + windowSeconds };
+    return { used: Number(used ?? 0), resetAt };
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
