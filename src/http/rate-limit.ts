@@ -20,12 +20,23 @@ export interface Budget {
   windowSeconds: number;
 }
 
+/**
+ * Every budget GET /rate_limit reports, in upstream's order. Routes spend core, search
+ * or graphql; the others are kept apart for the endpoints that will spend them.
+ */
+export const RATE_LIMIT_RESOURCES = [
+  'core', 'search', 'graphql', 'integration_manifest', 'source_import', 'code_scanning_upload',
+  'actions_runner_registration', 'scim', 'dependency_snapshots', 'code_search',
+] as const;
+export type RateLimitResource = (typeof RATE_LIMIT_RESOURCES)[number];
+
 /** Whose budget a request spends, and how large it is. */
-export function budgetFor(actor: Actor, resource: RateResource, cfg: RateLimitConfig): Budget {
+export function budgetFor(actor: Actor, resource: RateLimitResource, cfg: RateLimitConfig): Budget {
   const who = actor.user ? `user:${actor.user.id}` : actor.oauthAppId !== null ? `app:${actor.oauthAppId}` : `ip:${actor.ip}`;
-  if (resource === 'search') {
+  // Code search is a per-minute search budget of its own, as upstream counts it.
+  if (resource === 'search' || resource === 'code_search') {
     const limit = actor.method === 'anonymous' ? cfg.searchUnauthenticated : cfg.searchAuthenticated;
-    return { bucket: `search:${who}`, limit, windowSeconds: 60 };
+    return { bucket: `${resource}:${who}`, limit, windowSeconds: 60 };
   }
   const limit = actor.user ? cfg.authenticated : actor.oauthAppId !== null ? cfg.oauthApp : cfg.unauthenticated;
   return { bucket: `${resource}:${who}`, limit, windowSeconds: cfg.windowSeconds };

@@ -1,0 +1,40 @@
+// Service metadata: host keys, design principles, the mascot's words, rate-limit budgets.
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { epochSeconds } from '../../domain/clock.ts';
+import { budgetFor, RATE_LIMIT_RESOURCES, type RateLimitResource } from '../../http/rate-limit.ts';
+import type { RateLimitStore } from '../../http/rate-limit-store.ts';
+import { loadHostKeys, type HostKey } from './host-keys.ts';
+import { PRINCIPLES } from './zen.ts';
+
+/** The server's SSH host keys (first start created them). Read once: they never change while running. */
+export function hostKeys(ctx: AppContext): HostKey[] {
+  return loadHostKeys(ctx.config.dataDir);
+}
+
+export function randomPrinciple(random: () => number = Math.random): string {
+  return PRINCIPLES[Math.floor(random() * PRINCIPLES.length)]!;
+}
+
+/** What the mascot says: the caller's text, or a principle when there is none. */
+export function mascotMessage(s: string | undefined): string {
+  return s === undefined || s.trim() === '' ? randomPrinciple() : s;
+}
+
+export interface RateBudgetStatus {
+  resource: RateLimitResource;
+  limit: number;
+  used: number;
+  /** Epoch seconds at which the window ends. */
+  resetAt: number;
+}
+
+/** Every budget of the caller as the counters stand; looking does not spend any. */
+export async function rateLimitStatus(ctx: AppContext, store: RateLimitStore, actor: Actor): Promise<RateBudgetStatus[]> {
+  const now = epochSeconds(ctx.clock);
+  return Promise.all(RATE_LIMIT_RESOURCES.map(async (resource) => {
+    const budget = budgetFor(actor, resource, ctx.config.rateLimit);
+    const counter = await store.peek(budget.bucket, now, budget.windowSeconds);
+    return { resource, limit: budget.limit, used: counter.used, resetAt: counter.resetAt };
+  }));
+}
