@@ -1,10 +1,49 @@
-// Organizations: creation, settings, memberships, and who may do what in them.
+// Organizations: creation, settings, memberships, teams, and who may do what in them.
+//
+// Permission model: site admins may do everything; organization owners are members
+// with role 'admin'; members see what the organization keeps private (concealed
+// members, closed teams, memberships) when their token may read it (read:org).
+// The organization itself and its public members are public.
 import { inTransaction, type AppContext } from '../../context.ts';
+import { hasScope, isSiteAdmin, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import type { Account, AccountCounts } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
-import type { Membership, Organization } from './orgs.model.ts';
+import type {
+  Membership, MembershipState, Organization, OrgRole, OrgSettings, RepositoryPermission, Team, TeamMember,
+  TeamNotificationSetting, TeamPermission, TeamPrivacy, TeamRole,
+} from './orgs.model.ts';
 import * as store from './orgs.store.ts';
+
+/** Scopes each kind of operation accepts (a parent scope grants its children). */
+export const SCOPES = {
+  /** Reading what an organization keeps from outsiders. */
+  read: ['read:org', 'write:org', 'admin:org'],
+  /** Changing memberships and teams. */
+  write: ['write:org', 'admin:org'],
+  /** Changing the organization's profile and settings (upstream also accepts repo). */
+  admin: ['admin:org', 'repo'],
+  /** Listing the caller's own organizations. */
+  ownOrgs: ['user', 'read:org', 'write:org', 'admin:org'],
+  /** Listing the caller's own teams. */
+  ownTeams: ['user', 'repo', 'read:org', 'write:org', 'admin:org'],
+  /** Publicizing or concealing one's own membership. */
+  publicity: ['user', 'write:org', 'admin:org'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** A slice of a list: PageRequest from the HTTP layer fits. */
+export interface Slice {
+  perPage: number;
+  offset: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+// Organizations
 
 export interface NewOrganization {
   login: string;
@@ -39,6 +78,772 @@ export async function requireOrganization(ctx: AppContext, login: string): Promi
   return { account, settings };
 }
 
+async function requireOrganizationById(ctx: AppContext, id: number): Promise<Organization> {
+  const account = (await users.accountsByIds(ctx, [id])).get(id);
+  if (!account || account.type !== 'Organization') throw new NotFoundError();
+  const settings = await store.findSettings(ctx.db, account.id);
+  if (!settings) throw new NotFoundError();
+  return { account, settings };
+}
+
+/** Organizations by id, in bulk (lists of memberships and teams). */
+async function organizationsByIds(ctx: AppContext, ids: readonly number[]): Promise<Map<number, Organization>> {
+  const [accounts, settings] = await Promise.all([users.accountsByIds(ctx, ids), store.findSettingsByIds(ctx.db, ids)]);
+  const out = new Map<number, Organization>();
+  for (const [id, account] of accounts) {
+    const s = settings.get(id);
+    if (s) out.set(id, { account, settings: s });
+  }
+  return out;
+}
+
 export function membershipOf(ctx: AppContext, orgId: number, userId: number): Promise<Membership | null> {
   return store.findMembership(ctx.db, orgId, userId);
+}
+
+/** What the caller is to an organization. */
+interface Viewer {
+  userId: number | null;
+  membership: Membership | null;
+  /** Site admin, or an active member with role admin. */
+  owner: boolean;
+  /** An owner, or an active member. */
+  member: boolean;
+}
+
+async function viewerOf(ctx: AppContext, actor: Actor, org: Organization): Promise<Viewer> {
+  const userId = actor.user?.id ?? null;
+  const membership = userId === null ? null : await store.findMembership(ctx.db, org.account.id, userId);
+  const active = membership?.state === 'active';
+  const owner = isSiteAdmin(actor) || (active && membership?.role === 'admin');
+  return { userId, membership, owner, member: owner || active };
+}
+
+/** Members see what outsiders do not, through a token that may read organization data. */
+function seesPrivate(viewer: Viewer, actor: Actor): boolean {
+  return viewer.member && hasScope(actor, ...SCOPES.read);
+}
+
+function requireOwner(viewer: Viewer): void {
+  if (!viewer.owner) throw new ForbiddenError('You must be an organization owner to do this.');
+}
+
+export interface OrganizationDetails {
+  org: Organization;
+  counts: AccountCounts;
+  /** Owner-only fields (plan, billing email, member privileges …) are shown. */
+  includePrivate: boolean;
+}
+
+async function details(ctx: AppContext, org: Organization, includePrivate: boolean): Promise<OrganizationDetails> {
+  const counts = (await users.accountCountsOf(ctx, [org.account])).get(org.account.id)!;
+  return { org, counts, includePrivate };
+}
+
+export async function getOrganization(ctx: AppContext, actor: Actor, login: string): Promise<OrganizationDetails> {
+  const org = await requireOrganization(ctx, login);
+  const viewer = await viewerOf(ctx, actor, org);
+  // Upstream shows the full record to owners whose token holds admin:org.
+  return details(ctx, org, viewer.owner && hasScope(actor, 'admin:org'));
+}
+
+export interface OrganizationChanges {
+  billing_email?: string | null;
+  company?: string | null;
+  email?: string | null;
+  twitter_username?: string | null;
+  location?: string | null;
+  name?: string | null;
+  description?: string | null;
+  blog?: string | null;
+  has_organization_projects?: boolean;
+  has_repository_projects?: boolean;
+  default_repository_permission?: RepositoryPermission;
+  members_can_create_repositories?: boolean;
+  members_can_create_public_repositories?: boolean;
+  members_can_create_private_repositories?: boolean;
+  members_can_create_internal_repositories?: boolean;
+  members_allowed_repository_creation_type?: 'all' | 'private' | 'none';
+  web_commit_signoff_required?: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * The settings the changes set. The closing-down creation type overrides the switches,
+ * as upstream documents; the general switch sets every kind not given explicitly.
+ */
+function settingsChanges(c: OrganizationChanges): Partial<OrgSettings> {
+  const out: Partial<OrgSettings> = {};
+  if (c.description !== undefined) out.description = c.description === '' ? null : c.description;
+  if (c.billing_email !== undefined) out.billingEmail = c.billing_email === '' ? null : c.billing_email;
+  if (c.has_organization_projects !== undefined) out.hasOrganizationProjects = c.has_organization_projects;
+  if (c.has_repository_projects !== undefined) out.hasRepositoryProjects = c.has_repository_projects;
+  if (c.default_repository_permission !== undefined) out.defaultRepositoryPermission = c.default_repository_permission;
+  if (c.web_commit_signoff_required !== undefined) out.webCommitSignoffRequired = c.web_commit_signoff_required;
+  const type = c.members_allowed_repository_creation_type;
+  if (type !== undefined) {
+    out.membersCanCreateRepositories = type !== 'none';
+    out.membersCanCreatePublicRepositories = type === 'all';
+    out.membersCanCreatePrivateRepositories = type !== 'none';
+  } else {
+    const all = c.members_can_create_repositories;
+    if (all !== undefined) {
+      out.membersCanCreateRepositories = all;
+      out.membersCanCreateInternalRepositories = all;
+    }
+    const pub = c.members_can_create_public_repositories ?? all;
+    const priv = c.members_can_create_private_repositories ?? all;
+    if (pub !== undefined) out.membersCanCreatePublicRepositories = pub;
+    if (priv !== undefined) out.membersCanCreatePrivateRepositories = priv;
+  }
+  if (c.members_can_create_internal_repositories !== undefined) out.membersCanCreateInternalRepositories = c.members_can_create_internal_repositories;
+  return out;
+}
+
+export async function updateOrganization(
+  ctx: AppContext, actor: Actor, login: string, changes: OrganizationChanges,
+): Promise<OrganizationDetails> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.admin);
+  return inTransaction(ctx, async (tx) => {
+    const org = await requireOrganization(tx, login);
+    requireOwner(await viewerOf(tx, actor, org));
+    const errors: FieldError[] = [];
+    for (const field of ['billing_email', 'email'] as const) {
+      const v = changes[field];
+      if (v !== undefined && v !== null && v !== '' && !EMAIL.test(v)) {
+        errors.push({ resource: 'Organization', field, code: 'invalid', value: v });
+      }
+    }
+    if (errors.length) throw new ValidationError(errors);
+    const settings = settingsChanges(changes);
+    await store.updateSettings(tx.db, org.account.id, settings);
+    const account = await users.updateAccountProfile(tx, org.account, {
+      name: changes.name, company: changes.company, email: changes.email, twitter_username: changes.twitter_username,
+      location: changes.location, blog: changes.blog,
+    });
+    return details(tx, { account, settings: { ...org.settings, ...settings } }, true);
+  });
+}
+
+export async function listOrganizationsForAuthenticatedUser(ctx: AppContext, actor: Actor, slice: Slice): Promise<Page<Organization>> {
+  const user = requireUser(actor);
+  requireScope(actor, ...SCOPES.ownOrgs);
+  return organizationsOf(ctx, user.id, { state: 'active' }, slice);
+}
+
+/** Public memberships only, whoever asks (as upstream). */
+export async function listOrganizationsForUser(ctx: AppContext, login: string, slice: Slice): Promise<Page<Organization>> {
+  const account = await users.requireAccount(ctx, login);
+  return organizationsOf(ctx, account.id, { publicOnly: true }, slice);
+}
+
+async function organizationsOf(ctx: AppContext, userId: number, f: store.UserMembershipFilter, slice: Slice): Promise<Page<Organization>> {
+  const [memberships, total] = await Promise.all([
+    store.listMembershipsOfUser(ctx.db, userId, f, slice.perPage, slice.offset),
+    store.countMembershipsOfUser(ctx.db, userId, f),
+  ]);
+  const orgs = await organizationsByIds(ctx, memberships.map((m) => m.orgId));
+  return { items: memberships.flatMap((m) => orgs.get(m.orgId) ?? []), total };
+}
+
+// Memberships
+
+export interface MembershipDetails {
+  membership: Membership;
+  org: Organization;
+  user: Account;
+}
+
+async function requireUserAccount(ctx: AppContext, login: string): Promise<Account> {
+  const account = await users.requireAccount(ctx, login);
+  if (account.type !== 'User') throw new NotFoundError();
+  return account;
+}
+
+/** The account to add to an organization or team: a user (an organization cannot be a member). */
+async function requireMemberCandidate(ctx: AppContext, login: string, resource: string): Promise<Account> {
+  const account = await users.requireAccount(ctx, login);
+  if (account.type !== 'User') {
+    throw new ValidationError([{ resource, field: 'username', code: 'invalid', value: login, message: 'An organization cannot be a member.' }]);
+  }
+  return account;
+}
+
+export async function getMembershipForUser(ctx: AppContext, actor: Actor, orgLogin: string, username: string): Promise<MembershipDetails> {
+  const me = requireUser(actor);
+  requireScope(actor, ...SCOPES.read);
+  const org = await requireOrganization(ctx, orgLogin);
+  const viewer = await viewerOf(ctx, actor, org);
+  const user = await requireUserAccount(ctx, username);
+  if (user.id !== me.id && !viewer.member) throw new NotFoundError();
+  const membership = await store.findMembership(ctx.db, org.account.id, user.id);
+  if (!membership) throw new NotFoundError();
+  return { membership, org, user };
+}
+
+const LAST_OWNER = 'You cannot remove the last owner of an organization.';
+
+async function requireAnotherOwner(ctx: AppContext, orgId: number, m: Membership): Promise<void> {
+  if (m.role !== 'admin' || m.state !== 'active') return;
+  if (await store.countMembers(ctx.db, orgId, { role: 'admin' }) <= 1) throw new ForbiddenError(LAST_OWNER);
+}
+
+/**
+ * Adds the user or changes their role. Wharf is self-hosted, so, as on an enterprise
+ * server, the membership is active at once: there is no invitation to accept.
+ */
+export async function setMembershipForUser(
+  ctx: AppContext, actor: Actor, orgLogin: string, username: string, role: OrgRole,
+): Promise<MembershipDetails> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.write);
+  return inTransaction(ctx, async (tx) => {
+    const org = await requireOrganization(tx, orgLogin);
+    requireOwner(await viewerOf(tx, actor, org));
+    const user = await requireMemberCandidate(tx, username, 'OrganizationMembership');
+    await store.lockOrganization(tx.db, org.account.id);
+    const now = nowIso(tx.clock);
+    const existing = await store.findMembership(tx.db, org.account.id, user.id);
+    let membership: Membership;
+    if (existing) {
+      if (role !== 'admin') await requireAnotherOwner(tx, org.account.id, existing);
+      membership = await store.updateMembership(tx.db, org.account.id, user.id, { role, state: 'active' }, now);
+    } else {
+      membership = await store.insertMembership(tx.db, org.account.id, user.id, role, 'active', now);
+    }
+    return { membership, org, user };
+  });
+}
+
+/** Takes the user out of the organization and all of its teams; the last owner stays. */
+async function removeFromOrganization(ctx: AppContext, org: Organization, m: Membership): Promise<void> {
+  await store.lockOrganization(ctx.db, org.account.id);
+  await requireAnotherOwner(ctx, org.account.id, m);
+  await store.deleteUserFromOrgTeams(ctx.db, org.account.id, m.userId);
+  await store.deleteMembership(ctx.db, org.account.id, m.userId);
+}
+
+export async function removeMembershipForUser(ctx: AppContext, actor: Actor, orgLogin: string, username: string): Promise<void> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.write);
+  await inTransaction(ctx, async (tx) => {
+    const org = await requireOrganization(tx, orgLogin);
+    requireOwner(await viewerOf(tx, actor, org));
+    const user = await requireUserAccount(tx, username);
+    const m = await store.findMembership(tx.db, org.account.id, user.id);
+    if (!m) throw new NotFoundError();
+    await removeFromOrganization(tx, org, m);
+  });
+}
+
+/** DELETE /orgs/{org}/members/{username}: like removing the membership, and quiet when there is none. */
+export async function removeMember(ctx: AppContext, actor: Actor, orgLogin: string, username: string): Promise<void> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.write);
+  await inTransaction(ctx, async (tx) => {
+    const org = await requireOrganization(tx, orgLogin);
+    requireOwner(await viewerOf(tx, actor, org));
+    const user = await requireUserAccount(tx, username);
+    const m = await store.findMembership(tx.db, org.account.id, user.id);
+    if (m) await removeFromOrganization(tx, org, m);
+  });
+}
+
+async function withOrgsAndUser(ctx: AppContext, user: Account, memberships: Membership[]): Promise<MembershipDetails[]> {
+  const orgs = await organizationsByIds(ctx, memberships.map((m) => m.orgId));
+  return memberships.flatMap((membership) => {
+    const org = orgs.get(membership.orgId);
+    return org ? [{ membership, org, user }] : [];
+  });
+}
+
+export async function listMembershipsForAuthenticatedUser(
+  ctx: AppContext, actor: Actor, state: MembershipState | undefined, slice: Slice,
+): Promise<Page<MembershipDetails>> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.read);
+  const user = await users.getOwnAccount(ctx, actor);
+  const f = { state };
+  const [memberships, total] = await Promise.all([
+    store.listMembershipsOfUser(ctx.db, user.id, f, slice.perPage, slice.offset),
+    store.countMembershipsOfUser(ctx.db, user.id, f),
+  ]);
+  return { items: await withOrgsAndUser(ctx, user, memberships), total };
+}
+
+export async function getMembershipForAuthenticatedUser(ctx: AppContext, actor: Actor, orgLogin: string): Promise<MembershipDetails> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.read);
+  const user = await users.getOwnAccount(ctx, actor);
+  const org = await requireOrganization(ctx, orgLogin);
+  const membership = await store.findMembership(ctx.db, org.account.id, user.id);
+  if (!membership) throw new NotFoundError();
+  return { membership, org, user };
+}
+
+/** Accepts a pending membership; an active one is returned as it is. */
+export async function updateMembershipForAuthenticatedUser(
+  ctx: AppContext, actor: Actor, orgLogin: string, state: 'active',
+): Promise<MembershipDetails> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.write);
+  return inTransaction(ctx, async (tx) => {
+    const user = await users.getOwnAccount(tx, actor);
+    const org = await requireOrganization(tx, orgLogin);
+    let membership = await store.findMembership(tx.db, org.account.id, user.id);
+    if (!membership) throw new NotFoundError();
+    if (membership.state !== state) {
+      membership = await store.updateMembership(tx.db, org.account.id, user.id, { state }, nowIso(tx.clock));
+    }
+    return { membership, org, user };
+  });
+}
+
+// Members
+
+export interface ListMembersFilter {
+  filter?: 'all' | '2fa_disabled' | '2fa_insecure';
+  role?: 'all' | 'admin' | 'member';
+}
+
+async function membersPage(ctx: AppContext, orgId: number, f: store.MemberFilter, slice: Slice): Promise<Page<Account>> {
+  const [memberships, total] = await Promise.all([
+    store.listMembers(ctx.db, orgId, f, slice.perPage, slice.offset),
+    store.countMembers(ctx.db, orgId, f),
+  ]);
+  const accounts = await users.accountsByIds(ctx, memberships.map((m) => m.userId));
+  return { items: memberships.flatMap((m) => accounts.get(m.userId) ?? []), total };
+}
+
+/** Members see concealed and public members; everyone else the public ones. */
+export async function listMembers(
+  ctx: AppContext, actor: Actor, orgLogin: string, q: ListMembersFilter, slice: Slice,
+): Promise<Page<Account>> {
+  const org = await requireOrganization(ctx, orgLogin);
+  const viewer = await viewerOf(ctx, actor, org);
+  const filter = q.filter ?? 'all';
+  if (filter !== 'all' && !(viewer.owner && seesPrivate(viewer, actor))) {
+    throw new ValidationError([{ resource: 'Organization', field: 'filter', code: 'invalid', value: filter }], 'Only owners can use this filter.');
+  }
+  // Wharf has no two-factor authentication: every member lacks it, none has an insecure method.
+  if (filter === '2fa_insecure') return { items: [], total: 0 };
+  const role = q.role === 'all' ? undefined : q.role;
+  return membersPage(ctx, org.account.id, { role, publicOnly: !seesPrivate(viewer, actor) }, slice);
+}
+
+/**
+ * GET /orgs/{org}/members/{username}: a member learns whether the user is a member;
+ * anyone else is sent to the public membership check, as upstream does.
+ */
+export async function checkMembership(ctx: AppContext, actor: Actor, orgLogin: string, username: string): Promise<'member' | 'ask_public'> {
+  const org = await requireOrganization(ctx, orgLogin);
+  const viewer = await viewerOf(ctx, actor, org);
+  if (!seesPrivate(viewer, actor)) return 'ask_public';
+  const user = await users.findAccount(ctx, username);
+  const m = user ? await store.findMembership(ctx.db, org.account.id, user.id) : null;
+  if (m?.state !== 'active') throw new NotFoundError();
+  return 'member';
+}
+
+export async function listPublicMembers(ctx: AppContext, orgLogin: string, slice: Slice): Promise<Page<Account>> {
+  const org = await requireOrganization(ctx, orgLogin);
+  return membersPage(ctx, org.account.id, { publicOnly: true }, slice);
+}
+
+export async function checkPublicMembership(ctx: AppContext, orgLogin: string, username: string): Promise<void> {
+  const org = await requireOrganization(ctx, orgLogin);
+  const user = await users.findAccount(ctx, username);
+  const m = user ? await store.findMembership(ctx.db, org.account.id, user.id) : null;
+  if (!m || m.state !== 'active' || !m.public) throw new NotFoundError();
+}
+
+/** Publicizes or conceals the caller's own membership; nobody may do it for another user. */
+export async function setPublicMembership(
+  ctx: AppContext, actor: Actor, orgLogin: string, username: string, isPublic: boolean,
+): Promise<void> {
+  const me = requireUser(actor);
+  requireScope(actor, ...SCOPES.publicity);
+  const org = await requireOrganization(ctx, orgLogin);
+  if (username.toLowerCase() !== me.login.toLowerCase()) {
+    throw new ForbiddenError('You can only publicize or conceal your own membership.');
+  }
+  const m = await store.findMembership(ctx.db, org.account.id, me.id);
+  if (!m || m.state !== 'active') {
+    if (!isPublic) return;
+    throw new ForbiddenError('You must be a member of the organization to publicize your membership.');
+  }
+  if (m.public !== isPublic) await store.updateMembership(ctx.db, org.account.id, me.id, { public: isPublic }, nowIso(ctx.clock));
+}
+
+// Teams
+
+/** A team addressed by organization login and slug, or by the ids upstream also accepts. */
+export type TeamRef = { org: string; teamSlug: string } | { orgId: number; teamId: number };
+
+interface TeamAccess {
+  org: Organization;
+  team: Team;
+  viewer: Viewer;
+  /** The caller's own membership of the team, if any. */
+  own: TeamMember | null;
+}
+
+/**
+ * Slug of a team name, as upstream makes it: accents dropped, lower case, every run
+ * of other characters a single hyphen ("My TEam Näme" → "my-team-name").
+ */
+export function slugify(name: string): string {
+  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+async function resolveTeam(ctx: AppContext, ref: TeamRef): Promise<{ org: Organization; team: Team }> {
+  if ('teamSlug' in ref) {
+    const org = await requireOrganization(ctx, ref.org);
+    const team = await store.findTeamBySlug(ctx.db, org.account.id, ref.teamSlug);
+    if (!team) throw new NotFoundError();
+    return { org, team };
+  }
+  const org = await requireOrganizationById(ctx, ref.orgId);
+  const team = await store.findTeamById(ctx.db, ref.teamId);
+  if (!team || team.orgId !== org.account.id) throw new NotFoundError();
+  return { org, team };
+}
+
+/** The team, if the caller may see it: owners see every team, members closed ones and secret ones they are in. */
+async function requireVisibleTeam(ctx: AppContext, actor: Actor, ref: TeamRef): Promise<TeamAccess> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.read);
+  const { org, team } = await resolveTeam(ctx, ref);
+  const viewer = await viewerOf(ctx, actor, org);
+  const own = viewer.userId === null ? null : await store.findTeamMember(ctx.db, team.id, viewer.userId);
+  const visible = viewer.owner || (viewer.member && (team.privacy === 'closed' || own !== null));
+  if (!visible) throw new NotFoundError();
+  return { org, team, viewer, own };
+}
+
+/** Owners and the team's maintainers manage a team. */
+async function requireTeamAdmin(ctx: AppContext, actor: Actor, ref: TeamRef, doing: string): Promise<TeamAccess> {
+  requireScope(actor, ...SCOPES.write);
+  const access = await requireVisibleTeam(ctx, actor, ref);
+  if (!access.viewer.owner && access.own?.role !== 'maintainer') {
+    throw new ForbiddenError(`You must be an organization owner or team maintainer to ${doing}.`);
+  }
+  return access;
+}
+
+export interface TeamEntry {
+  team: Team;
+  parent: Team | null;
+}
+
+export interface TeamListing extends Page<TeamEntry> {
+  org: Organization;
+}
+
+export interface TeamDetails extends TeamEntry {
+  org: Organization;
+  orgCounts: AccountCounts;
+  membersCount: number;
+  /** Repositories are not hosted yet: truthfully zero. */
+  reposCount: number;
+}
+
+async function withParents(ctx: AppContext, teams: Team[]): Promise<TeamEntry[]> {
+  const parentIds = teams.flatMap((t) => (t.parentId === null ? [] : [t.parentId]));
+  const parents = new Map((await store.findTeamsByIds(ctx.db, parentIds)).map((t) => [t.id, t]));
+  return teams.map((team) => ({ team, parent: team.parentId === null ? null : parents.get(team.parentId) ?? null }));
+}
+
+/** Everything the full records of these teams show, loaded in bulk. */
+async function teamDetails(ctx: AppContext, teams: Team[], knownOrgs: Organization[] = []): Promise<TeamDetails[]> {
+  const known = new Map(knownOrgs.map((o) => [o.account.id, o]));
+  const missing = [...new Set(teams.map((t) => t.orgId))].filter((id) => !known.has(id));
+  const orgs = new Map([...known, ...await organizationsByIds(ctx, missing)]);
+  const [entries, memberCounts, orgCounts] = await Promise.all([
+    withParents(ctx, teams),
+    store.countTeamMembers(ctx.db, teams.map((t) => t.id)),
+    users.accountCountsOf(ctx, [...orgs.values()].map((o) => o.account)),
+  ]);
+  return entries.flatMap((e) => {
+    const org = orgs.get(e.team.orgId);
+    if (!org) return [];
+    return [{
+      ...e, org, orgCounts: orgCounts.get(org.account.id)!, membersCount: memberCounts.get(e.team.id) ?? 0, reposCount: 0,
+    }];
+  });
+}
+
+async function teamDetail(ctx: AppContext, org: Organization, team: Team): Promise<TeamDetails> {
+  return (await teamDetails(ctx, [team], [org]))[0]!;
+}
+
+/** Ids of the team's descendants (children, their children …). */
+function descendantsOf(teamId: number, all: Team[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const t of all) {
+    if (t.parentId !== null) children.set(t.parentId, [...(children.get(t.parentId) ?? []), t.id]);
+  }
+  const out: number[] = [];
+  const queue = [...(children.get(teamId) ?? [])];
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (out.includes(id)) continue;
+    out.push(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+export interface NewTeam {
+  name: string;
+  description?: string | null;
+  maintainers?: string[];
+  repo_names?: string[];
+  privacy?: TeamPrivacy;
+  notification_setting?: TeamNotificationSetting;
+  permission?: 'pull' | 'push';
+  parent_team_id?: number | null;
+  parent_team_slug?: string | null;
+}
+
+function teamError(field: string, code: FieldError['code'], message: string, value?: unknown): ValidationError {
+  return new ValidationError([{ resource: 'Team', field, code, message, ...(value === undefined ? {} : { value }) }]);
+}
+
+/** The team's name and slug, checked: the slug must not be empty and both must be unique in the organization. */
+async function checkName(ctx: AppContext, orgId: number, name: string, exceptId: number | null): Promise<{ name: string; slug: string }> {
+  const trimmed = name.trim();
+  const slug = slugify(trimmed);
+  if (!slug) throw teamError('name', 'invalid', 'Name must contain at least one letter or digit.', name);
+  if (await store.findConflictingTeam(ctx.db, orgId, trimmed, slug, exceptId)) {
+    throw teamError('name', 'already_exists', 'Name must be unique for this org', name);
+  }
+  return { name: trimmed, slug };
+}
+
+/** The parent named by id (which wins, as upstream) or slug; undefined when neither is given. */
+async function parentFrom(ctx: AppContext, orgId: number, id: number | null | undefined, slug: string | null | undefined): Promise<Team | null | undefined> {
+  if (id === undefined && slug === undefined) return undefined;
+  if (id === null || (id === undefined && slug === null)) return null;
+  const parent = id !== undefined ? await store.findTeamById(ctx.db, id) : await store.findTeamBySlug(ctx.db, orgId, slug!);
+  if (!parent || parent.orgId !== orgId) {
+    throw teamError(id !== undefined ? 'parent_team_id' : 'parent_team_slug', 'invalid', 'Parent team not found in this organization.', id ?? slug);
+  }
+  // Upstream: the privacy of a parent team cannot be secret.
+  if (parent.privacy === 'secret') throw teamError('parent_team_id', 'invalid', 'A parent team must be closed, not secret.', parent.id);
+  return parent;
+}
+
+export async function createTeam(ctx: AppContext, actor: Actor, orgLogin: string, input: NewTeam): Promise<TeamDetails> {
+  const me = requireUser(actor);
+  requireScope(actor, ...SCOPES.write);
+  return inTransaction(ctx, async (tx) => {
+    const org = await requireOrganization(tx, orgLogin);
+    const viewer = await viewerOf(tx, actor, org);
+    if (!viewer.member) throw new ForbiddenError('You must be a member of the organization to create a team.');
+    const orgId = org.account.id;
+    const { name, slug } = await checkName(tx, orgId, input.name, null);
+    const parent = await parentFrom(tx, orgId, input.parent_team_id, input.parent_team_slug);
+    // A nested team is visible to all members: closed by default, never secret.
+    const privacy = input.privacy ?? (parent ? 'closed' : 'secret');
+    if (parent && privacy === 'secret') throw teamError('privacy', 'invalid', 'A nested team must be closed, not secret.', privacy);
+    const maintainers: Account[] = [];
+    for (const login of new Set(input.maintainers ?? [])) {
+      const account = await users.findAccount(tx, login);
+      const m = account ? await store.findMembership(tx.db, orgId, account.id) : null;
+      if (!account || m?.state !== 'active') {
+        throw teamError('maintainers', 'invalid', `${login} is not a member of the organization.`, login);
+      }
+      maintainers.push(account);
+    }
+    // Repositories are not hosted yet, so no name can resolve; revisit when the repos area lands.
+    for (const repo of input.repo_names ?? []) throw teamError('repo_names', 'missing', `Could not resolve repository ${repo}.`, repo);
+    const now = nowIso(tx.clock);
+    const team = await store.insertTeam(tx.db, {
+      orgId, name, slug, description: input.description === '' ? null : input.description ?? null, privacy,
+      permission: input.permission ?? 'pull', notificationSetting: input.notification_setting ?? 'notifications_enabled',
+      parentId: parent?.id ?? null, now,
+    });
+    // Upstream: the creator becomes a maintainer without being listed (when they are in the organization).
+    if (viewer.membership?.state === 'active') await store.upsertTeamMember(tx.db, team.id, me.id, 'maintainer', now);
+    for (const m of maintainers) await store.upsertTeamMember(tx.db, team.id, m.id, 'maintainer', now);
+    return teamDetail(tx, org, team);
+  });
+}
+
+export async function getTeam(ctx: AppContext, actor: Actor, ref: TeamRef): Promise<TeamDetails> {
+  const { org, team } = await requireVisibleTeam(ctx, actor, ref);
+  return teamDetail(ctx, org, team);
+}
+
+export interface TeamChanges {
+  name?: string;
+  description?: string | null;
+  privacy?: TeamPrivacy;
+  notification_setting?: TeamNotificationSetting;
+  permission?: TeamPermission;
+  parent_team_id?: number | null;
+  parent_team_slug?: string | null;
+}
+
+export async function updateTeam(ctx: AppContext, actor: Actor, ref: TeamRef, c: TeamChanges): Promise<TeamDetails> {
+  requireUser(actor);
+  return inTransaction(ctx, async (tx) => {
+    const { org, team } = await requireTeamAdmin(tx, actor, ref, 'edit a team');
+    const orgId = org.account.id;
+    const changes: store.TeamChanges = {};
+    if (c.name !== undefined) Object.assign(changes, await checkName(tx, orgId, c.name, team.id));
+    if (c.description !== undefined) changes.description = c.description === '' ? null : c.description;
+    if (c.notification_setting !== undefined) changes.notificationSetting = c.notification_setting;
+    if (c.permission !== undefined) changes.permission = c.permission;
+    if (c.privacy !== undefined) changes.privacy = c.privacy;
+    const parent = await parentFrom(tx, orgId, c.parent_team_id, c.parent_team_slug);
+    const all = await store.listAllTeams(tx.db, orgId);
+    const descendants = descendantsOf(team.id, all);
+    if (parent) {
+      if (parent.id === team.id || descendants.includes(parent.id)) {
+        throw teamError('parent_team_id', 'invalid', 'A team cannot be nested under itself or one of its child teams.', parent.id);
+      }
+      changes.parentId = parent.id;
+    } else if (parent === null) {
+      changes.parentId = null;
+    }
+    const privacy = changes.privacy ?? team.privacy;
+    const nested = (changes.parentId !== undefined ? changes.parentId : team.parentId) !== null || descendants.length > 0;
+    if (nested && privacy === 'secret') throw teamError('privacy', 'invalid', 'A nested team must be closed, not secret.', privacy);
+    const updated = await store.updateTeam(tx.db, team.id, changes, nowIso(tx.clock));
+    return teamDetail(tx, org, updated);
+  });
+}
+
+/** Owners delete the team's child teams with it; a maintainer's delete leaves the children at the top level. */
+export async function deleteTeam(ctx: AppContext, actor: Actor, ref: TeamRef): Promise<void> {
+  requireUser(actor);
+  await inTransaction(ctx, async (tx) => {
+    const { org, team, viewer } = await requireTeamAdmin(tx, actor, ref, 'delete a team');
+    const descendants = viewer.owner ? descendantsOf(team.id, await store.listAllTeams(tx.db, org.account.id)) : [];
+    await store.deleteTeams(tx.db, [...descendants.reverse(), team.id]);
+  });
+}
+
+export async function listTeams(ctx: AppContext, actor: Actor, orgLogin: string, slice: Slice): Promise<TeamListing> {
+  requireUser(actor);
+  requireScope(actor, ...SCOPES.read);
+  const org = await requireOrganization(ctx, orgLogin);
+  const viewer = await viewerOf(ctx, actor, org);
+  if (!viewer.member) throw new ForbiddenError('You must be a member of the organization to list its teams.');
+  const viewerId = viewer.owner ? null : viewer.userId;
+  const [teams, total] = await Promise.all([
+    store.listVisibleTeams(ctx.db, org.account.id, viewerId, slice.perPage, slice.offset),
+    store.countVisibleTeams(ctx.db, org.account.id, viewerId),
+  ]);
+  return { org, items: await withParents(ctx, teams), total };
+}
+
+export async function listChildTeams(ctx: AppContext, actor: Actor, ref: TeamRef, slice: Slice): Promise<TeamListing> {
+  const { org, team } = await requireVisibleTeam(ctx, actor, ref);
+  const [teams, total] = await Promise.all([
+    store.listChildTeams(ctx.db, team.id, slice.perPage, slice.offset),
+    store.countChildTeams(ctx.db, team.id),
+  ]);
+  return { org, items: teams.map((t) => ({ team: t, parent: team })), total };
+}
+
+export async function listTeamsForAuthenticatedUser(ctx: AppContext, actor: Actor, slice: Slice): Promise<Page<TeamDetails>> {
+  const me = requireUser(actor);
+  requireScope(actor, ...SCOPES.ownTeams);
+  const [teams, total] = await Promise.all([
+    store.listTeamsOfUser(ctx.db, me.id, slice.perPage, slice.offset),
+    store.countTeamsOfUser(ctx.db, me.id),
+  ]);
+  return { items: await teamDetails(ctx, teams), total };
+}
+
+// Team members
+
+export interface TeamMemberEntry {
+  user: Account;
+  role: TeamRole;
+  /** The membership comes from a child team. */
+  inherited: boolean;
+}
+
+/** Direct members, then (as upstream) the members of child teams, each user once. */
+async function effectiveMembers(ctx: AppContext, org: Organization, team: Team): Promise<Map<number, { role: TeamRole; inherited: boolean }>> {
+  const descendants = descendantsOf(team.id, await store.listAllTeams(ctx.db, org.account.id));
+  const rows = await store.listTeamMembers(ctx.db, [team.id, ...descendants]);
+  const out = new Map<number, { role: TeamRole; inherited: boolean }>();
+  for (const r of rows) {
+    if (r.teamId === team.id) out.set(r.userId, { role: r.role, inherited: false });
+    else if (!out.has(r.userId)) out.set(r.userId, { role: 'member', inherited: true });
+  }
+  return out;
+}
+
+export async function listTeamMembers(
+  ctx: AppContext, actor: Actor, ref: TeamRef, role: 'member' | 'maintainer' | 'all' | undefined, slice: Slice,
+): Promise<Page<TeamMemberEntry>> {
+  const { org, team } = await requireVisibleTeam(ctx, actor, ref);
+  const members = [...(await effectiveMembers(ctx, org, team))]
+    .filter(([, m]) => !role || role === 'all' || m.role === role)
+    .sort(([a], [b]) => a - b);
+  const page = members.slice(slice.offset, slice.offset + slice.perPage);
+  const accounts = await users.accountsByIds(ctx, page.map(([id]) => id));
+  const items = page.flatMap(([id, m]) => {
+    const user = accounts.get(id);
+    return user ? [{ user, ...m }] : [];
+  });
+  return { items, total: members.length };
+}
+
+export interface TeamMembershipDetails {
+  team: Team;
+  user: Account;
+  role: TeamRole;
+}
+
+export async function getTeamMembership(ctx: AppContext, actor: Actor, ref: TeamRef, username: string): Promise<TeamMembershipDetails> {
+  const { org, team } = await requireVisibleTeam(ctx, actor, ref);
+  const user = await requireUserAccount(ctx, username);
+  const m = (await effectiveMembers(ctx, org, team)).get(user.id);
+  if (!m) throw new NotFoundError();
+  // Upstream reports organization owners as maintainers of the teams they are in.
+  const orgMembership = await store.findMembership(ctx.db, org.account.id, user.id);
+  return { team, user, role: orgMembership?.role === 'admin' ? 'maintainer' : m.role };
+}
+
+/**
+ * Adds the user to the team or changes their role. An owner may add someone outside
+ * the organization: upstream invites them; Wharf, self-hosted, makes them a member at once.
+ */
+export async function setTeamMembership(
+  ctx: AppContext, actor: Actor, ref: TeamRef, username: string, role: TeamRole,
+): Promise<TeamMembershipDetails> {
+  requireUser(actor);
+  return inTransaction(ctx, async (tx) => {
+    const { org, team, viewer } = await requireTeamAdmin(tx, actor, ref, 'add a team member');
+    const user = await requireMemberCandidate(tx, username, 'TeamMember');
+    const now = nowIso(tx.clock);
+    const m = await store.findMembership(tx.db, org.account.id, user.id);
+    if (!m) {
+      if (!viewer.owner) throw new ForbiddenError('Only organization owners can add people outside the organization to a team.');
+      await store.insertMembership(tx.db, org.account.id, user.id, 'member', 'active', now);
+    } else if (m.state !== 'active') {
+      await store.updateMembership(tx.db, org.account.id, user.id, { state: 'active' }, now);
+    }
+    const member = await store.upsertTeamMember(tx.db, team.id, user.id, role, now);
+    return { team, user, role: member.role };
+  });
+}
+
+export async function removeTeamMembership(ctx: AppContext, actor: Actor, ref: TeamRef, username: string): Promise<void> {
+  requireUser(actor);
+  await inTransaction(ctx, async (tx) => {
+    const { team } = await requireTeamAdmin(tx, actor, ref, 'remove a team membership');
+    const user = await requireUserAccount(tx, username);
+    await store.deleteTeamMember(tx.db, team.id, user.id);
+  });
 }

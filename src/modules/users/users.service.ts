@@ -152,3 +152,35 @@ export function deleteAccount(ctx: AppContext, account: Account): Promise<void> 
 export function countAccounts(ctx: AppContext): Promise<number> {
   return store.count(ctx.db);
 }
+
+/**
+ * Counts of several accounts at once (lists of organizations, teams with their organization):
+ * the one place to batch once the counts come from queries.
+ */
+export async function accountCountsOf(ctx: AppContext, accounts: readonly Account[]): Promise<Map<number, AccountCounts>> {
+  const out = new Map<number, AccountCounts>();
+  for (const a of accounts) out.set(a.id, await countsOf(ctx, a));
+  return out;
+}
+
+/**
+ * Profile fields of any account, checked as PATCH /user checks them; the caller decides
+ * who may edit it (organizations are edited by their owners through the orgs area).
+ * Always moves updated_at, so an edit of fields stored elsewhere still shows.
+ */
+export async function updateAccountProfile(ctx: AppContext, account: Account, changes: ProfileChanges): Promise<Account> {
+  if (changes.email !== undefined && changes.email !== null && changes.email !== '' && !EMAIL.test(changes.email)) {
+    throw new ValidationError([{ resource: account.type, field: 'email', code: 'invalid', value: changes.email }]);
+  }
+  const blank = (v: string | null | undefined) => (v === '' ? null : v);
+  return store.update(ctx.db, account.id, {
+    name: blank(changes.name),
+    email: blank(changes.email),
+    blog: blank(changes.blog),
+    twitterUsername: blank(changes.twitter_username),
+    company: blank(changes.company),
+    location: blank(changes.location),
+    hireable: changes.hireable,
+    bio: blank(changes.bio),
+  }, nowIso(ctx.clock));
+}
