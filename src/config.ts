@@ -29,6 +29,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * WHARF_DATABASE_SCHEMA: PostgreSQL schema (search_path) to use instead of the
+   * connection's default, so several Wharfs (or a test and the CLI it drives) can
+   * share one database. Ignored on SQLite.
+   */
+  databaseSchema: string | null;
   baseUrl: string;
   adminToken: string | null;
   tls: { cert: string; key: string } | null;
@@ -36,6 +42,8 @@ export interface Config {
   webhookRetryBaseMs: number;
   logLevel: string;
   redisUrl: string | null;
+  /** Prefix of every Redis key Wharf writes (WHARF_REDIS_PREFIX), to share one Redis. */
+  redisPrefix: string;
   rateLimit: RateLimitConfig;
   loginLockout: LoginLockoutConfig;
   /** Address ranges published by GET /meta. */
@@ -89,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir: path.resolve(str(env, 'WHARF_DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
+    databaseSchema: str(env, 'WHARF_DATABASE_SCHEMA'),
     baseUrl,
     adminToken: str(env, 'WHARF_ADMIN_TOKEN'),
     tls: tlsCert && tlsKey ? { cert: tlsCert, key: tlsKey } : null,
@@ -96,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseMs: int(env, 'WHARF_WEBHOOK_RETRY_BASE_MS', 10000),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     redisUrl: str(env, 'REDIS_URL'),
+    redisPrefix: str(env, 'WHARF_REDIS_PREFIX') ?? 'wharf:',
     rateLimit: {
       unauthenticated: int(env, 'WHARF_RATE_LIMIT_UNAUTHENTICATED', 60),
       authenticated: int(env, 'WHARF_RATE_LIMIT_AUTHENTICATED', 5000),

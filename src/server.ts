@@ -24,9 +24,9 @@ export interface ServerOptions extends AppOptions {
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema ?? config.databaseSchema ?? undefined });
   try {
-    await migrateToLatest(database.db, database.dialect);
+    await migrateToLatest(database.db, database.dialect, database.schema);
     const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
     const ctx: AppContext = {
       config, db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock,

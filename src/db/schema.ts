@@ -109,6 +109,105 @@ export interface TeamMembersTable {
   created_at: string;
 }
 
+export type Visibility = 'public' | 'private' | 'internal';
+
+export interface RepositoriesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  name_lower: string;
+  description: string | null;
+  homepage: string | null;
+  visibility: Visibility;
+  parent_id: number | null;
+  source_id: number | null;
+  template_id: number | null;
+  default_branch: string;
+  topics: string;
+  license_key: string | null;
+  language: string | null;
+  size_kb: number;
+  squash_merge_commit_title: string;
+  squash_merge_commit_message: string;
+  merge_commit_title: string;
+  merge_commit_message: string;
+  pushed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  is_fork: Bool;
+  is_template: Bool;
+  has_issues: Bool;
+  has_projects: Bool;
+  has_wiki: Bool;
+  has_downloads: Bool;
+  has_discussions: Bool;
+  has_pages: Bool;
+  archived: Bool;
+  disabled: Bool;
+  allow_squash_merge: Bool;
+  allow_merge_commit: Bool;
+  allow_rebase_merge: Bool;
+  allow_auto_merge: Bool;
+  allow_update_branch: Bool;
+  allow_forking: Bool;
+  delete_branch_on_merge: Bool;
+  web_commit_signoff_required: Bool;
+}
+
+export interface RepositoryRedirectsTable {
+  full_name_lower: string;
+  repository_id: number;
+}
+
+export interface StarsTable {
+  user_id: number;
+  repository_id: number;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  user_id: number;
+  repository_id: number;
+  subscribed: Bool;
+  ignored: Bool;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface CollaboratorsTable {
+  repository_id: number;
+  user_id: number;
+  permission: string;
+  created_at: string;
+}
+
+export interface RepositoryInvitationsTable {
+  id: Generated<number>;
+  repository_id: number;
+  invitee_id: number;
+  inviter_id: number;
+  permission: string;
+  created_at: string;
+}
+
+export interface TeamRepositoriesTable {
+  team_id: number;
+  repository_id: number;
+  permission: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  event: string;
+  action: string | null;
+  repository_id: number | null;
+  organization_id: number | null;
+  actor_id: number | null;
+  payload: string;
+  created_at: string;
+  dispatched_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -119,4 +218,12 @@ export interface Database {
   org_memberships: OrgMembershipsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  repositories: RepositoriesTable;
+  repository_redirects: RepositoryRedirectsTable;
+  stars: StarsTable;
+  subscriptions: SubscriptionsTable;
+  collaborators: CollaboratorsTable;
+  repository_invitations: RepositoryInvitationsTable;
+  team_repositories: TeamRepositoriesTable;
+  outbox: OutboxTable;
 }

@@ -75,8 +75,12 @@ export class BadRequestError extends DomainError {
   constructor(message: string) { super(message); }
 }
 
-/** Points the client at the resource's new address (renames). */
+/**
+ * Points the client at the resource's new address (renames). With `rewrite`, the
+ * request's own path is kept with its `from` prefix replaced by `to`, so that
+ * sub-resources (/repos/old/x/issues) move along.
+ */
 export class MovedPermanentlyError extends DomainError {
   readonly kind = 'moved_permanently';
-  constructor(readonly location: string, message = 'Moved Permanently') { super(message); }
+  constructor(readonly location: string, readonly rewrite?: { from: string; to: string }, message = 'Moved Permanently') { super(message); }
 }

@@ -53,11 +53,27 @@ function validationErrors(err: FastifyError, resource: string): FieldError[] {
   });
 }
 
+function sendMoved(request: FastifyRequest, reply: FastifyReply, error: MovedPermanentlyError): FastifyReply {
+  let location = error.location;
+  const { rewrite } = error;
+  if (rewrite) {
+    const prefix = request.originalUrl.startsWith('/api/v3/') ? '/api/v3' : '';
+    const path = request.originalUrl.slice(prefix.length);
+    if (path.toLowerCase().startsWith(rewrite.from.toLowerCase())) {
+      location = `${request.server.ctx.config.baseUrl}${prefix}${rewrite.to}${path.slice(rewrite.from.length)}`;
+    }
+  }
+  return reply.code(301).header('location', location).type('application/json; charset=utf-8')
+    .send({ message: error.message, url: location, documentation_url: DOCUMENTATION_URL });
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof DomainError) {
     const status = statusOf(error);
-    if (error instanceof MovedPermanentlyError) reply.header('location', error.location);
+    if (error instanceof MovedPermanentlyError) return sendMoved(request, reply, error);
     if (error instanceof MissingScopeError) reply.header('x-accepted-oauth-scopes', error.acceptedScopes.join(', '));
+    // git asks the user for credentials only when challenged.
+    if (status === 401 && request.routeOptions.config?.authChallenge) reply.header('www-authenticate', 'Basic realm="Wharf"');
     if (status === 500) request.log.error({ err: error }, 'unmapped domain error');
     const errors = error instanceof ValidationError ? error.errors : undefined;
     return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, error.message, errors));

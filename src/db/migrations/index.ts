@@ -2,6 +2,7 @@
 import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from '../database.ts';
 import * as foundation from './0001-foundation.ts';
+import * as repositories from './0003-repositories.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -17,6 +18,7 @@ interface MigrationModule {
 
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-foundation': foundation,
+  '0003-repositories': repositories,
 };
 
 class InCodeProvider implements MigrationProvider {

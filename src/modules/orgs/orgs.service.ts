@@ -847,3 +847,17 @@ export async function removeTeamMembership(ctx: AppContext, actor: Actor, ref: T
     await store.deleteTeamMember(tx.db, team.id, user.id);
   });
 }
+
+/** The user's active memberships (repository lists reach organization repositories through them). */
+export async function activeMembershipsOf(ctx: AppContext, userId: number): Promise<Membership[]> {
+  return store.listMembershipsOfUser(ctx.db, userId, { state: 'active' }, 10_000, 0);
+}
+
+/** The team `teamId` of the organization, or a 422 naming team_id (repository creation). */
+export async function requireTeamInOrg(ctx: AppContext, orgId: number, teamId: number): Promise<Team> {
+  const team = await store.findTeamById(ctx.db, teamId);
+  if (!team || team.orgId !== orgId) {
+    throw new ValidationError([{ resource: 'Repository', field: 'team_id', code: 'invalid', value: teamId, message: `team ${teamId} is not a team of this organization` }]);
+  }
+  return team;
+}

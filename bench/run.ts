@@ -1,0 +1,269 @@
+// npm run bench: throughput and latency of Wharf's main reads, and in the same run a
+// bare node:http server answering the same bytes from memory (the ceiling). The
+// figure to improve is the ratio of Wharf's req/s to the bare server's.
+//
+// Environment:
+//   BENCH_SECONDS          measured seconds per scenario and server (default 10)
+//   BENCH_WARMUP_SECONDS   unmeasured load before each measurement (default 3)
+//   BENCH_CONNECTIONS      concurrent connections (default 32)
+//   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
+//   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
+//   BENCH_WHARF_ENTRY      script to run instead of src/main.ts, to measure a variant
+//
+// Wharf runs on SQLite in a fresh temp data dir; its rate limits are raised so that
+// the run never meets them (the counter is still incremented on every request).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { cpuTimeMs, freePort, onExit, startChild, stopAll, waitForHttp, type Child } from './children.ts';
+import { summarizeProfile } from './profile.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const USER_AGENT = 'wharf-bench/1.0';
+const BENCH_LOGIN = 'bench-user';
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+const SECONDS = envNumber('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 3);
+const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 32));
+const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'true';
+const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || 'src/main.ts';
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** CPU time the server process spent per request (µs), or null without /proc. */
+  cpuUsPerRequest: number | null;
+}
+
+interface ScenarioResult {
+  scenario: string;
+  path: string;
+  wharf: Measurement;
+  bare: Measurement;
+  ratio: number;
+}
+
+interface Fixture {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** Environment of a child: the parent's, minus anything that would point Wharf elsewhere. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$|NODE_OPTIONS$)/.test(k)) env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** One autocannon run; latency percentiles from every response's own timing (sub-ms precision). */
+async function load(url: string, headers: Record<string, string>, seconds: number, server: Child): Promise<Measurement> {
+  const cpuBefore = cpuTimeMs(server.process.pid);
+  let latencies = new Float64Array(1 << 16);
+  let n = 0;
+  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode < 200 || statusCode >= 300) return;
+    if (n === latencies.length) {
+      const grown = new Float64Array(latencies.length * 2);
+      grown.set(latencies);
+      latencies = grown;
+    }
+    latencies[n++] = responseTime;
+  });
+  const result = await instance;
+  const cpuAfter = cpuTimeMs(server.process.pid);
+  const sorted = latencies.subarray(0, n).sort();
+  return {
+    rps: result.requests.average,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+      ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+      : null,
+  };
+}
+
+async function measure(server: Child, base: string, scenario: Scenario, headers: Record<string, string>): Promise<Measurement> {
+  await load(`${base}${scenario.path}`, headers, WARMUP_SECONDS, server);
+  return load(`${base}${scenario.path}`, headers, SECONDS, server);
+}
+
+async function adminRequest(base: string, adminToken: string, method: string, pathname: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${base}${pathname}`, {
+    method,
+    headers: {
+      'user-agent': USER_AGENT, authorization: `token ${adminToken}`,
+      accept: 'application/vnd.github+json', 'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+// Hop-by-hop and per-response headers node:http adds by itself.
+const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+async function record(base: string, scenario: Scenario, headers: Record<string, string>): Promise<Fixture> {
+  const res = await fetch(`${base}${scenario.path}`, { headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`GET ${scenario.path} answered ${res.status}: ${body.toString('utf8')}`);
+  const kept: [string, string][] = [];
+  res.headers.forEach((value, name) => { if (!NOT_REPLAYED.has(name)) kept.push([name, value]); });
+  return { status: res.status, headers: kept, body: body.toString('base64') };
+}
+
+function figures(m: Measurement) {
+  return {
+    rps: Math.round(m.rps), requests: m.requests, p50: +m.p50.toFixed(3), p99: +m.p99.toFixed(3),
+    cpuUsPerRequest: m.cpuUsPerRequest === null ? null : Math.round(m.cpuUsPerRequest), non2xx: m.non2xx, errors: m.errors,
+  };
+}
+
+function fmt(n: number, digits: number): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : '-';
+}
+
+function printTable(results: ScenarioResult[]): void {
+  const header = ['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'errors', 'wharf/bare'];
+  const row = (name: string, server: string, m: Measurement, ratio: string) => [
+    name, server, fmt(m.rps, 0), fmt(m.p50, 2), fmt(m.p99, 2), fmt(m.cpuUsPerRequest ?? NaN, 0), String(m.non2xx), String(m.errors), ratio,
+  ];
+  const rows = results.flatMap((r) => [row(r.scenario, 'wharf', r.wharf, fmt(r.ratio, 3)), row('', 'bare node:http', r.bare, '')]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+async function main(): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-bench-'));
+  onExit(() => fs.rmSync(work, { recursive: true, force: true }));
+  const profileDir = PROFILE ? path.resolve(process.env.BENCH_PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-profile-'))) : null;
+  let wharf: Child | null = null;
+  let bare: Child | null = null;
+  try {
+    const adminToken = `whp_${randomBytes(18).toString('hex')}`;
+    const wharfPort = await freePort();
+    const wharfBase = `http://127.0.0.1:${wharfPort}`;
+    wharf = startChild('wharf', [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      '--import', 'tsx', WHARF_ENTRY,
+    ], {
+      cwd: ROOT,
+      env: childEnv({
+        PORT: String(wharfPort),
+        HOST: '127.0.0.1',
+        WHARF_DATA_DIR: path.join(work, 'data'),
+        WHARF_ADMIN_TOKEN: adminToken,
+        LOG_LEVEL: 'warn',
+        WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000',
+        WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
+        WHARF_RATE_LIMIT_OAUTH_APP: '1000000000',
+      }),
+    });
+    await waitForHttp(wharf, `${wharfBase}/meta`);
+
+    await adminRequest(wharfBase, adminToken, 'POST', '/admin/users', { login: BENCH_LOGIN, email: `${BENCH_LOGIN}@example.com` });
+    const auth = await adminRequest(wharfBase, adminToken, 'POST', `/admin/users/${BENCH_LOGIN}/authorizations`, { scopes: ['user', 'repo'] });
+    const token = (auth as { token: string }).token;
+    const headers = { 'user-agent': USER_AGENT, accept: 'application/vnd.github+json', authorization: `token ${token}` };
+
+    const scenarios: Scenario[] = [
+      { name: 'GET /user', path: '/user' },
+      { name: 'GET /users/{username}', path: `/users/${BENCH_LOGIN}` },
+    ];
+    const fixtures: Record<string, Fixture> = {};
+    for (const s of scenarios) fixtures[s.path] = await record(wharfBase, s, headers);
+    const fixturesFile = path.join(work, 'fixtures.json');
+    fs.writeFileSync(fixturesFile, JSON.stringify(fixtures));
+
+    const barePort = await freePort();
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    bare = startChild('bare server', ['bench/bare-server.mjs', fixturesFile, String(barePort)], { cwd: ROOT, env: childEnv({}) });
+    await waitForHttp(bare, `${bareBase}/`);
+
+    console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== 'src/main.ts' ? `, Wharf entry ${WHARF_ENTRY}` : ''}`);
+    const results: ScenarioResult[] = [];
+    for (const s of scenarios) {
+      process.stderr.write(`measuring ${s.name} …\n`);
+      const w = await measure(wharf, wharfBase, s, headers);
+      const b = await measure(bare, bareBase, s, headers);
+      results.push({ scenario: s.name, path: s.path, wharf: w, bare: b, ratio: w.rps / b.rps });
+    }
+    console.log('');
+    printTable(results);
+    for (const r of results) {
+      for (const [who, m] of [['wharf', r.wharf], ['bare', r.bare]] as const) {
+        if (m.non2xx > 0 || m.errors > 0) console.log(`warning: ${r.scenario} on ${who}: ${m.non2xx} non-2xx answers, ${m.errors} errors`);
+      }
+    }
+
+    await bare.stop();
+    await wharf.stop(30_000);
+    if (profileDir) {
+      // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread
+      // (the other one is tsx's module loader); newest first.
+      const isMain = (f: string) => f.split('.')[4] === '0';
+      const files = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))
+        .sort((a, b) => Number(isMain(b)) - Number(isMain(a))
+          || fs.statSync(path.join(profileDir, b)).mtimeMs - fs.statSync(path.join(profileDir, a)).mtimeMs)
+        .map((f) => path.join(profileDir, f));
+      console.log('');
+      console.log(files[0] ? summarizeProfile(files[0]) : `no .cpuprofile written in ${profileDir}`);
+    }
+
+    console.log('');
+    console.log(JSON.stringify({
+      connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, node: process.version,
+      cpus: os.cpus().length, profiled: PROFILE,
+      scenarios: results.map((r) => ({
+        scenario: r.scenario,
+        wharf: figures(r.wharf),
+        bare: figures(r.bare),
+        ratio: +r.ratio.toFixed(3),
+      })),
+    }));
+  } finally {
+    await stopAll();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  process.exitCode = 1;
+});

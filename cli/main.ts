@@ -1,0 +1,111 @@
+// Wharf's admin command line: `npm run cli -- <command>`. Works on the data dir and
+// database the configuration names (WHARF_DATA_DIR, DATABASE_URL, WHARF_DATABASE_SCHEMA),
+// migrating them first; it never starts the HTTP server.
+// Exit codes: 0 done, 1 the command failed (validation, no such user …), 2 bad command line.
+import { loadConfig } from '../src/config.ts';
+import { parseInvocation, UsageError, type Command, type Invocation } from './args.ts';
+import { openCliContext, type CliContext } from './context.ts';
+import { oauthAppsCommands } from './oauth-apps.ts';
+import { orgsCommands } from './orgs.ts';
+import { describeError, processOutput, type Output } from './output.ts';
+import { tokensCommands } from './tokens.ts';
+import { usersCommands } from './users.ts';
+
+const COMMANDS: Command[] = [
+  ...usersCommands,
+  ...orgsCommands,
+  ...tokensCommands,
+  ...oauthAppsCommands,
+  {
+    path: ['migrate'],
+    synopsis: '',
+    summary: 'apply pending database migrations and exit',
+    positionals: [],
+    setup: 'migrate',
+    async run(_ctx, _args, out) {
+      out.note('database is up to date');
+    },
+  },
+];
+
+function synopsis(c: Command): string {
+  return `${c.path.join(' ')} ${c.synopsis}`.trim();
+}
+
+function usage(): string {
+  return [
+    'usage: npm run cli -- <command> [arguments]',
+    '',
+    'commands:',
+    ...COMMANDS.flatMap((c) => [`  ${synopsis(c)}`, `      ${c.summary}`]),
+    '  help',
+    '      show this text',
+    '',
+    'The data dir and database come from the environment, as for the server:',
+    'WHARF_DATA_DIR, DATABASE_URL, WHARF_DATABASE_SCHEMA.',
+  ].join('\n');
+}
+
+function commandUsage(c: Command): string {
+  return `usage: npm run cli -- ${synopsis(c)}\n  ${c.summary}`;
+}
+
+function findCommand(argv: string[]): { command: Command; rest: string[] } {
+  const command = COMMANDS.find((c) => c.path.every((word, i) => argv[i] === word));
+  if (command) return { command, rest: argv.slice(command.path.length) };
+  const group = COMMANDS.some((c) => c.path.length > 1 && c.path[0] === argv[0]);
+  throw new UsageError(group && argv[1] === undefined
+    ? `"${argv[0]}" needs a subcommand`
+    : `unknown command "${argv.slice(0, group ? 2 : 1).join(' ')}"`);
+}
+
+export async function runCli(argv: string[], out: Output): Promise<number> {
+  if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
+    out.line(usage());
+    return 0;
+  }
+  let command: Command;
+  let rest: string[];
+  try {
+    ({ command, rest } = findCommand(argv));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    out.note(`error: ${err.message}\n\n${usage()}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    out.line(commandUsage(command));
+    return 0;
+  }
+  let args: Invocation;
+  try {
+    args = parseInvocation(command, rest);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    out.note(`error: ${err.message}\n\n${commandUsage(command)}`);
+    return 2;
+  }
+  let ctx: CliContext;
+  try {
+    ctx = await openCliContext(loadConfig(), { firstStart: command.setup !== 'migrate' });
+  } catch (err) {
+    out.note(`error: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  try {
+    await command.run(ctx, args, out);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      out.note(`error: ${err.message}\n\n${commandUsage(command)}`);
+      return 2;
+    }
+    const message = describeError(err);
+    out.note(message ?? (err instanceof Error ? err.stack ?? err.message : String(err)));
+    return 1;
+  } finally {
+    await ctx.close();
+  }
+}
+
+process.exitCode = await runCli(process.argv.slice(2), processOutput);

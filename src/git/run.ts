@@ -1,0 +1,55 @@
+// Running git. The only place that spawns it; everything else calls the functions here.
+import { spawn } from 'node:child_process';
+
+export class GitError extends Error {
+  constructor(readonly args: string[], readonly code: number | null, readonly stderr: string) {
+    super(`git ${args.join(' ')} failed (${code}): ${stderr.trim()}`);
+  }
+}
+
+export interface RunOptions {
+  input?: Buffer | string;
+  env?: Record<string, string>;
+  /** Exit codes that are answers rather than failures (e.g. 1 for "not found"). */
+  okCodes?: number[];
+}
+
+export interface RunResult {
+  stdout: Buffer;
+  stderr: string;
+  code: number;
+}
+
+/** A fixed identity and no user config: git behaves the same on every machine. */
+const BASE_ENV: Record<string, string> = {
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_TERMINAL_PROMPT: '0',
+  LC_ALL: 'C',
+};
+
+export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...BASE_ENV, ...extra };
+}
+
+export function runGit(gitDir: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['--git-dir', gitDir, ...args], { env: gitEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code: code ?? -1 };
+      if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve(result);
+      else reject(new GitError(args, code, result.stderr));
+    });
+    child.stdin.on('error', () => { /* git may exit before reading all input; its exit code tells */ });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export async function gitText(gitDir: string, args: string[], options: RunOptions = {}): Promise<string> {
+  return (await runGit(gitDir, args, options)).stdout.toString('utf8');
+}

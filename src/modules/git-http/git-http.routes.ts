@@ -1,0 +1,76 @@
+// {base}/{owner}/{repo}(.git)/info/refs, git-upload-pack, git-receive-pack.
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { BadRequestError } from '../../domain/errors.ts';
+import { runHttpBackend } from '../../git/http-backend.ts';
+import * as git from '../../git/repository.ts';
+import type { Router } from '../../http/router.ts';
+import { authorize, afterPush, type GitService } from './git-http.service.ts';
+
+const Params = Type.Object({ owner: Type.String(), repo: Type.String() });
+const RefsQuery = Type.Object({ service: Type.Optional(Type.String()) });
+const GIT_CONTENT_TYPES = ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'];
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+async function serve(request: FastifyRequest, reply: FastifyReply, owner: string, rawName: string, service: GitService, tail: string): Promise<FastifyReply> {
+  const { ctx } = request.server;
+  const repo = await authorize(ctx, request.actor, owner, rawName.replace(/\.git$/, ''), service);
+  const dir = git.repoDir(ctx.config.dataDir, repo.id);
+  const isPush = service === 'git-receive-pack' && request.method === 'POST';
+  const before = isPush ? await git.listRefs(dir) : [];
+  const res = await runHttpBackend({
+    projectRoot: git.reposRoot(ctx.config.dataDir),
+    pathInfo: `/${repo.id}.git/${tail}`,
+    method: request.method === 'HEAD' ? 'GET' : request.method,
+    query: new URL(request.url, 'http://x').search.slice(1),
+    contentType: header(request, 'content-type'),
+    contentEncoding: header(request, 'content-encoding'),
+    contentLength: header(request, 'content-length'),
+    gitProtocol: header(request, 'git-protocol'),
+    remoteUser: request.actor.user?.login,
+    remoteAddr: request.ip,
+    body: request.method === 'POST' ? (request.body as Readable) : undefined,
+  });
+  if (isPush) {
+    res.exited
+      .then(async (code) => { if (code === 0) await afterPush(ctx, request.actor, repo, before, await git.listRefs(dir)); })
+      .catch((err: unknown) => request.log.error({ err }, 'recording a push failed'))
+      .finally(res.finish);
+  } else {
+    res.finish();
+  }
+  return reply.code(res.status).headers(res.headers).send(res.body);
+}
+
+export function gitHttpRoutes(app: Router): void {
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    // Pack data streams straight through to git; nothing parses it.
+    scope.addContentTypeParser(GIT_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
+    const config = { rateLimit: 'none' as const, authChallenge: true };
+
+    scope.get('/:owner/:repo/info/refs', {
+      schema: { params: Params, querystring: RefsQuery },
+      config: { ...config, operationId: 'git/info-refs' },
+    }, async (request, reply) => {
+      const service = request.query.service;
+      if (service !== 'git-upload-pack' && service !== 'git-receive-pack') {
+        throw new BadRequestError('Only the smart HTTP protocol is served: use git 1.6.6 or later.');
+      }
+      return serve(request, reply, request.params.owner, request.params.repo, service, 'info/refs');
+    });
+
+    for (const service of ['git-upload-pack', 'git-receive-pack'] as const) {
+      scope.post(`/:owner/:repo/${service}`, {
+        schema: { params: Params },
+        config: { ...config, operationId: `git/${service}` },
+      }, async (request, reply) => serve(request, reply, request.params.owner, request.params.repo, service, service));
+    }
+  });
+}

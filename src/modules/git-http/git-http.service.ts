@@ -1,0 +1,76 @@
+// Git over HTTP: who may fetch and push, and what a push changes (pushed_at, size,
+// the default branch of an empty repository, push/create/delete events).
+import { inTransaction, type AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { AuthenticationRequiredError, ForbiddenError, MissingScopeError, NotFoundError } from '../../domain/errors.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import * as git from '../../git/repository.ts';
+import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+
+export type GitService = 'git-upload-pack' | 'git-receive-pack';
+
+/** The repository the caller may fetch from (upload-pack) or push to (receive-pack). */
+export async function authorize(ctx: AppContext, actor: Actor, owner: string, name: string, service: GitService): Promise<Repo> {
+  const repo = await repos.findForGit(ctx, owner, name);
+  // Anonymous callers are challenged rather than told: git then asks for credentials.
+  if (!repo) throw actor.user ? new NotFoundError('Repository not found.') : new AuthenticationRequiredError();
+  const access = await repos.accessTo(ctx, actor, repo);
+  if (access.effective === null) throw actor.user ? new NotFoundError('Repository not found.') : new AuthenticationRequiredError();
+  if (service === 'git-upload-pack') return repo;
+  if (!actor.user) throw new AuthenticationRequiredError();
+  if (!roleAtLeast(access.effective, 'push')) {
+    if (roleAtLeast(access.role, 'push')) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
+    throw new ForbiddenError(`Permission to ${repo.owner.login}/${repo.name}.git denied to ${actor.user.login}.`);
+  }
+  if (repo.archived) throw new ForbiddenError('This repository was archived so it is read-only.');
+  return repo;
+}
+
+const MAX_EVENT_COMMITS = 20;
+
+/** Picks the default branch for a repository whose first push just arrived. */
+function firstDefault(current: string, heads: string[]): string | null {
+  if (heads.length === 0 || heads.includes(current)) return null;
+  return ['main', 'master'].find((b) => heads.includes(b)) ?? [...heads].sort()[0]!;
+}
+
+/** Records what a push changed, comparing the refs before and after it. */
+export async function afterPush(ctx: AppContext, actor: Actor, repo: Repo, before: git.RefEntry[], after: git.RefEntry[]): Promise<void> {
+  const dir = repos.gitDir(ctx, repo);
+  const old = new Map(before.map((r) => [r.ref, r.sha]));
+  const now = new Map(after.map((r) => [r.ref, r.sha]));
+  const refs = [...new Set([...old.keys(), ...now.keys()])].filter((ref) => old.get(ref) !== now.get(ref)).sort();
+  if (refs.length === 0) return;
+  const wasEmpty = !before.some((r) => r.ref.startsWith('refs/heads/'));
+  const heads = after.filter((r) => r.ref.startsWith('refs/heads/')).map((r) => r.ref.slice('refs/heads/'.length));
+  const newDefault = wasEmpty ? firstDefault(repo.defaultBranch, heads) : null;
+  if (newDefault) await git.setHead(dir, newDefault);
+  const oldShas = [...new Set(before.map((r) => r.sha))];
+  const pushes = await Promise.all(refs.map(async (ref) => {
+    const beforeSha = old.get(ref) ?? git.ZERO_SHA;
+    const afterSha = now.get(ref) ?? git.ZERO_SHA;
+    const created = beforeSha === git.ZERO_SHA;
+    const deleted = afterSha === git.ZERO_SHA;
+    const exclude = created ? oldShas : [beforeSha];
+    const commits = deleted ? [] : await git.commitsBetween(dir, afterSha, exclude, MAX_EVENT_COMMITS);
+    const total = deleted ? 0 : await git.countCommits(dir, afterSha, exclude);
+    const forced = !created && !deleted && !(await git.isAncestor(dir, beforeSha, afterSha));
+    return { ref, before: beforeSha, after: afterSha, created, deleted, forced, commits: commits.reverse(), totalCommits: total };
+  }));
+  const pusher = actor.user!;
+  await inTransaction(ctx, async (tx) => {
+    await repos.recordPush(tx, repo, newDefault);
+    for (const p of pushes) {
+      const refType = p.ref.startsWith('refs/tags/') ? 'tag' : 'branch';
+      const shortRef = p.ref.replace(/^refs\/(heads|tags)\//, '');
+      await recordEvent(tx, {
+        event: 'push', repositoryId: repo.id, actorId: pusher.id,
+        organizationId: repo.owner.type === 'Organization' ? repo.ownerId : null,
+        payload: { ...p, pusher: { id: pusher.id, login: pusher.login } },
+      });
+      if (p.created) await recordEvent(tx, { event: 'create', repositoryId: repo.id, actorId: pusher.id, payload: { ref: shortRef, ref_type: refType, master_branch: newDefault ?? repo.defaultBranch } });
+      if (p.deleted) await recordEvent(tx, { event: 'delete', repositoryId: repo.id, actorId: pusher.id, payload: { ref: shortRef, ref_type: refType } });
+    }
+  });
+}

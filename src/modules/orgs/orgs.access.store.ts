@@ -1,0 +1,50 @@
+// SQL answering "what does this user get in these organizations' repositories":
+// memberships, base permissions, team grants. Part of the orgs module's store.
+import type { Executor } from '../../db/database.ts';
+
+export interface OrgAccessRow {
+  org_id: number;
+  role: 'admin' | 'member';
+  default_repository_permission: string;
+}
+
+export async function membershipsIn(db: Executor, userId: number, orgIds: readonly number[]): Promise<OrgAccessRow[]> {
+  if (!orgIds.length) return [];
+  return db.selectFrom('org_memberships')
+    .innerJoin('organizations', 'organizations.id', 'org_memberships.org_id')
+    .select(['org_memberships.org_id', 'org_memberships.role', 'organizations.default_repository_permission'])
+    .where('org_memberships.user_id', '=', userId)
+    .where('org_memberships.state', '=', 'active')
+    .where('org_memberships.org_id', 'in', [...new Set(orgIds)])
+    .execute();
+}
+
+export interface TeamGrantRow {
+  repository_id: number;
+  permission: string;
+}
+
+export async function teamGrants(db: Executor, userId: number, repoIds: readonly number[]): Promise<TeamGrantRow[]> {
+  if (!repoIds.length) return [];
+  return db.selectFrom('team_repositories')
+    .innerJoin('team_members', 'team_members.team_id', 'team_repositories.team_id')
+    .select(['team_repositories.repository_id', 'team_repositories.permission'])
+    .where('team_members.user_id', '=', userId)
+    .where('team_repositories.repository_id', 'in', [...new Set(repoIds)])
+    .execute();
+}
+
+/** Repositories a user reaches through teams (for repository lists). */
+export async function teamRepositoryIds(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('team_repositories')
+    .innerJoin('team_members', 'team_members.team_id', 'team_repositories.team_id')
+    .select('team_repositories.repository_id')
+    .where('team_members.user_id', '=', userId)
+    .execute();
+  return [...new Set(rows.map((r) => r.repository_id))];
+}
+
+export async function grantTeam(db: Executor, teamId: number, repoId: number, permission: string): Promise<void> {
+  await db.insertInto('team_repositories').values({ team_id: teamId, repository_id: repoId, permission })
+    .onConflict((oc) => oc.columns(['team_id', 'repository_id']).doUpdateSet({ permission })).execute();
+}

@@ -1,0 +1,54 @@
+// What organization membership and teams give a user on the organization's repositories.
+import type { AppContext } from '../../context.ts';
+import * as store from './orgs.access.store.ts';
+
+export interface RepositoryAccess {
+  isOwner: boolean;
+  isMember: boolean;
+  /** The organization's base permission for members: read, write, admin or none. */
+  basePermission: string;
+  /** The strongest permission a team of the user holds on the repository, if any. */
+  teamPermission: string | null;
+}
+
+const RANK = ['pull', 'triage', 'push', 'maintain', 'admin'];
+
+function stronger(a: string | null, b: string): string {
+  return a === null || RANK.indexOf(b) > RANK.indexOf(a) ? b : a;
+}
+
+/** Access of one user to several organization repositories, in two queries. */
+export async function repositoryAccessMany(
+  ctx: AppContext, userId: number, repos: readonly { id: number; orgId: number }[],
+): Promise<Map<number, RepositoryAccess>> {
+  const [memberships, grants] = await Promise.all([
+    store.membershipsIn(ctx.db, userId, repos.map((r) => r.orgId)),
+    store.teamGrants(ctx.db, userId, repos.map((r) => r.id)),
+  ]);
+  const byOrg = new Map(memberships.map((m) => [m.org_id, m]));
+  const teamByRepo = new Map<number, string>();
+  for (const g of grants) teamByRepo.set(g.repository_id, stronger(teamByRepo.get(g.repository_id) ?? null, g.permission));
+  const out = new Map<number, RepositoryAccess>();
+  for (const r of repos) {
+    const m = byOrg.get(r.orgId);
+    out.set(r.id, {
+      isOwner: m?.role === 'admin',
+      isMember: m !== undefined,
+      basePermission: m?.default_repository_permission ?? 'none',
+      teamPermission: teamByRepo.get(r.id) ?? null,
+    });
+  }
+  return out;
+}
+
+export async function repositoryAccess(ctx: AppContext, orgId: number, userId: number, repoId: number): Promise<RepositoryAccess> {
+  return (await repositoryAccessMany(ctx, userId, [{ id: repoId, orgId }])).get(repoId)!;
+}
+
+export function teamRepositoryIds(ctx: AppContext, userId: number): Promise<number[]> {
+  return store.teamRepositoryIds(ctx.db, userId);
+}
+
+export function grantTeamAccess(ctx: AppContext, teamId: number, repoId: number, permission: string): Promise<void> {
+  return store.grantTeam(ctx.db, teamId, repoId, permission);
+}

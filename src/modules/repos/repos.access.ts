@@ -1,0 +1,77 @@
+// Who may do what to a repository: the one permission model for repositories.
+// Site admin > owner > organization owner > the strongest of organization base role,
+// team roles and collaborator role; public (and, for signed-in users, internal)
+// repositories are readable by everyone. Token scopes narrow what a token may do.
+import type { AppContext } from '../../context.ts';
+import { hasScope, type Actor } from '../../domain/actor.ts';
+import { MissingScopeError, NotFoundError, ForbiddenError } from '../../domain/errors.ts';
+import * as orgAccess from '../orgs/orgs.access.ts';
+import { roleAtLeast, strongest, type Repo, type Role } from './repos.model.ts';
+import * as store from './repos.store.ts';
+
+const BASE_ROLE: Record<string, Role | null> = { read: 'pull', write: 'push', admin: 'admin', none: null };
+
+/** Custom repository roles inherit one of the five base roles; unknown names read as pull. */
+export function baseRole(permission: string): Role {
+  return (['pull', 'triage', 'push', 'maintain', 'admin'] as const).find((r) => r === permission) ?? 'pull';
+}
+
+/** Scopes a token needs to act on a repository: private ones need repo, public writes public_repo. */
+function scopeAllows(actor: Actor, repo: Repo, write: boolean): boolean {
+  if (actor.method === 'anonymous' || actor.method === 'oauth_app') return !write;
+  if (repo.visibility !== 'public') return hasScope(actor, 'repo');
+  return !write || hasScope(actor, 'public_repo', 'repo');
+}
+
+export interface Access {
+  /** The caller's role before token scopes: null when they have none. */
+  role: Role | null;
+  /** The role as the token may use it (null: may not even read). */
+  effective: Role | null;
+}
+
+export async function accessTo(ctx: AppContext, actor: Actor, repo: Repo): Promise<Access> {
+  return (await accessToMany(ctx, actor, [repo])).get(repo.id)!;
+}
+
+/**
+ * Requires `needed` on the repository. A caller who may not even read it gets 404
+ * (existence is not revealed); one who may read but not do this gets 403, or a
+ * scope error when only the token's scopes are missing.
+ */
+export async function requireRole(ctx: AppContext, actor: Actor, repo: Repo, needed: Role): Promise<Access> {
+  const access = await accessTo(ctx, actor, repo);
+  if (access.effective === null) throw new NotFoundError();
+  if (roleAtLeast(access.effective, needed)) return access;
+  if (roleAtLeast(access.role, needed)) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
+  if (needed === 'pull') throw new NotFoundError();
+  throw new ForbiddenError(needed === 'admin' ? 'Must have admin rights to Repository.' : `Must have ${needed} access to repository.`);
+}
+
+/** accessTo for many repositories, with batched queries (lists). */
+export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonly Repo[]): Promise<Map<number, Access>> {
+  const out = new Map<number, Access>();
+  const user = actor.user;
+  const collab = user ? await store.collaboratorPermissions(ctx.db, user.id, repos.map((r) => r.id)) : new Map<number, string>();
+  const orgRepos = repos.filter((r) => r.owner.type === 'Organization').map((r) => ({ id: r.id, orgId: r.ownerId }));
+  const orgAccessById = user && orgRepos.length ? await orgAccess.repositoryAccessMany(ctx, user.id, orgRepos) : new Map();
+  for (const repo of repos) {
+    const publicRole: Role | null = repo.visibility === 'public' || (repo.visibility === 'internal' && user) ? 'pull' : null;
+    let role: Role | null;
+    if (!user) role = publicRole;
+    else if (user.siteAdmin || repo.ownerId === user.id) role = 'admin';
+    else {
+      const access = orgAccessById.get(repo.id);
+      const c = collab.get(repo.id);
+      role = access?.isOwner ? 'admin' : strongest(
+        publicRole,
+        access?.isMember ? BASE_ROLE[access.basePermission] : null,
+        access?.teamPermission ? baseRole(access.teamPermission) : null,
+        c ? baseRole(c) : null,
+      );
+    }
+    const readable = role !== null && scopeAllows(actor, repo, false);
+    out.set(repo.id, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null });
+  }
+  return out;
+}

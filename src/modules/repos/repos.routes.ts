@@ -1,0 +1,94 @@
+// Repositories: create, get, update, delete, list, topics.
+import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import type { Router } from '../../http/router.ts';
+import { Type } from '@sinclair/typebox';
+import { UsernameParams } from '../users/users.schemas.ts';
+import { presentDetail, presentFull, presentRepos } from './repos.presenter.ts';
+import { CreateRepoBody, createInput, ListReposQuery, RepoParams, Topics, TopicsBody, UpdateRepoBody, updateInput } from './repos.schemas.ts';
+import * as repos from './repos.service.ts';
+
+const OrgParams = Type.Object({ org: Type.String() });
+
+export function reposRoutes(app: Router): void {
+  app.post('/user/repos', {
+    schema: { body: CreateRepoBody },
+    config: { operationId: 'repos/create-for-authenticated-user', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
+  }, async (request, reply) => {
+    const p = await repos.createRepo(request.server.ctx, request.actor, null, createInput(request.body));
+    return reply.code(201).send(presentFull(request, p));
+  });
+
+  app.post('/orgs/:org/repos', {
+    schema: { params: OrgParams, body: CreateRepoBody },
+    config: { operationId: 'repos/create-in-org', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
+  }, async (request, reply) => {
+    const p = await repos.createRepo(request.server.ctx, request.actor, request.params.org, createInput(request.body));
+    return reply.code(201).send(presentFull(request, p));
+  });
+
+  app.get('/repos/:owner/:repo', {
+    schema: { params: RepoParams },
+    config: { operationId: 'repos/get' },
+  }, async (request, reply) => {
+    const d = await repos.getRepo(request.server.ctx, request.actor, request.params.owner, request.params.repo);
+    reply.lastModified = d.repo.updatedAt;
+    return presentDetail(request, d);
+  });
+
+  app.patch('/repos/:owner/:repo', {
+    schema: { params: RepoParams, body: UpdateRepoBody },
+    config: { operationId: 'repos/update', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
+  }, async (request) => {
+    const { owner, repo } = request.params;
+    const p = await repos.updateRepo(request.server.ctx, request.actor, owner, repo, updateInput(request.body));
+    return presentFull(request, p);
+  });
+
+  app.delete('/repos/:owner/:repo', {
+    schema: { params: RepoParams },
+    config: { operationId: 'repos/delete', acceptedScopes: ['delete_repo'] },
+  }, async (request, reply) => {
+    await repos.deleteRepo(request.server.ctx, request.actor, request.params.owner, request.params.repo);
+    return reply.code(204).send();
+  });
+
+  app.get('/user/repos', {
+    schema: { querystring: ListReposQuery },
+    config: { operationId: 'repos/list-for-authenticated-user', resource: 'Repository' },
+  }, async (request, reply) => {
+    const p = pageOf(request.query);
+    const r = await repos.listForAuthenticatedUser(request.server.ctx, request.actor, { ...request.query, limit: p.perPage, offset: p.offset });
+    setPageLinks(request, reply, p, r.total);
+    return presentRepos(request, r.items);
+  });
+
+  app.get('/users/:username/repos', {
+    schema: { params: UsernameParams, querystring: ListReposQuery },
+    config: { operationId: 'repos/list-for-user', resource: 'Repository' },
+  }, async (request, reply) => {
+    const p = pageOf(request.query);
+    const r = await repos.listForUser(request.server.ctx, request.actor, request.params.username, { ...request.query, limit: p.perPage, offset: p.offset });
+    setPageLinks(request, reply, p, r.total);
+    return presentRepos(request, r.items);
+  });
+
+  app.get('/orgs/:org/repos', {
+    schema: { params: OrgParams, querystring: ListReposQuery },
+    config: { operationId: 'repos/list-for-org', resource: 'Repository' },
+  }, async (request, reply) => {
+    const p = pageOf(request.query);
+    const r = await repos.listForOrg(request.server.ctx, request.actor, request.params.org, { ...request.query, limit: p.perPage, offset: p.offset });
+    setPageLinks(request, reply, p, r.total);
+    return presentRepos(request, r.items);
+  });
+
+  app.get('/repos/:owner/:repo/topics', {
+    schema: { params: RepoParams, response: { 200: Topics } },
+    config: { operationId: 'repos/get-all-topics' },
+  }, async (request) => ({ names: await repos.getTopics(request.server.ctx, request.actor, request.params.owner, request.params.repo) }));
+
+  app.put('/repos/:owner/:repo/topics', {
+    schema: { params: RepoParams, body: TopicsBody, response: { 200: Topics } },
+    config: { operationId: 'repos/replace-all-topics', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
+  }, async (request) => ({ names: await repos.replaceTopics(request.server.ctx, request.actor, request.params.owner, request.params.repo, request.body.names) }));
+}

@@ -1,0 +1,384 @@
+// Repositories: creation (with a real initial commit), lookup with redirects after
+// renames, settings, deletion, lists. Git work goes through src/git.
+import { inTransaction, type AppContext } from '../../context.ts';
+import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { ForbiddenError, MovedPermanentlyError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import * as git from '../../git/repository.ts';
+import * as orgAccess from '../orgs/orgs.access.ts';
+import * as orgs from '../orgs/orgs.service.ts';
+import type { Account } from '../users/users.model.ts';
+import * as users from '../users/users.service.ts';
+import { accessTo, accessToMany, requireRole, type Access } from './repos.access.ts';
+import { initialCommit } from './repos.init.ts';
+import { roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
+import * as store from './repos.store.ts';
+import { validateRepoName } from './repo-names.ts';
+
+export function gitDir(ctx: AppContext, repo: { id: number }): string {
+  return git.repoDir(ctx.config.dataDir, repo.id);
+}
+
+async function withOwner(ctx: AppContext, record: RepoRecord, owner?: Account): Promise<Repo> {
+  const account = owner ?? (await users.accountsByIds(ctx, [record.ownerId])).get(record.ownerId);
+  if (!account) throw new NotFoundError();
+  return { ...record, owner: account };
+}
+
+export async function withOwners(ctx: AppContext, records: readonly RepoRecord[]): Promise<Repo[]> {
+  const owners = await users.accountsByIds(ctx, records.map((r) => r.ownerId));
+  return records.flatMap((r) => {
+    const owner = owners.get(r.ownerId);
+    return owner ? [{ ...r, owner }] : [];
+  });
+}
+
+// ---------------------------------------------------------------- lookup
+
+export interface Located {
+  repo: Repo;
+  access: Access;
+}
+
+/**
+ * The repository at owner/name as the caller may see it. A renamed repository
+ * answers MovedPermanentlyError pointing at its new name; one the caller may not
+ * see is NotFoundError, like one that does not exist.
+ */
+export async function locate(ctx: AppContext, actor: Actor, ownerLogin: string, name: string, needed: Role = 'pull'): Promise<Located> {
+  const owner = await users.findAccount(ctx, ownerLogin);
+  const record = owner ? await store.findByOwnerAndName(ctx.db, owner.id, name) : null;
+  if (!record) {
+    const movedId = await store.findRedirect(ctx.db, `${ownerLogin}/${name}`.toLowerCase());
+    const moved = movedId === null ? null : await store.findById(ctx.db, movedId);
+    if (moved) {
+      const repo = await withOwner(ctx, moved);
+      await requireRole(ctx, actor, repo, 'pull');
+      throw new MovedPermanentlyError(ctx.urls.api('repos', repo.owner.login, repo.name), {
+        from: `/repos/${ownerLogin}/${name}`, to: `/repos/${repo.owner.login}/${repo.name}`,
+      });
+    }
+    throw new NotFoundError();
+  }
+  const repo = await withOwner(ctx, record, owner!);
+  const access = await requireRole(ctx, actor, repo, needed);
+  return { repo, access };
+}
+
+/** For git over HTTP: the repository at owner/name, following renames silently. */
+export async function findForGit(ctx: AppContext, ownerLogin: string, name: string): Promise<Repo | null> {
+  const owner = await users.findAccount(ctx, ownerLogin);
+  let record = owner ? await store.findByOwnerAndName(ctx.db, owner.id, name) : null;
+  if (!record) {
+    const movedId = await store.findRedirect(ctx.db, `${ownerLogin}/${name}`.toLowerCase());
+    record = movedId === null ? null : await store.findById(ctx.db, movedId);
+  }
+  return record ? withOwner(ctx, record) : null;
+}
+
+export { accessTo, requireRole };
+
+// ---------------------------------------------------------------- presentation data
+
+export interface Presentable {
+  repo: Repo;
+  counts: RepoCounts;
+  role: Role | null;
+}
+
+/** Counts and roles for a page of repositories, in a fixed number of queries. */
+export async function presentable(ctx: AppContext, actor: Actor, repos: readonly Repo[], known?: Map<number, Access>): Promise<Presentable[]> {
+  const [counts, access] = await Promise.all([
+    store.countsFor(ctx.db, repos.map((r) => r.id)),
+    known ? Promise.resolve(known) : accessToMany(ctx, actor, repos),
+  ]);
+  const zero: RepoCounts = { stargazers: 0, forks: 0, subscribers: 0, openIssues: 0 };
+  return repos.map((repo) => ({
+    repo,
+    counts: counts.get(repo.id) ?? zero,
+    // Anonymous callers see no permissions object, as upstream.
+    role: actor.user ? access.get(repo.id)?.role ?? null : null,
+  }));
+}
+
+export interface RepoDetail extends Presentable {
+  parent: Presentable | null;
+  source: Presentable | null;
+  template: Presentable | null;
+  networkCount: number;
+}
+
+export async function getRepo(ctx: AppContext, actor: Actor, ownerLogin: string, name: string): Promise<RepoDetail> {
+  const { repo, access } = await locate(ctx, actor, ownerLogin, name);
+  const relatedIds = [repo.parentId, repo.sourceId, repo.templateId].filter((id): id is number => id !== null);
+  const related = await withOwners(ctx, await store.findByIds(ctx.db, relatedIds));
+  const visible = related.length ? await accessToMany(ctx, actor, related) : new Map<number, Access>();
+  const shown = related.filter((r) => visible.get(r.id)?.effective);
+  const all = await presentable(ctx, actor, [repo, ...shown], new Map([[repo.id, access], ...visible]));
+  const find = (id: number | null) => (id === null ? null : all.find((p) => p.repo.id === id) ?? null);
+  const root = repo.sourceId ?? repo.id;
+  const networkCount = (all.find((p) => p.repo.id === root) ?? all[0]!).counts.forks;
+  return { ...all[0]!, parent: find(repo.parentId), source: find(repo.sourceId), template: find(repo.templateId), networkCount };
+}
+
+// ---------------------------------------------------------------- creation
+
+export interface CreateRepoInput extends Partial<RepoSettings> {
+  name: string;
+  private?: boolean;
+  autoInit?: boolean;
+  gitignoreTemplate?: string;
+  licenseTemplate?: string;
+  teamId?: number;
+}
+
+function visibilityOf(input: { private?: boolean; visibility?: Visibility }, ownerType: Account['type']): Visibility {
+  const v = input.visibility ?? (input.private ? 'private' : 'public');
+  if (v === 'internal' && ownerType !== 'Organization') {
+    throw new ValidationError([{ resource: 'Repository', field: 'visibility', code: 'invalid', value: v, message: 'internal repositories belong to organizations' }]);
+  }
+  return v;
+}
+
+/** Who may create a repository under `owner`, with which scopes. */
+async function checkCreateRights(ctx: AppContext, actor: Actor, owner: Account, visibility: Visibility): Promise<void> {
+  const user = requireUser(actor);
+  if (visibility === 'public') requireScope(actor, 'public_repo', 'repo');
+  else requireScope(actor, 'repo');
+  if (owner.type === 'User') {
+    if (owner.id !== user.id) throw new ForbiddenError('You may only create repositories for yourself or your organizations.');
+    return;
+  }
+  if (user.siteAdmin) return;
+  const org = await orgs.requireOrganization(ctx, owner.login);
+  const membership = await orgs.membershipOf(ctx, owner.id, user.id);
+  if (!membership || membership.state !== 'active') throw new NotFoundError();
+  if (membership.role === 'admin') return;
+  const s = org.settings;
+  const allowed = s.membersCanCreateRepositories && (visibility === 'public' ? s.membersCanCreatePublicRepositories
+    : visibility === 'private' ? s.membersCanCreatePrivateRepositories : s.membersCanCreateInternalRepositories);
+  if (!allowed) throw new ForbiddenError(`Members of ${owner.login} may not create ${visibility} repositories.`);
+}
+
+export async function createRepo(ctx: AppContext, actor: Actor, ownerLogin: string | null, input: CreateRepoInput): Promise<Presentable> {
+  const user = requireUser(actor);
+  const owner = ownerLogin === null ? await users.getOwnAccount(ctx, actor) : await users.findAccount(ctx, ownerLogin);
+  if (!owner || (ownerLogin !== null && owner.type !== 'Organization')) throw new NotFoundError();
+  validateRepoName(input.name);
+  const visibility = visibilityOf(input, owner.type);
+  await checkCreateRights(ctx, actor, owner, visibility);
+  const creator = await users.getOwnAccount(ctx, actor);
+  const dir = (id: number) => git.repoDir(ctx.config.dataDir, id);
+  let createdId: number | null = null;
+  try {
+    const repo = await inTransaction(ctx, async (tx) => {
+      if (await store.findByOwnerAndName(tx.db, owner.id, input.name)) {
+        throw new ValidationError([{ resource: 'Repository', field: 'name', code: 'custom', message: 'name already exists on this account' }]);
+      }
+      if (input.teamId !== undefined && owner.type === 'Organization') await orgs.requireTeamInOrg(tx, owner.id, input.teamId);
+      const record = await store.insert(tx.db, {
+        ...input, ownerId: owner.id, name: input.name, visibility, defaultBranch: 'main', now: nowIso(tx.clock),
+      });
+      createdId = record.id;
+      await git.initBare(dir(record.id), record.defaultBranch);
+      let result = record;
+      if (input.autoInit || input.gitignoreTemplate || input.licenseTemplate) {
+        const init = await initialCommit(tx, dir(record.id), record.defaultBranch, creator, owner, input);
+        result = await store.update(tx.db, record.id, { licenseKey: init.licenseKey, sizeKb: await git.sizeKb(dir(record.id)), pushedAt: nowIso(tx.clock) }, nowIso(tx.clock));
+      }
+      if (input.teamId !== undefined) await orgAccess.grantTeamAccess(tx, input.teamId, record.id, 'pull');
+      await store.removeRedirect(tx.db, `${owner.login}/${input.name}`.toLowerCase());
+      await recordEvent(tx, {
+        event: 'repository', action: 'created', repositoryId: record.id, actorId: user.id,
+        organizationId: owner.type === 'Organization' ? owner.id : null, payload: { repository_id: record.id },
+      });
+      return result;
+    });
+    const [p] = await presentable(ctx, actor, [{ ...repo, owner }]);
+    return p!;
+  } catch (err) {
+    if (createdId !== null) await git.removeRepo(dir(createdId));
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- changes
+
+export interface UpdateRepoInput extends Partial<RepoSettings> {
+  name?: string;
+  private?: boolean;
+}
+
+export async function updateRepo(ctx: AppContext, actor: Actor, ownerLogin: string, name: string, input: UpdateRepoInput): Promise<Presentable> {
+  const { repo, access } = await locate(ctx, actor, ownerLogin, name, 'admin');
+  const changes: store.RepoChanges = { ...input };
+  delete (changes as { private?: boolean }).private;
+  if (input.visibility !== undefined || input.private !== undefined) {
+    changes.visibility = visibilityOf({ visibility: input.visibility, private: input.private ?? false }, repo.owner.type);
+    if (changes.visibility !== 'public') requireScope(actor, 'repo');
+  }
+  if (input.name !== undefined && input.name !== repo.name) validateRepoName(input.name);
+  if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch) {
+    const dir = gitDir(ctx, repo);
+    const hasBranches = (await git.listRefs(dir, ['refs/heads/'])).length > 0;
+    if (hasBranches && !(await git.resolve(dir, `refs/heads/${input.defaultBranch}`))) {
+      throw new ValidationError([{ resource: 'Repository', field: 'default_branch', code: 'invalid', value: input.defaultBranch, message: `The branch ${input.defaultBranch} was not found. Please push that ref first or create it via the Git Data API.` }]);
+    }
+  }
+  if (input.topics !== undefined) changes.topics = normalizeTopics(input.topics);
+  const updated = await inTransaction(ctx, async (tx) => {
+    if (input.name !== undefined && input.name.toLowerCase() !== repo.name.toLowerCase()) {
+      if (await store.findByOwnerAndName(tx.db, repo.ownerId, input.name)) {
+        throw new ValidationError([{ resource: 'Repository', field: 'name', code: 'custom', message: 'name already exists on this account' }]);
+      }
+    }
+    const record = await store.update(tx.db, repo.id, changes, nowIso(tx.clock));
+    if (input.name !== undefined && input.name !== repo.name) {
+      await store.addRedirect(tx.db, `${repo.owner.login}/${repo.name}`.toLowerCase(), repo.id);
+      await store.removeRedirect(tx.db, `${repo.owner.login}/${input.name}`.toLowerCase());
+      await recordEvent(tx, { event: 'repository', action: 'renamed', repositoryId: repo.id, actorId: actor.user!.id, payload: { from: repo.name, to: input.name } });
+    } else {
+      await recordEvent(tx, { event: 'repository', action: 'edited', repositoryId: repo.id, actorId: actor.user!.id, payload: { changes: Object.keys(input) } });
+    }
+    return record;
+  });
+  if (input.defaultBranch !== undefined) await git.setHead(gitDir(ctx, repo), input.defaultBranch);
+  const [p] = await presentable(ctx, actor, [{ ...updated, owner: repo.owner }], new Map([[repo.id, access]]));
+  return p!;
+}
+
+const TOPIC = /^[a-z0-9][a-z0-9-]{0,49}$/;
+
+export function normalizeTopics(topics: string[]): string[] {
+  const out = [...new Set(topics.map((t) => t.trim().toLowerCase()))];
+  const bad = out.filter((t) => !TOPIC.test(t));
+  if (bad.length) {
+    throw new ValidationError(bad.map((t) => ({ resource: 'Repository', field: 'topics', code: 'invalid' as const, value: t, message: `${t} is not a valid topic: lowercase letters, digits and hyphens, at most 50 characters` })));
+  }
+  if (out.length > 20) throw ValidationError.field('Repository', 'topics', 'invalid', 'A repository may have at most 20 topics.');
+  return out;
+}
+
+export async function replaceTopics(ctx: AppContext, actor: Actor, ownerLogin: string, name: string, names: string[]): Promise<string[]> {
+  const { repo } = await locate(ctx, actor, ownerLogin, name, 'admin');
+  const topics = normalizeTopics(names);
+  await store.update(ctx.db, repo.id, { topics }, nowIso(ctx.clock));
+  return topics;
+}
+
+export async function getTopics(ctx: AppContext, actor: Actor, ownerLogin: string, name: string): Promise<string[]> {
+  return (await locate(ctx, actor, ownerLogin, name)).repo.topics;
+}
+
+export async function deleteRepo(ctx: AppContext, actor: Actor, ownerLogin: string, name: string): Promise<void> {
+  const { repo } = await locate(ctx, actor, ownerLogin, name, 'admin');
+  requireScope(actor, 'delete_repo');
+  await inTransaction(ctx, async (tx) => {
+    await recordEvent(tx, {
+      event: 'repository', action: 'deleted', repositoryId: repo.id, actorId: actor.user!.id,
+      organizationId: repo.owner.type === 'Organization' ? repo.ownerId : null,
+      payload: { full_name: `${repo.owner.login}/${repo.name}`, visibility: repo.visibility },
+    });
+    await store.remove(tx.db, repo.id);
+  });
+  await git.removeRepo(gitDir(ctx, repo));
+}
+
+/** After a push: size, pushed_at, and the default branch of a repository that was empty. */
+export async function recordPush(ctx: AppContext, repo: Repo, defaultBranch: string | null): Promise<void> {
+  await store.update(ctx.db, repo.id, {
+    sizeKb: await git.sizeKb(gitDir(ctx, repo)),
+    pushedAt: nowIso(ctx.clock),
+    ...(defaultBranch ? { defaultBranch } : {}),
+  }, nowIso(ctx.clock));
+}
+
+// ---------------------------------------------------------------- lists
+
+export interface ListQuery {
+  type?: string;
+  visibility?: 'all' | 'public' | 'private';
+  affiliation?: string;
+  sort?: 'created' | 'updated' | 'pushed' | 'full_name';
+  direction?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface RepoPage {
+  items: Presentable[];
+  total: number;
+}
+
+function order(q: ListQuery, defaultSort: ListQuery['sort'] & string) {
+  const sort = q.sort ?? defaultSort;
+  return { sort, direction: q.direction ?? (sort === 'full_name' ? 'asc' : 'desc') } as const;
+}
+
+async function page(ctx: AppContext, actor: Actor, filter: store.ListFilter): Promise<RepoPage> {
+  const { rows, total } = await store.list(ctx.db, filter);
+  return { items: await presentable(ctx, actor, await withOwners(ctx, rows)), total };
+}
+
+/** Private repositories among `ids` that the caller may read. */
+async function readablePrivate(ctx: AppContext, actor: Actor, ownerIds: number[], extraIds: number[] = []): Promise<number[]> {
+  if (!actor.user || !hasScope(actor, 'repo')) return [];
+  const { rows } = await store.list(ctx.db, { ownerIds, alsoIds: extraIds, visibility: 'private', sort: 'created', direction: 'asc', limit: 100000, offset: 0 });
+  const access = await accessToMany(ctx, actor, await withOwners(ctx, rows));
+  return rows.filter((r) => access.get(r.id)?.effective).map((r) => r.id);
+}
+
+const USER_TYPES = ['all', 'owner', 'public', 'private', 'member'];
+
+export async function listForAuthenticatedUser(ctx: AppContext, actor: Actor, q: ListQuery): Promise<RepoPage> {
+  const user = requireUser(actor);
+  if (q.type !== undefined && (q.visibility !== undefined || q.affiliation !== undefined)) {
+    throw new ValidationError([{ resource: 'Repository', field: 'type', code: 'invalid', message: 'If you specify visibility or affiliation, you cannot specify type.' }]);
+  }
+  if (q.type !== undefined && !USER_TYPES.includes(q.type)) throw ValidationError.field('Repository', 'type', 'invalid');
+  const affiliations = new Set((q.affiliation ?? (q.type === 'owner' ? 'owner' : q.type === 'member' ? 'collaborator,organization_member' : 'owner,collaborator,organization_member')).split(',').map((s) => s.trim()));
+  for (const a of affiliations) if (!['owner', 'collaborator', 'organization_member'].includes(a)) throw ValidationError.field('Repository', 'affiliation', 'invalid');
+  const visibility = q.visibility ?? (q.type === 'public' || q.type === 'private' ? q.type : 'all');
+  const ownerIds: number[] = [];
+  const alsoIds: number[] = [];
+  if (affiliations.has('owner')) ownerIds.push(user.id);
+  if (affiliations.has('collaborator')) alsoIds.push(...await store.collaborationIds(ctx.db, user.id));
+  if (affiliations.has('organization_member')) {
+    const memberships = await orgs.activeMembershipsOf(ctx, user.id);
+    ownerIds.push(...memberships.map((m) => m.orgId));
+    alsoIds.push(...await orgAccess.teamRepositoryIds(ctx, user.id));
+  }
+  const visiblePrivateIds = await readablePrivate(ctx, actor, ownerIds, alsoIds);
+  return page(ctx, actor, { ownerIds, alsoIds, visibility, visiblePrivateIds, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
+}
+
+export async function listForUser(ctx: AppContext, actor: Actor, login: string, q: ListQuery): Promise<RepoPage> {
+  const owner = await users.requireAccount(ctx, login);
+  const type = q.type ?? 'owner';
+  if (!['all', 'owner', 'member'].includes(type)) throw ValidationError.field('Repository', 'type', 'invalid');
+  const ownerIds = type === 'member' ? [] : [owner.id];
+  const alsoIds = type === 'owner' ? [] : await store.collaborationIds(ctx.db, owner.id);
+  const visiblePrivateIds = await readablePrivate(ctx, actor, ownerIds, alsoIds);
+  return page(ctx, actor, { ownerIds, alsoIds, visiblePrivateIds, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
+}
+
+export async function listForOrg(ctx: AppContext, actor: Actor, login: string, q: ListQuery): Promise<RepoPage> {
+  const org = await orgs.requireOrganization(ctx, login);
+  const type = q.type ?? 'all';
+  if (!['all', 'public', 'private', 'forks', 'sources', 'member'].includes(type)) throw ValidationError.field('Repository', 'type', 'invalid');
+  const visiblePrivateIds = await readablePrivate(ctx, actor, [org.account.id]);
+  return page(ctx, actor, {
+    ownerIds: [org.account.id],
+    visibility: type === 'public' ? 'public' : type === 'private' ? 'private' : 'all',
+    visiblePrivateIds,
+    forksOnly: type === 'forks',
+    sourcesOnly: type === 'sources',
+    ...order(q, 'created'),
+    limit: q.limit, offset: q.offset,
+  });
+}
+
+export function isAtLeast(role: Role | null, needed: Role): boolean {
+  return roleAtLeast(role, needed);
+}
