@@ -122,6 +122,8 @@ export async function insert(db: Executor, r: NewRepo): Promise<RepoRecord> {
     source_id: r.sourceId ?? null,
     template_id: r.templateId ?? null,
     is_fork: r.isFork ? 1 : 0,
+    // Upstream sets pushed_at at creation, before any push.
+    pushed_at: r.now,
     created_at: r.now,
     updated_at: r.now,
   };
