@@ -1,7 +1,7 @@
 // Who is calling, and with which rights. Built once per request by src/http/auth.ts
 // (or by the GraphQL endpoint) and passed to every service call.
 import { AuthenticationRequiredError, MissingScopeError } from './errors.ts';
-import { expandScopes } from './scopes.ts';
+import { expandedScopesOf } from './scopes.ts';
 
 export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app';
 
@@ -32,7 +32,7 @@ export function anonymousActor(ip: string): Actor {
 export function userActor(
   user: ActorUser, method: 'basic' | 'token', tokenId: number, grantedScopes: readonly string[], ip: string,
 ): Actor {
-  return { method, user, tokenId, grantedScopes, scopes: expandScopes(grantedScopes), oauthAppId: null, ip };
+  return { method, user, tokenId, grantedScopes, scopes: expandedScopesOf(grantedScopes), oauthAppId: null, ip };
 }
 
 export function oauthAppActor(appId: number, ip: string): Actor {

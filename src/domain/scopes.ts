@@ -36,6 +36,19 @@ export function isKnownScope(scope: string): boolean {
   return KNOWN.has(scope);
 }
 
+const expanded = new Map<string, ReadonlySet<string>>();
+
+/** expandScopes for a token's stored scope list, memoized: tokens share few distinct lists. */
+export function expandedScopesOf(scopes: readonly string[]): ReadonlySet<string> {
+  const key = scopes.join(',');
+  let set = expanded.get(key);
+  if (!set) {
+    set = expandScopes(scopes);
+    if (expanded.size < 10_000) expanded.set(key, set);
+  }
+  return set;
+}
+
 /** Every scope the given scopes grant, including implied children. */
 export function expandScopes(scopes: Iterable<string>): Set<string> {
   const out = new Set<string>();

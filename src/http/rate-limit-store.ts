@@ -2,6 +2,7 @@
 // does not reset them. A window starts with the first request after the last one ended.
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import { precompile } from '../db/precompiled.ts';
 
 export interface Counter {
   used: number;
@@ -18,19 +19,22 @@ export interface RateLimitStore {
   close?(): Promise<void>;
 }
 
+// Every request runs this: compiled once (src/db/precompiled.ts).
+const hitQuery = precompile(3, (db: Executor, bucket: string, now: number, resetAt: number) =>
+  db.insertInto('rate_limits')
+    .values({ bucket, used: 1, reset_at: resetAt })
+    .onConflict((oc) => oc.column('bucket').doUpdateSet({
+      used: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.used + 1 END`,
+      reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN ${resetAt} ELSE rate_limits.reset_at END`,
+    }))
+    .returning(['used', 'reset_at']));
+
 export class DbRateLimitStore implements RateLimitStore {
   constructor(private readonly db: Executor) {}
 
   async hit(bucket: string, now: number, windowSeconds: number): Promise<Counter> {
-    const row = await this.db.insertInto('rate_limits')
-      .values({ bucket, used: 1, reset_at: now + windowSeconds })
-      .onConflict((oc) => oc.column('bucket').doUpdateSet({
-        used: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.used + 1 END`,
-        reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN ${now + windowSeconds} ELSE rate_limits.reset_at END`,
-      }))
-      .returning(['used', 'reset_at'])
-      .executeTakeFirstOrThrow();
-    return { used: Number(row.used), resetAt: Number(row.reset_at) };
+    const [row] = await hitQuery(this.db, bucket, now, now + windowSeconds);
+    return { used: Number(row!.used), resetAt: Number(row!.reset_at) };
   }
 
   async refund(bucket: string, resetAt: number): Promise<void> {

@@ -1,6 +1,7 @@
 // SQL for credentials: tokens, OAuth apps, failed-login counters.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { precompile } from '../../db/precompiled.ts';
 
 export interface TokenOwnerRow {
   token_id: number;
@@ -13,16 +14,17 @@ export interface TokenOwnerRow {
   suspended_at: string | null;
 }
 
+const tokenByHash = precompile(1, (db: Executor, hash: string) => db.selectFrom('tokens')
+  .innerJoin('users', 'users.id', 'tokens.user_id')
+  .select([
+    'tokens.id as token_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at',
+    'users.id as user_id', 'users.login', 'users.site_admin', 'users.suspended_at',
+  ])
+  .where('tokens.token_hash', '=', hash));
+
 /** The token with its owner, in one query: the hot path of every authenticated request. */
 export async function findTokenByHash(db: Executor, hash: string): Promise<TokenOwnerRow | undefined> {
-  return db.selectFrom('tokens')
-    .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select([
-      'tokens.id as token_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at',
-      'users.id as user_id', 'users.login', 'users.site_admin', 'users.suspended_at',
-    ])
-    .where('tokens.token_hash', '=', hash)
-    .executeTakeFirst();
+  return (await tokenByHash(db, hash))[0];
 }
 
 export interface NewToken {

@@ -1,8 +1,9 @@
 // SQL for the users table. Only the users module calls this.
 import type { Executor } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
+import { precompile } from '../../db/precompiled.ts';
+import type { UserEmailsTable, UsersTable } from '../../db/schema.ts';
 import type { Selectable, Updateable } from 'kysely';
-import type { Account, AccountType } from './users.model.ts';
+import type { Account, AccountType, UserEmail } from './users.model.ts';
 
 const COLUMNS = [
   'id', 'login', 'type', 'name', 'company', 'blog', 'location', 'email', 'email_private', 'bio',
@@ -32,8 +33,12 @@ function toAccount(r: Row): Account {
   };
 }
 
+// Looked up on most requests: compiled once (src/db/precompiled.ts).
+const byId = precompile(1, (db: Executor, id: number) => db.selectFrom('users').select(COLUMNS).where('id', '=', id));
+const byLogin = precompile(1, (db: Executor, loginLower: string) => db.selectFrom('users').select(COLUMNS).where('login_lower', '=', loginLower));
+
 export async function findById(db: Executor, id: number): Promise<Account | null> {
-  const row = await db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const [row] = await byId(db, id);
   return row ? toAccount(row) : null;
 }
 
@@ -44,8 +49,7 @@ export async function findByIds(db: Executor, ids: readonly number[]): Promise<A
 }
 
 export async function findByLogin(db: Executor, login: string): Promise<Account | null> {
-  const row = await db.selectFrom('users').select(COLUMNS)
-    .where('login_lower', '=', login.toLowerCase()).executeTakeFirst();
+  const [row] = await byLogin(db, login.toLowerCase());
   return row ? toAccount(row) : null;
 }
 
@@ -128,4 +132,101 @@ export async function update(db: Executor, id: number, c: AccountChanges, now: s
 
 export async function remove(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+// E-mail addresses (user_emails). users.email mirrors the primary address; the
+// service keeps the two in step within one transaction.
+
+const EMAIL_COLUMNS = ['id', 'user_id', 'email', 'verified', 'primary', 'visibility', 'created_at'] as const;
+
+type EmailRow = Pick<Selectable<UserEmailsTable>, (typeof EMAIL_COLUMNS)[number]>;
+
+function toUserEmail(r: EmailRow): UserEmail {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    email: r.email,
+    verified: r.verified === 1,
+    primary: r.primary === 1,
+    visibility: r.visibility,
+    createdAt: r.created_at,
+  };
+}
+
+/** A user's addresses, the primary first, then in the order they were added. */
+export async function listEmails(db: Executor, userId: number): Promise<UserEmail[]> {
+  const rows = await db.selectFrom('user_emails').select(EMAIL_COLUMNS).where('user_id', '=', userId)
+    .orderBy('primary', 'desc').orderBy('id').execute();
+  return rows.map(toUserEmail);
+}
+
+/** The rows holding these addresses (compared case-insensitively), whoever owns them. */
+export async function findEmailsByAddress(db: Executor, addresses: readonly string[]): Promise<UserEmail[]> {
+  if (addresses.length === 0) return [];
+  const lowers = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const rows = await db.selectFrom('user_emails').select(EMAIL_COLUMNS).where('email_lower', 'in', lowers).execute();
+  return rows.map(toUserEmail);
+}
+
+export interface NewUserEmail {
+  email: string;
+  verified: boolean;
+  primary: boolean;
+  visibility: 'public' | 'private' | null;
+}
+
+export async function insertEmails(db: Executor, userId: number, emails: readonly NewUserEmail[], now: string): Promise<UserEmail[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.insertInto('user_emails').values(emails.map((e) => ({
+    user_id: userId,
+    email: e.email,
+    email_lower: e.email.toLowerCase(),
+    verified: e.verified ? 1 : 0,
+    primary: e.primary ? 1 : 0,
+    visibility: e.visibility,
+    created_at: now,
+  }))).returning(EMAIL_COLUMNS).execute();
+  return rows.map(toUserEmail).sort((a, b) => a.id - b.id);
+}
+
+export async function deleteEmails(db: Executor, userId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('user_emails').where('user_id', '=', userId).where('id', 'in', [...ids]).execute();
+}
+
+/** No address of the user is primary any more. */
+export async function clearPrimaryEmail(db: Executor, userId: number): Promise<void> {
+  await db.updateTable('user_emails').set({ primary: 0, visibility: null })
+    .where('user_id', '=', userId).where('primary', '=', 1).execute();
+}
+
+/**
+ * Makes the address primary, spelled `email` (the same address, perhaps in another case);
+ * the previous primary must have been cleared first (one primary per user).
+ */
+export async function markPrimaryEmail(db: Executor, emailId: number, visibility: 'public' | 'private', email: string): Promise<void> {
+  await db.updateTable('user_emails').set({ primary: 1, visibility, email, email_lower: email.toLowerCase() })
+    .where('id', '=', emailId).execute();
+}
+
+export async function setPrimaryEmailVisibility(db: Executor, userId: number, visibility: 'public' | 'private'): Promise<void> {
+  await db.updateTable('user_emails').set({ visibility })
+    .where('user_id', '=', userId).where('primary', '=', 1).execute();
+}
+
+export async function setEmailVerified(db: Executor, emailId: number, verified: boolean): Promise<UserEmail> {
+  const row = await db.updateTable('user_emails').set({ verified: verified ? 1 : 0 })
+    .where('id', '=', emailId).returning(EMAIL_COLUMNS).executeTakeFirstOrThrow();
+  return toUserEmail(row);
+}
+
+/** User accounts whose e-mail address is one of `emails` (compared case-insensitively). */
+export async function findByEmails(db: Executor, emails: readonly string[]): Promise<Account[]> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const rows = await db.selectFrom('users').select(COLUMNS)
+    .where('type', '=', 'User')
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), 'in', wanted))
+    .execute();
+  return rows.map(toAccount);
 }

@@ -75,38 +75,38 @@ export function simpleUser(a: Account, urls: Urls): SimpleUser {
   };
 }
 
+// The richer records extend a fresh simple record in place rather than spreading it:
+// these views run on every profile read, and spreads of large objects are slow in V8.
 export function publicUser(a: Account, counts: AccountCounts, urls: Urls): PublicUser {
-  return {
-    ...simpleUser(a, urls),
-    name: a.name,
-    company: a.company,
-    blog: a.blog,
-    location: a.location,
-    email: a.emailPrivate ? null : a.email,
-    hireable: a.hireable,
-    bio: a.bio,
-    twitter_username: a.twitterUsername,
-    public_repos: counts.publicRepos,
-    public_gists: counts.publicGists,
-    followers: counts.followers,
-    following: counts.following,
-    created_at: a.createdAt,
-    updated_at: a.updatedAt,
-  };
+  const o = simpleUser(a, urls) as PublicUser;
+  o.name = a.name;
+  o.company = a.company;
+  o.blog = a.blog;
+  o.location = a.location;
+  o.email = a.emailPrivate ? null : a.email;
+  o.hireable = a.hireable;
+  o.bio = a.bio;
+  o.twitter_username = a.twitterUsername;
+  o.public_repos = counts.publicRepos;
+  o.public_gists = counts.publicGists;
+  o.followers = counts.followers;
+  o.following = counts.following;
+  o.created_at = a.createdAt;
+  o.updated_at = a.updatedAt;
+  return o;
 }
 
 /** A self-hosted server has no billing plan; this one states the real limits: none. */
 const UNLIMITED_PLAN = { name: 'enterprise', space: 976562499, private_repos: 9999, collaborators: 0 };
 
 export function privateUser(a: Account, counts: AccountCounts, urls: Urls): PrivateUser {
-  return {
-    ...publicUser(a, counts, urls),
-    private_gists: counts.privateGists,
-    total_private_repos: counts.totalPrivateRepos,
-    owned_private_repos: counts.ownedPrivateRepos,
-    disk_usage: counts.diskUsage,
-    collaborators: counts.collaborators,
-    two_factor_authentication: false,
-    plan: UNLIMITED_PLAN,
-  };
+  const o = publicUser(a, counts, urls) as PrivateUser;
+  o.private_gists = counts.privateGists;
+  o.total_private_repos = counts.totalPrivateRepos;
+  o.owned_private_repos = counts.ownedPrivateRepos;
+  o.disk_usage = counts.diskUsage;
+  o.collaborators = counts.collaborators;
+  o.two_factor_authentication = false;
+  o.plan = { ...UNLIMITED_PLAN };
+  return o;
 }
