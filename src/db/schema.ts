@@ -177,7 +177,10 @@ export interface SubscriptionsTable {
 export interface CollaboratorsTable {
   repository_id: number;
   user_id: number;
+  /** The effective base role: pull, triage, push, maintain or admin. */
   permission: string;
+  /** The custom repository role granted, if any (its base role is in `permission`). */
+  custom_role_id: number | null;
   created_at: string;
 }
 
@@ -187,7 +190,27 @@ export interface RepositoryInvitationsTable {
   invitee_id: number;
   inviter_id: number;
   permission: string;
+  custom_role_id: number | null;
   created_at: string;
+}
+
+export interface CustomRepositoryRolesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  name_lower: string;
+  description: string | null;
+  base_role: 'read' | 'triage' | 'write' | 'maintain';
+  /** JSON array of additional permission names. */
+  permissions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RepositoryInvitationQuotasTable {
+  repository_id: number;
+  /** JSON array of the timestamps of invitations sent in the current window. */
+  sent_at: string;
 }
 
 export interface TeamRepositoriesTable {
@@ -208,6 +231,42 @@ export interface OutboxTable {
   dispatched_at: string | null;
 }
 
+export interface UserEmailsTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  /** email.toLowerCase(): addresses are unique whatever their case. */
+  email_lower: string;
+  verified: Bool;
+  primary: Bool;
+  /** public or private on the primary address, null on the others (as upstream shows them). */
+  visibility: 'public' | 'private' | null;
+  created_at: string;
+}
+
+/** A primary GPG key (primary_key_id null) or one of its subkeys. */
+export interface GpgKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  primary_key_id: number | null;
+  name: string | null;
+  /** 16 upper-case hex digits. */
+  key_id: string;
+  /** The armored key as uploaded; on the primary row only. */
+  raw_key: string | null;
+  /** Base64 of the key packet (with its packet header). */
+  public_key: string;
+  /** JSON array of the user-id e-mail addresses; [] on subkeys. */
+  emails: string;
+  can_sign: Bool;
+  can_encrypt_comms: Bool;
+  can_encrypt_storage: Bool;
+  can_certify: Bool;
+  revoked: Bool;
+  created_at: string;
+  expires_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -224,6 +283,10 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   collaborators: CollaboratorsTable;
   repository_invitations: RepositoryInvitationsTable;
+  custom_repository_roles: CustomRepositoryRolesTable;
+  repository_invitation_quotas: RepositoryInvitationQuotasTable;
   team_repositories: TeamRepositoriesTable;
   outbox: OutboxTable;
+  user_emails: UserEmailsTable;
+  gpg_keys: GpgKeysTable;
 }

@@ -3,6 +3,8 @@ import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migratio
 import type { Dialect } from '../database.ts';
 import * as foundation from './0001-foundation.ts';
 import * as repositories from './0003-repositories.ts';
+import * as collaboration from './0004-collaboration.ts';
+import * as verification from './0005-verification.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -19,6 +21,8 @@ interface MigrationModule {
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-foundation': foundation,
   '0003-repositories': repositories,
+  '0004-collaboration': collaboration,
+  '0005-verification': verification,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -48,3 +48,42 @@ export async function grantTeam(db: Executor, teamId: number, repoId: number, pe
   await db.insertInto('team_repositories').values({ team_id: teamId, repository_id: repoId, permission })
     .onConflict((oc) => oc.columns(['team_id', 'repository_id']).doUpdateSet({ permission })).execute();
 }
+
+export interface OrgGrantRows {
+  /** Active members of the organization; owner = role admin. */
+  members: { userId: number; owner: boolean }[];
+  /** The organization's base permission for members (read, write, admin, none). */
+  basePermission: string;
+  /** Team grants on the repository, one row per team member and team. */
+  teamGrants: { userId: number; permission: string }[];
+}
+
+/**
+ * Who reaches an organization repository through the organization: its active members
+ * (base permission, owners) and the members of teams granted the repository — the rows
+ * membershipsIn/teamGrants read per user, read per repository (collaborator lists).
+ */
+export async function orgGrantRows(db: Executor, orgId: number, repoId: number, userIds?: readonly number[]): Promise<OrgGrantRows> {
+  if (userIds && !userIds.length) return { members: [], basePermission: 'none', teamGrants: [] };
+  let members = db.selectFrom('org_memberships').select(['user_id', 'role'])
+    .where('org_id', '=', orgId).where('state', '=', 'active');
+  let teams = db.selectFrom('team_repositories')
+    .innerJoin('team_members', 'team_members.team_id', 'team_repositories.team_id')
+    .select(['team_members.user_id', 'team_repositories.permission'])
+    .where('team_repositories.repository_id', '=', repoId);
+  if (userIds) {
+    const ids = [...new Set(userIds)];
+    members = members.where('user_id', 'in', ids);
+    teams = teams.where('team_members.user_id', 'in', ids);
+  }
+  const [memberRows, org, teamRows] = await Promise.all([
+    members.execute(),
+    db.selectFrom('organizations').select('default_repository_permission').where('id', '=', orgId).executeTakeFirst(),
+    teams.execute(),
+  ]);
+  return {
+    members: memberRows.map((m) => ({ userId: m.user_id, owner: m.role === 'admin' })),
+    basePermission: org?.default_repository_permission ?? 'none',
+    teamGrants: teamRows.map((t) => ({ userId: t.user_id, permission: t.permission })),
+  };
+}

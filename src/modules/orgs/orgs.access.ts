@@ -52,3 +52,8 @@ export function teamRepositoryIds(ctx: AppContext, userId: number): Promise<numb
 export function grantTeamAccess(ctx: AppContext, teamId: number, repoId: number, permission: string): Promise<void> {
   return store.grantTeam(ctx.db, teamId, repoId, permission);
 }
+
+/** Everyone the organization gives access to one of its repositories (optionally only `userIds`). */
+export function repositoryGrants(ctx: AppContext, orgId: number, repoId: number, userIds?: readonly number[]): Promise<store.OrgGrantRows> {
+  return store.orgGrantRows(ctx.db, orgId, repoId, userIds);
+}

@@ -15,6 +15,7 @@ import type {
   TeamNotificationSetting, TeamPermission, TeamPrivacy, TeamRole,
 } from './orgs.model.ts';
 import * as store from './orgs.store.ts';
+import type { Page, Slice } from '../../domain/page.ts';
 
 /** Scopes each kind of operation accepts (a parent scope grants its children). */
 export const SCOPES = {
@@ -32,16 +33,7 @@ export const SCOPES = {
   publicity: ['user', 'write:org', 'admin:org'],
 } as const satisfies Record<string, readonly string[]>;
 
-/** A slice of a list: PageRequest from the HTTP layer fits. */
-export interface Slice {
-  perPage: number;
-  offset: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
+export type { Page, Slice } from '../../domain/page.ts';
 
 // Organizations
 
