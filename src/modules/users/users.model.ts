@@ -38,3 +38,15 @@ export const ZERO_COUNTS: AccountCounts = {
   publicRepos: 0, publicGists: 0, followers: 0, following: 0, privateGists: 0,
   totalPrivateRepos: 0, ownedPrivateRepos: 0, diskUsage: 0, collaborators: 0,
 };
+
+/** One of a user's e-mail addresses; the primary one is mirrored in Account.email. */
+export interface UserEmail {
+  id: number;
+  userId: number;
+  email: string;
+  verified: boolean;
+  primary: boolean;
+  /** public or private on the primary address, null on the others. */
+  visibility: 'public' | 'private' | null;
+  createdAt: string;
+}

@@ -4,7 +4,7 @@ import { pageOf, setSinceLink } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
 import { identiconSvg } from './avatar.ts';
 import {
-  AuthenticatedUser, Email, EmailVisibilityBody, ListUsersQuery, PublicUser, SimpleUser, UpdateUserBody, UsernameParams,
+  AuthenticatedUser, ListUsersQuery, PublicUser, SimpleUser, UpdateUserBody, UsernameParams,
 } from './users.schemas.ts';
 import * as users from './users.service.ts';
 import { privateUser, publicUser, simpleUser } from './users.views.ts';
@@ -46,22 +46,6 @@ export function usersRoutes(app: Router): void {
     const p = await users.getProfile(request.server.ctx, request.params.username);
     reply.lastModified = p.account.updatedAt;
     return publicUser(p.account, p.counts, urls);
-  });
-
-  app.get('/user/emails', {
-    schema: { response: { 200: Type.Array(Email) } },
-    config: { operationId: 'users/list-emails-for-authenticated-user', acceptedScopes: ['user', 'read:user', 'user:email'] },
-  }, async (request) => {
-    const a = await users.getOwnAccount(request.server.ctx, request.actor, 'user:email');
-    return a.email ? [{ email: a.email, primary: true, verified: true, visibility: a.emailPrivate ? 'private' : 'public' }] : [];
-  });
-
-  app.patch('/user/email/visibility', {
-    schema: { body: EmailVisibilityBody, response: { 200: Type.Array(Email) } },
-    config: { operationId: 'users/set-primary-email-visibility-for-authenticated-user', resource: 'User', acceptedScopes: ['user'] },
-  }, async (request) => {
-    const a = await users.setEmailVisibility(request.server.ctx, request.actor, request.body.visibility);
-    return a.email ? [{ email: a.email, primary: true, verified: true, visibility: a.emailPrivate ? 'private' : 'public' }] : [];
   });
 
   app.get('/avatars/u/:id', {

@@ -1,6 +1,6 @@
 // Request and response schemas of the users routes.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Nullable } from '../../http/schema-types.ts';
 
 const SimpleUserProps = {
   login: Type.String(),
@@ -81,15 +81,3 @@ export const UpdateUserBody = Type.Object({
   bio: Type.Optional(Nullable(Type.String({ maxLength: 160 }))),
 });
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
-
-export const EmailVisibilityBody = Type.Object({
-  visibility: StringEnum(['public', 'private'] as const),
-});
-export type EmailVisibilityBody = Static<typeof EmailVisibilityBody>;
-
-export const Email = Type.Object({
-  email: Type.String(),
-  primary: Type.Boolean(),
-  verified: Type.Boolean(),
-  visibility: Nullable(Type.String()),
-});

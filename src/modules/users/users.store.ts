@@ -224,9 +224,13 @@ export async function setEmailVerified(db: Executor, emailId: number, verified: 
 export async function findByEmails(db: Executor, emails: readonly string[]): Promise<Account[]> {
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   if (wanted.length === 0) return [];
+  // The primary address, or any verified address of the user (user_emails).
   const rows = await db.selectFrom('users').select(COLUMNS)
     .where('type', '=', 'User')
-    .where((eb) => eb(eb.fn<string>('lower', ['email']), 'in', wanted))
+    .where((eb) => eb.or([
+      eb(eb.fn<string>('lower', ['email']), 'in', wanted),
+      eb('id', 'in', eb.selectFrom('user_emails').select('user_id').where('email_lower', 'in', wanted).where('verified', '=', 1)),
+    ]))
     .execute();
   return rows.map(toAccount);
 }
