@@ -1,11 +1,15 @@
 // Every area's routes, in registration order.
 import type { RouteModule } from '../http/router.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
+import { gitDataRoutes } from './git-data/git-data.routes.ts';
 import { gitHttpRoutes } from './git-http/git-http.routes.ts';
 import { metaRoutes } from './meta/meta.routes.ts';
 import { orgsRoutes } from './orgs/orgs.routes.ts';
 import { reposRoutes } from './repos/repos.routes.ts';
+import { socialRoutes } from './repos/social.routes.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { verificationRoutes } from './verification/verification.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, metaRoutes, templatesRoutes, gitHttpRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes];

@@ -142,7 +142,7 @@ function visibilityOf(input: { private?: boolean; visibility?: Visibility }, own
 }
 
 /** Who may create a repository under `owner`, with which scopes. */
-async function checkCreateRights(ctx: AppContext, actor: Actor, owner: Account, visibility: Visibility): Promise<void> {
+export async function checkCreateRights(ctx: AppContext, actor: Actor, owner: Account, visibility: Visibility): Promise<void> {
   const user = requireUser(actor);
   if (visibility === 'public') requireScope(actor, 'public_repo', 'repo');
   else requireScope(actor, 'repo');
@@ -188,6 +188,8 @@ export async function createRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
         result = await store.update(tx.db, record.id, { licenseKey: init.licenseKey, sizeKb: await git.sizeKb(dir(record.id)), pushedAt: nowIso(tx.clock) }, nowIso(tx.clock));
       }
       if (input.teamId !== undefined) await orgAccess.grantTeamAccess(tx, input.teamId, record.id, 'pull');
+      // The creator watches what they create, as upstream.
+      await store.upsertSubscription(tx.db, { userId: user.id, repositoryId: record.id, subscribed: true, ignored: false, now: nowIso(tx.clock) });
       await store.removeRedirect(tx.db, `${owner.login}/${input.name}`.toLowerCase());
       await recordEvent(tx, {
         event: 'repository', action: 'created', repositoryId: record.id, actorId: user.id,
@@ -381,4 +383,9 @@ export async function listForOrg(ctx: AppContext, actor: Actor, login: string, q
 
 export function isAtLeast(role: Role | null, needed: Role): boolean {
   return roleAtLeast(role, needed);
+}
+
+/** Repositories by id with their owners (no access check: callers check what they show). */
+export async function reposByIds(ctx: AppContext, ids: readonly number[]): Promise<Repo[]> {
+  return ids.length ? withOwners(ctx, await store.findByIds(ctx.db, ids)) : [];
 }

@@ -233,3 +233,193 @@ export async function collaborationIds(db: Executor, userId: number): Promise<nu
   return rows.map((r) => r.repository_id);
 }
 
+
+// ---------------------------------------------------------------- forks, stars, watching
+
+/**
+ * The repository `ownerId` holds in the fork network rooted at `rootId` (the root
+ * itself or any fork of it), oldest first, or null.
+ */
+export async function findInNetwork(db: Executor, ownerId: number, rootId: number): Promise<RepoRecord | null> {
+  const row = await db.selectFrom('repositories').selectAll()
+    .where('owner_id', '=', ownerId)
+    .where((eb) => eb.or([eb('id', '=', rootId), eb('source_id', '=', rootId)]))
+    .orderBy('id').executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** Which of `names` (compared case-insensitively) the owner already uses. */
+export async function takenNames(db: Executor, ownerId: number, names: readonly string[]): Promise<Set<string>> {
+  if (!names.length) return new Set();
+  const rows = await db.selectFrom('repositories').select('name_lower')
+    .where('owner_id', '=', ownerId).where('name_lower', 'in', names.map((n) => n.toLowerCase())).execute();
+  return new Set(rows.map((r) => r.name_lower));
+}
+
+/** Ids of the direct forks of a repository that are not public (the caller's access decides which show). */
+export async function nonPublicForkIds(db: Executor, parentId: number): Promise<number[]> {
+  const rows = await db.selectFrom('repositories').select('id')
+    .where('parent_id', '=', parentId).where('visibility', '!=', 'public').execute();
+  return rows.map((r) => r.id);
+}
+
+export interface ForkListFilter {
+  /** Non-public forks the caller may see; public ones always show. */
+  visiblePrivateIds: readonly number[];
+  sort: 'newest' | 'oldest' | 'stargazers' | 'watchers';
+  limit: number;
+  offset: number;
+}
+
+export async function listForks(db: Executor, parentId: number, f: ForkListFilter): Promise<{ rows: RepoRecord[]; total: number }> {
+  const ids = [...f.visiblePrivateIds];
+  const q = db.selectFrom('repositories').where('parent_id', '=', parentId)
+    .where((eb) => eb.or([eb('visibility', '=', 'public'), ...(ids.length ? [eb('id', 'in', ids)] : [])]));
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows = q.selectAll();
+  // Upstream's watchers are its stargazers, so both sorts count stars.
+  if (f.sort === 'stargazers' || f.sort === 'watchers') {
+    rows = rows.orderBy((eb) => eb.selectFrom('stars').select(eb.fn.countAll<number>().as('n'))
+      .whereRef('stars.repository_id', '=', 'repositories.id'), 'desc').orderBy('id', 'desc');
+  } else {
+    const direction = f.sort === 'oldest' ? 'asc' : 'desc';
+    rows = rows.orderBy('created_at', direction).orderBy('id', direction);
+  }
+  const page = await rows.limit(f.limit).offset(f.offset).execute();
+  return { rows: page.map(toRecord), total: Number(total.n) };
+}
+
+/** When the user starred the repository, or null. */
+export async function findStar(db: Executor, userId: number, repoId: number): Promise<string | null> {
+  const row = await db.selectFrom('stars').select('created_at')
+    .where('user_id', '=', userId).where('repository_id', '=', repoId).executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+/** Stars a repository; false when the user had already starred it. */
+export async function insertStar(db: Executor, userId: number, repoId: number, now: string): Promise<boolean> {
+  const row = await db.insertInto('stars').values({ user_id: userId, repository_id: repoId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'repository_id']).doNothing())
+    .returning('user_id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Unstars a repository; false when it was not starred. */
+export async function deleteStar(db: Executor, userId: number, repoId: number): Promise<boolean> {
+  const res = await db.deleteFrom('stars').where('user_id', '=', userId).where('repository_id', '=', repoId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Ids of the non-public repositories a user has starred. */
+export async function nonPublicStarredIds(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('stars').innerJoin('repositories as r', 'r.id', 'stars.repository_id')
+    .select('r.id').where('stars.user_id', '=', userId).where('r.visibility', '!=', 'public').execute();
+  return rows.map((r) => r.id);
+}
+
+export interface StarredFilter {
+  visiblePrivateIds: readonly number[];
+  /** created: when starred; updated: when the repository was last pushed to (as upstream). */
+  sort: 'created' | 'updated';
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export async function listStarred(
+  db: Executor, userId: number, f: StarredFilter,
+): Promise<{ rows: { repo: RepoRecord; starredAt: string }[]; total: number }> {
+  const ids = [...f.visiblePrivateIds];
+  const q = db.selectFrom('stars').innerJoin('repositories as r', 'r.id', 'stars.repository_id')
+    .where('stars.user_id', '=', userId)
+    .where((eb) => eb.or([eb('r.visibility', '=', 'public'), ...(ids.length ? [eb('r.id', 'in', ids)] : [])]));
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll('r').select('stars.created_at as starred_at')
+    .orderBy(f.sort === 'updated' ? 'r.pushed_at' : 'stars.created_at', f.direction)
+    .orderBy('r.id', f.direction)
+    .limit(f.limit).offset(f.offset).execute();
+  return { rows: rows.map((r) => ({ repo: toRecord(r), starredAt: r.starred_at })), total: Number(total.n) };
+}
+
+/** Who starred a repository, earliest first. */
+export async function listStargazers(
+  db: Executor, repoId: number, limit: number, offset: number,
+): Promise<{ rows: { userId: number; starredAt: string }[]; total: number }> {
+  const q = db.selectFrom('stars').where('repository_id', '=', repoId);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.select(['user_id', 'created_at']).orderBy('created_at').orderBy('user_id')
+    .limit(limit).offset(offset).execute();
+  return { rows: rows.map((r) => ({ userId: r.user_id, starredAt: r.created_at })), total: Number(total.n) };
+}
+
+export interface SubscriptionRecord {
+  userId: number;
+  repositoryId: number;
+  subscribed: boolean;
+  ignored: boolean;
+  reason: string | null;
+  createdAt: string;
+}
+
+type SubscriptionRow = Selectable<import('../../db/schema.ts').SubscriptionsTable>;
+
+function toSubscription(r: SubscriptionRow): SubscriptionRecord {
+  return {
+    userId: r.user_id, repositoryId: r.repository_id, subscribed: r.subscribed === 1, ignored: r.ignored === 1,
+    reason: r.reason, createdAt: r.created_at,
+  };
+}
+
+export async function findSubscription(db: Executor, userId: number, repoId: number): Promise<SubscriptionRecord | null> {
+  const row = await db.selectFrom('subscriptions').selectAll()
+    .where('user_id', '=', userId).where('repository_id', '=', repoId).executeTakeFirst();
+  return row ? toSubscription(row) : null;
+}
+
+/** Creates or changes a subscription; an existing one keeps its created_at. */
+export async function upsertSubscription(
+  db: Executor, s: { userId: number; repositoryId: number; subscribed: boolean; ignored: boolean; reason?: string | null; now: string },
+): Promise<SubscriptionRecord> {
+  const values = { subscribed: s.subscribed ? 1 : 0, ignored: s.ignored ? 1 : 0, reason: s.reason ?? null } as const;
+  const row = await db.insertInto('subscriptions')
+    .values({ user_id: s.userId, repository_id: s.repositoryId, ...values, created_at: s.now })
+    .onConflict((oc) => oc.columns(['user_id', 'repository_id']).doUpdateSet(values))
+    .returningAll().executeTakeFirstOrThrow();
+  return toSubscription(row);
+}
+
+export async function deleteSubscription(db: Executor, userId: number, repoId: number): Promise<void> {
+  await db.deleteFrom('subscriptions').where('user_id', '=', userId).where('repository_id', '=', repoId).execute();
+}
+
+/** Who watches a repository (subscribed, not ignoring), earliest first. */
+export async function listSubscribers(
+  db: Executor, repoId: number, limit: number, offset: number,
+): Promise<{ userIds: number[]; total: number }> {
+  const q = db.selectFrom('subscriptions').where('repository_id', '=', repoId).where('subscribed', '=', 1);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.select('user_id').orderBy('created_at').orderBy('user_id').limit(limit).offset(offset).execute();
+  return { userIds: rows.map((r) => r.user_id), total: Number(total.n) };
+}
+
+/** Ids of the non-public repositories a user watches. */
+export async function nonPublicWatchedIds(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('subscriptions').innerJoin('repositories as r', 'r.id', 'subscriptions.repository_id')
+    .select('r.id').where('subscriptions.user_id', '=', userId).where('subscriptions.subscribed', '=', 1)
+    .where('r.visibility', '!=', 'public').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Repositories a user watches, most recently watched first. */
+export async function listWatched(
+  db: Executor, userId: number, f: { visiblePrivateIds: readonly number[]; limit: number; offset: number },
+): Promise<{ rows: RepoRecord[]; total: number }> {
+  const ids = [...f.visiblePrivateIds];
+  const q = db.selectFrom('subscriptions').innerJoin('repositories as r', 'r.id', 'subscriptions.repository_id')
+    .where('subscriptions.user_id', '=', userId).where('subscriptions.subscribed', '=', 1)
+    .where((eb) => eb.or([eb('r.visibility', '=', 'public'), ...(ids.length ? [eb('r.id', 'in', ids)] : [])]));
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll('r').orderBy('subscriptions.created_at', 'desc').orderBy('r.id', 'desc')
+    .limit(f.limit).offset(f.offset).execute();
+  return { rows: rows.map(toRecord), total: Number(total.n) };
+}
