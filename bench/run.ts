@@ -12,6 +12,7 @@
 //
 // Wharf runs on SQLite in a fresh temp data dir; its rate limits are raised so that
 // the run never meets them (the counter is still incremented on every request).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -169,6 +170,72 @@ function printTable(results: ScenarioResult[]): void {
   for (const r of rows) console.log(line(r));
 }
 
+const BENCH_REPO = 'bench-private';
+const CLONE_REPO = 'bench-history';
+const CLONE_COMMITS = 1000;
+const CLONE_RUNS = 3;
+
+function apiHeaders(token: string): Record<string, string> {
+  return { 'user-agent': USER_AGENT, authorization: `token ${token}`, accept: 'application/vnd.github+json', 'content-type': 'application/json' };
+}
+
+/** A private repository with a first commit, and a 4 KB blob in it. */
+async function prepareRepository(base: string, token: string): Promise<{ blobSha: string }> {
+  const post = async (pathname: string, body: unknown) => {
+    const res = await fetch(`${base}${pathname}`, { method: 'POST', headers: apiHeaders(token), body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`POST ${pathname} answered ${res.status}: ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  await post('/user/repos', { name: BENCH_REPO, private: true, auto_init: true });
+  const blob = await post(`/repos/${BENCH_LOGIN}/${BENCH_REPO}/git/blobs`, { content: randomBytes(3072).toString('base64'), encoding: 'utf-8' });
+  return { blobSha: String(blob.sha) };
+}
+
+function run(cmd: string, args: string[], options: { cwd?: string; input?: string } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: options.cwd, stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')}: ${stderr}`))));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+async function timed(fn: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** A 1,000-commit history pushed to Wharf, then cloned from Wharf and from a file:// URL. */
+async function measureClone(work: string, base: string, token: string): Promise<{ wharfMs: number; fileMs: number }> {
+  const source = path.join(work, 'history.git');
+  await run('git', ['init', '-q', '--bare', source]);
+  let stream = '';
+  for (let i = 1; i <= CLONE_COMMITS; i++) {
+    const content = `line ${i}\n${randomBytes(64).toString('hex')}\n`;
+    stream += `commit refs/heads/main\nmark :${i}\ncommitter Bench <bench@example.com> ${1700000000 + i} +0000\ndata ${`commit ${i}`.length}\ncommit ${i}\n`;
+    if (i > 1) stream += `from :${i - 1}\n`;
+    stream += `M 100644 inline file-${i % 50}.txt\ndata ${Buffer.byteLength(content)}\n${content}\n`;
+  }
+  await run('git', ['--git-dir', source, 'fast-import', '--quiet'], { input: stream });
+  const res = await fetch(`${base}/user/repos`, { method: 'POST', headers: apiHeaders(token), body: JSON.stringify({ name: CLONE_REPO, private: true }) });
+  if (!res.ok) throw new Error(`creating ${CLONE_REPO}: ${res.status}`);
+  const remote = new URL(`${base}/${BENCH_LOGIN}/${CLONE_REPO}.git`);
+  remote.username = BENCH_LOGIN;
+  remote.password = token;
+  await run('git', ['--git-dir', source, 'push', '-q', remote.toString(), 'main']);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const wharf: number[] = [];
+  const file: number[] = [];
+  for (let i = 0; i < CLONE_RUNS; i++) {
+    wharf.push(await timed(() => run('git', ['clone', '-q', '--bare', remote.toString(), path.join(work, `w${i}.git`)])));
+    file.push(await timed(() => run('git', ['clone', '-q', '--bare', `file://${source}`, path.join(work, `f${i}.git`)])));
+  }
+  return { wharfMs: median(wharf), fileMs: median(file) };
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-bench-'));
   onExit(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -202,9 +269,12 @@ async function main(): Promise<void> {
     const token = (auth as { token: string }).token;
     const headers = { 'user-agent': USER_AGENT, accept: 'application/vnd.github+json', authorization: `token ${token}` };
 
+    const repo = await prepareRepository(wharfBase, token);
     const scenarios: Scenario[] = [
       { name: 'GET /user', path: '/user' },
       { name: 'GET /users/{username}', path: `/users/${BENCH_LOGIN}` },
+      { name: 'GET /repos/{owner}/{repo} (private)', path: `/repos/${BENCH_LOGIN}/${BENCH_REPO}` },
+      { name: 'GET …/git/blobs/{sha} (4 KB)', path: `/repos/${BENCH_LOGIN}/${BENCH_REPO}/git/blobs/${repo.blobSha}` },
     ];
     const fixtures: Record<string, Fixture> = {};
     for (const s of scenarios) fixtures[s.path] = await record(wharfBase, s, headers);
@@ -232,6 +302,11 @@ async function main(): Promise<void> {
       }
     }
 
+    process.stderr.write('measuring git clone of a 1,000-commit repository …\n');
+    const clone = await measureClone(work, wharfBase, token);
+    console.log('');
+    console.log(`git clone, ${CLONE_COMMITS} commits (median of ${CLONE_RUNS}): wharf ${clone.wharfMs.toFixed(0)} ms, file:// ${clone.fileMs.toFixed(0)} ms, ratio ${(clone.wharfMs / clone.fileMs).toFixed(2)}`);
+
     await bare.stop();
     await wharf.stop(30_000);
     if (profileDir) {
@@ -256,6 +331,7 @@ async function main(): Promise<void> {
         bare: figures(r.bare),
         ratio: +r.ratio.toFixed(3),
       })),
+      clone: { commits: CLONE_COMMITS, runs: CLONE_RUNS, wharfMs: Math.round(clone.wharfMs), fileMs: Math.round(clone.fileMs), ratio: +(clone.wharfMs / clone.fileMs).toFixed(2) },
     }));
   } finally {
     await stopAll();

@@ -101,7 +101,7 @@ before(async () => {
 after(async () => {
   await server?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (pgSchema) await pgQuery(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+  if (pgSchema && !process.env.WHARF_TEST_KEEP_SCHEMAS) await pgQuery(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
 });
 
 test('help and no arguments print the usage on stdout', async () => {

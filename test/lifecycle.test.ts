@@ -67,7 +67,7 @@ describe('the wharf process', () => {
   });
   after(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (pgUrl && pgSchema) await dropPgSchema(pgUrl, pgSchema);
+    if (pgUrl && pgSchema && !process.env.WHARF_TEST_KEEP_SCHEMAS) await dropPgSchema(pgUrl, pgSchema);
   });
 
   test('logs one structured line per request: request id, method, route, status, duration', async () => {

@@ -98,7 +98,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await server.close();
       if (shared) return; // the owner of the data removes it
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (pgUrl && pgSchema) await dropPgSchema(pgUrl, pgSchema);
+      // Under scripts/test.mjs the run's database is dropped whole at the end (see there).
+      if (pgUrl && pgSchema && !process.env.WHARF_TEST_KEEP_SCHEMAS) await dropPgSchema(pgUrl, pgSchema);
     },
   };
 }
