@@ -7,6 +7,7 @@ import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { gitOk, tempDir, cloneUrl } from './helpers/git.ts';
 import { listEvents } from '../src/events/outbox.ts';
 import fs from 'node:fs';
+import { licenseBody } from '../src/modules/templates/templates.service.ts';
 import path from 'node:path';
 
 describe('repositories', () => {
@@ -216,5 +217,28 @@ describe('repositories', () => {
     assert.deepEqual((await octokit.rest.repos.get({ owner: alice.login, repo: 'topical' })).data.topics, ['harbour', 'git']);
     const bad = await t.request(`/repos/${alice.login}/topical/topics`, { method: 'PUT', token: alice.token, json: { names: ['no spaces'] } });
     assert.equal(bad.status, 422);
+  });
+
+  test('a pushed LICENSE file sets the license; GET /license shows it', async () => {
+    const octokit = t.octokit(alice.token);
+    await octokit.rest.repos.createForAuthenticatedUser({ name: 'licensed', auto_init: true });
+    assert.equal((await t.request(`/repos/${alice.login}/licensed/license`, { token: alice.token })).status, 404);
+    const work = tempDir();
+    const url = cloneUrl(t.baseUrl, alice.login, 'licensed', alice.login, alice.token);
+    await gitOk(['clone', '-q', url, work]);
+    fs.writeFileSync(path.join(work, 'LICENSE'), licenseBody('apache-2.0', { year: 2026, fullname: 'Alice' })!);
+    await gitOk(['add', 'LICENSE'], { cwd: work });
+    await gitOk(['commit', '-q', '-m', 'License'], { cwd: work });
+    await gitOk(['push', '-q', 'origin', 'HEAD:main'], { cwd: work });
+    assert.equal((await octokit.rest.repos.get({ owner: alice.login, repo: 'licensed' })).data.license?.key, 'apache-2.0');
+    const { data } = await octokit.rest.licenses.getForRepo({ owner: alice.login, repo: 'licensed' });
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/license', 200, data);
+    assert.equal(data.path, 'LICENSE');
+    assert.equal(data.license?.spdx_id, 'Apache-2.0');
+    assert.match(Buffer.from(data.content, 'base64').toString('utf8'), /Apache License/);
+    fs.writeFileSync(path.join(work, 'LICENSE'), 'You may look but not touch.\n');
+    await gitOk(['commit', '-q', '-am', 'Odd license'], { cwd: work });
+    await gitOk(['push', '-q', 'origin', 'HEAD:main'], { cwd: work });
+    assert.equal((await octokit.rest.repos.get({ owner: alice.login, repo: 'licensed' })).data.license?.key, 'other');
   });
 });

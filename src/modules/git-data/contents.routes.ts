@@ -7,6 +7,7 @@ import { contentRecord, fileCommit, fileRecord } from './contents.views.ts';
 import { RepoOptionalRestParams, RepoParams, RepoRestParams } from './git-data.schemas.ts';
 import { BLOB_BODY_LIMIT, MAX_BLOB_BYTES } from './git-data.limits.ts';
 import { repoUrls } from './git-data.views.ts';
+import { licenseSimple } from '../templates/templates.views.ts';
 
 const WRITE_SCOPES = ['public_repo', 'repo'];
 /** Octokit reads a body with this type as text, as it does upstream's raw contents. */
@@ -69,6 +70,16 @@ export function contentsRoutes(app: Router): void {
     if (request.media.param === 'raw') return reply.type(RAW_TYPE).send(c.content.content ?? Buffer.alloc(0));
     if (c.content.content === null && request.media.param !== 'object') throw contents.tooLargeError();
     return fileRecord(repoUrls(urls, c.repo), c.ref, c.content);
+  });
+
+  app.get('/repos/:owner/:repo/license', {
+    schema: { params: RepoParams },
+    config: { operationId: 'licenses/get-for-repo' },
+  }, async (request, reply) => {
+    const { owner, repo } = request.params;
+    const c = await contents.getLicenseFile(request.server.ctx, request.actor, owner, repo, maxBytes(request));
+    if (request.media.param === 'raw') return reply.type(RAW_TYPE).send(c.content.content ?? Buffer.alloc(0));
+    return { ...fileRecord(repoUrls(urls, c.repo), c.ref, c.content), license: licenseSimple(c.licenseKey, urls) };
   });
 
   // download_url of a file: the bytes, as upstream's raw host serves them.

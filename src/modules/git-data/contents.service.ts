@@ -9,6 +9,7 @@ import { hasRefs, listTree, peel, readObject, readObjects, type TreeEntry } from
 import * as git from '../../git/repository.ts';
 import { GitError } from '../../git/run.ts';
 import type { Repo } from '../repos/repos.model.ts';
+import { detectRepositoryLicense, findLicenseFile } from '../repos/license-detect.ts';
 import { blobBytes } from './git-data.service.ts';
 import {
   actorIdent, changingRefs, identOf, isPlainRevision, loadCommits, openRepo, type CommitData, type GitRepo, type PersonInput,
@@ -148,6 +149,17 @@ export async function getReadme(ctx: AppContext, actor: Actor, owner: string, na
     if (found) return { repo: r.repo, ref, content: await fileData(r.dir, { ...found, path: d ? `${d}/${found.path}` : found.path }, maxBytes) };
   }
   throw new NotFoundError();
+}
+
+/** GET /repos/{owner}/{repo}/license: the license file of the default branch and what it holds. */
+export async function getLicenseFile(ctx: AppContext, actor: Actor, owner: string, name: string, maxBytes: number): Promise<ContentResult & { content: FileData; licenseKey: string }> {
+  const r = await openRepo(ctx, actor, owner, name);
+  const entry = await findLicenseFile(r.dir, r.repo.defaultBranch);
+  if (!entry) throw new NotFoundError();
+  return {
+    repo: r.repo, ref: r.repo.defaultBranch, content: await fileData(r.dir, entry, maxBytes),
+    licenseKey: (await detectRepositoryLicense(r.dir, r.repo.defaultBranch)) ?? 'other',
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { accessTo, accessToMany, requireRole, type Access } from './repos.access.ts';
 import { initialCommit } from './repos.init.ts';
+import { detectRepositoryLicense } from './license-detect.ts';
 import { roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
 import * as store from './repos.store.ts';
 import { validateRepoName } from './repo-names.ts';
@@ -287,11 +288,13 @@ export async function deleteRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
   await git.removeRepo(gitDir(ctx, repo));
 }
 
-/** After a push: size, pushed_at, and the default branch of a repository that was empty. */
+/** After a push: size, pushed_at, the license of the default branch, and the default branch of a repository that was empty. */
 export async function recordPush(ctx: AppContext, repo: Repo, defaultBranch: string | null): Promise<void> {
+  const dir = gitDir(ctx, repo);
   await store.update(ctx.db, repo.id, {
-    sizeKb: await git.sizeKb(gitDir(ctx, repo)),
+    sizeKb: await git.sizeKb(dir),
     pushedAt: nowIso(ctx.clock),
+    licenseKey: await detectRepositoryLicense(dir, defaultBranch ?? repo.defaultBranch),
     ...(defaultBranch ? { defaultBranch } : {}),
   }, nowIso(ctx.clock));
 }

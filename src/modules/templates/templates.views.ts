@@ -19,7 +19,11 @@ export function licenseSimpleOf(l: LicenseInfo, urls: Urls): LicenseSimple {
 }
 
 /** A repository's `license` field for a license key (as detectLicense returns it); null for an unknown key. */
+/** A license file Wharf does not recognise, shown as upstream shows it. */
+const OTHER: LicenseSimple = { key: 'other', name: 'Other', spdx_id: 'NOASSERTION', url: null, node_id: 'MDc6TGljZW5zZTA=' };
+
 export function licenseSimple(key: string, urls: Urls): LicenseSimple | null {
+  if (key === 'other') return OTHER;
   const l = LICENSES.get(key.toLowerCase());
   return l ? licenseSimpleOf(l, urls) : null;
 }
