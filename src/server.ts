@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
 import { firstStart } from './first-start.ts';
+import { closeAllCatFiles } from './git/cat-file.ts';
 import { Urls } from './urls.ts';
 
 export interface Server {
@@ -38,6 +39,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       app, ctx, database,
       async close() {
         await app.close();
+        closeAllCatFiles();
         await database.close();
       },
     };

@@ -2,6 +2,7 @@
 // sizes, trees written from entries. Object text itself is built in object-format.ts.
 import { gitText, runGit } from './run.ts';
 import type { GitObject } from './repository.ts';
+import { catFile } from './cat-file.ts';
 
 export type ObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 
@@ -20,37 +21,24 @@ function safeName(name: string): boolean {
 export async function objectInfo(dir: string, names: readonly string[]): Promise<Map<string, ObjectInfo | null>> {
   const out = new Map<string, ObjectInfo | null>();
   const asked = [...new Set(names)].filter((n) => { if (!safeName(n)) out.set(n, null); return safeName(n); });
-  if (asked.length === 0) return out;
-  const text = await gitText(dir, ['cat-file', '--batch-check'], { input: `${asked.join('\n')}\n` });
-  const lines = text.split('\n');
+  const found = await catFile(dir, asked, false);
   asked.forEach((name, i) => {
-    const [sha, type, size] = (lines[i] ?? '').split(' ');
-    const known = type === 'blob' || type === 'tree' || type === 'commit' || type === 'tag';
-    out.set(name, known ? { sha: sha!, type: type as ObjectType, size: Number(size) } : null);
+    const o = found[i];
+    const known = o && (o.type === 'blob' || o.type === 'tree' || o.type === 'commit' || o.type === 'tag');
+    out.set(name, known ? { sha: o.sha, type: o.type as ObjectType, size: o.size } : null);
   });
   return out;
 }
 
-/** Objects by name, read in one cat-file run; null for those the repository lacks. */
+/** Objects by name, through the repository's long-running cat-file; null for those it lacks. */
 export async function readObjects(dir: string, names: readonly string[]): Promise<Map<string, GitObject | null>> {
   const out = new Map<string, GitObject | null>();
   const asked = [...new Set(names)].filter((n) => { if (!safeName(n)) out.set(n, null); return safeName(n); });
-  if (asked.length === 0) return out;
-  const { stdout } = await runGit(dir, ['cat-file', '--batch'], { input: `${asked.join('\n')}\n` });
-  let pos = 0;
-  for (const name of asked) {
-    const nl = stdout.indexOf(10, pos);
-    const headerLine = stdout.subarray(pos, nl).toString();
-    pos = nl + 1;
-    const [sha, type, size] = headerLine.split(' ');
-    if (headerLine.endsWith(' missing') || headerLine.endsWith(' ambiguous') || size === undefined) {
-      out.set(name, null);
-      continue;
-    }
-    const length = Number(size);
-    out.set(name, { sha: sha!, type: type!, size: length, content: stdout.subarray(pos, pos + length) });
-    pos += length + 1;
-  }
+  const found = await catFile(dir, asked, true);
+  asked.forEach((name, i) => {
+    const o = found[i];
+    out.set(name, o ? { sha: o.sha, type: o.type, size: o.size, content: o.content! } : null);
+  });
   return out;
 }
 

@@ -2,6 +2,7 @@
 // a rename moves nothing. Plumbing used by the repository services.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { closeCatFile, catFile } from './cat-file.ts';
 import { gitText, runGit } from './run.ts';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
@@ -26,6 +27,7 @@ export async function initBare(dir: string, defaultBranch: string): Promise<void
 }
 
 export async function removeRepo(dir: string): Promise<void> {
+  closeCatFile(dir);
   await fs.rm(dir, { recursive: true, force: true });
 }
 
@@ -67,14 +69,9 @@ export interface GitObject {
 
 /** One object, or null when the repository does not have it. */
 export async function readObject(dir: string, sha: string): Promise<GitObject | null> {
-  const res = await runGit(dir, ['cat-file', '--batch'], { input: `${sha}\n` });
-  const out = res.stdout;
-  const nl = out.indexOf(10);
-  const header = out.subarray(0, nl).toString();
-  if (header.endsWith(' missing') || header.endsWith(' ambiguous')) return null;
-  const [objSha, type, size] = header.split(' ');
-  const length = Number(size);
-  return { sha: objSha!, type: type!, size: length, content: out.subarray(nl + 1, nl + 1 + length) };
+  if (/[\r\n\0]/.test(sha) || sha === '') return null;
+  const [o] = await catFile(dir, [sha], true);
+  return o ? { sha: o.sha, type: o.type, size: o.size, content: o.content! } : null;
 }
 
 export interface TreeEntryInput {
