@@ -267,6 +267,16 @@ export interface GpgKeysTable {
   expires_at: string | null;
 }
 
+export interface InteractionLimitsTable {
+  id: Generated<number>;
+  scope: 'organization' | 'repository' | 'user';
+  /** The organization's or user's account id, or the repository id, as `scope` says. */
+  target_id: number;
+  limit: 'existing_users' | 'contributors_only' | 'collaborators_only';
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -289,4 +299,5 @@ export interface Database {
   outbox: OutboxTable;
   user_emails: UserEmailsTable;
   gpg_keys: GpgKeysTable;
+  interaction_limits: InteractionLimitsTable;
 }

@@ -4,6 +4,8 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { gitDataRoutes } from './git-data/git-data.routes.ts';
 import { gitHttpRoutes } from './git-http/git-http.routes.ts';
+import { markdownRoutes } from './markdown/markdown.routes.ts';
+import { interactionsRoutes } from './interactions/interactions.routes.ts';
 import { metaRoutes } from './meta/meta.routes.ts';
 import { orgsRoutes } from './orgs/orgs.routes.ts';
 import { reposRoutes } from './repos/repos.routes.ts';
@@ -12,4 +14,4 @@ import { templatesRoutes } from './templates/templates.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes];

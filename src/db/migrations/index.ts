@@ -5,6 +5,7 @@ import * as foundation from './0001-foundation.ts';
 import * as repositories from './0003-repositories.ts';
 import * as collaboration from './0004-collaboration.ts';
 import * as verification from './0005-verification.ts';
+import * as interactionLimits from './0006-interaction-limits.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003-repositories': repositories,
   '0004-collaboration': collaboration,
   '0005-verification': verification,
+  '0006-interaction-limits': interactionLimits,
 };
 
 class InCodeProvider implements MigrationProvider {

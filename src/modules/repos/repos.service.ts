@@ -392,3 +392,9 @@ export function isAtLeast(role: Role | null, needed: Role): boolean {
 export async function reposByIds(ctx: AppContext, ids: readonly number[]): Promise<Repo[]> {
   return ids.length ? withOwners(ctx, await store.findByIds(ctx.db, ids)) : [];
 }
+
+/** Ids of every repository the account owns (interaction limits clear repository-level ones by owner). */
+export async function repositoryIdsOwnedBy(ctx: AppContext, ownerId: number): Promise<number[]> {
+  const { rows } = await store.list(ctx.db, { ownerIds: [ownerId], sort: 'created', direction: 'asc', limit: 1_000_000, offset: 0 });
+  return rows.map((r) => r.id);
+}

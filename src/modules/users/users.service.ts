@@ -306,3 +306,12 @@ export async function setEmailVerified(ctx: AppContext, userId: number, address:
   if (!row) throw new NotFoundError();
   return store.setEmailVerified(ctx.db, row.id, verified);
 }
+
+/**
+ * Which of these logins name an account, in one query (@mentions of a comment):
+ * lower-cased login → the login as registered.
+ */
+export async function existingLogins(ctx: AppContext, logins: readonly string[]): Promise<Map<string, string>> {
+  const found = await store.findLogins(ctx.db, logins);
+  return new Map(found.map((login) => [login.toLowerCase(), login]));
+}

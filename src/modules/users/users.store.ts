@@ -234,3 +234,11 @@ export async function findByEmails(db: Executor, emails: readonly string[]): Pro
     .execute();
   return rows.map(toAccount);
 }
+
+/** The registered spelling of those of `logins` that name an account (compared case-insensitively). */
+export async function findLogins(db: Executor, logins: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(logins.map((l) => l.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const rows = await db.selectFrom('users').select('login').where('login_lower', 'in', wanted).execute();
+  return rows.map((r) => r.login);
+}
