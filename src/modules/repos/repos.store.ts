@@ -1,6 +1,7 @@
 // SQL for repositories, redirects, stars, subscriptions and collaborators.
 import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { precompile } from '../../db/precompiled.ts';
 import type { RepositoriesTable } from '../../db/schema.ts';
 import type { RepoCounts, RepoRecord, RepoSettings } from './repos.model.ts';
 
@@ -77,9 +78,13 @@ export async function findByIds(db: Executor, ids: readonly number[]): Promise<R
   return rows.map(toRecord);
 }
 
+// Every repository request looks its repository up, and most count its stars and
+// forks: these run as queries compiled once (src/db/precompiled.ts).
+const byOwnerAndName = precompile(2, (db: Executor, ownerId: number, nameLower: string) =>
+  db.selectFrom('repositories').selectAll().where('owner_id', '=', ownerId).where('name_lower', '=', nameLower));
+
 export async function findByOwnerAndName(db: Executor, ownerId: number, name: string): Promise<RepoRecord | null> {
-  const row = await db.selectFrom('repositories').selectAll()
-    .where('owner_id', '=', ownerId).where('name_lower', '=', name.toLowerCase()).executeTakeFirst();
+  const [row] = await byOwnerAndName(db, ownerId, name.toLowerCase());
   return row ? toRecord(row) : null;
 }
 
@@ -157,20 +162,25 @@ export async function remove(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('repositories').where('id', '=', id).execute();
 }
 
-/** Stars, forks, watchers and open issues of several repositories in one query. */
-export async function countsFor(db: Executor, ids: readonly number[]): Promise<Map<number, RepoCounts>> {
-  const out = new Map<number, RepoCounts>();
-  if (!ids.length) return out;
-  const rows = await db.selectFrom('repositories as r')
+function countsQuery(db: Executor) {
+  return db.selectFrom('repositories as r')
     .select((eb) => [
       'r.id',
       eb.selectFrom('stars').select(eb.fn.countAll<number>().as('n')).whereRef('stars.repository_id', '=', 'r.id').as('stargazers'),
       eb.selectFrom('repositories as f').select(eb.fn.countAll<number>().as('n')).whereRef('f.parent_id', '=', 'r.id').as('forks'),
       eb.selectFrom('subscriptions').select(eb.fn.countAll<number>().as('n'))
         .whereRef('subscriptions.repository_id', '=', 'r.id').where('subscriptions.subscribed', '=', 1).as('subscribers'),
-    ])
-    .where('r.id', 'in', [...new Set(ids)])
-    .execute();
+    ]);
+}
+
+const countsOfOne = precompile(1, (db: Executor, id: number) => countsQuery(db).where('r.id', '=', id));
+
+/** Stars, forks, watchers and open issues of several repositories in one query. */
+export async function countsFor(db: Executor, ids: readonly number[]): Promise<Map<number, RepoCounts>> {
+  const out = new Map<number, RepoCounts>();
+  if (!ids.length) return out;
+  const unique = [...new Set(ids)];
+  const rows = unique.length === 1 ? await countsOfOne(db, unique[0]!) : await countsQuery(db).where('r.id', 'in', unique).execute();
   for (const r of rows) {
     out.set(r.id, { stargazers: Number(r.stargazers ?? 0), forks: Number(r.forks ?? 0), subscribers: Number(r.subscribers ?? 0), openIssues: 0 });
   }
@@ -220,8 +230,13 @@ export async function collaboratorPermission(db: Executor, repoId: number, userI
   return row?.permission ?? null;
 }
 
+const permissionOnOne = precompile(2, (db: Executor, userId: number, repoId: number) =>
+  db.selectFrom('collaborators').select(['repository_id', 'permission']).where('user_id', '=', userId).where('repository_id', '=', repoId));
+
 export async function collaboratorPermissions(db: Executor, userId: number, repoIds: readonly number[]): Promise<Map<number, string>> {
   if (!repoIds.length) return new Map();
+  const unique = [...new Set(repoIds)];
+  if (unique.length === 1) return new Map((await permissionOnOne(db, userId, unique[0]!)).map((r) => [r.repository_id, r.permission]));
   const rows = await db.selectFrom('collaborators').select(['repository_id', 'permission'])
     .where('user_id', '=', userId).where('repository_id', 'in', [...new Set(repoIds)]).execute();
   return new Map(rows.map((r) => [r.repository_id, r.permission]));
