@@ -8,6 +8,7 @@ import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addMember, createOrgWithOwner } from './factories/orgs.ts';
 import { canInteract } from '../src/modules/interactions/interactions.service.ts';
 import { reposByIds } from '../src/modules/repos/repos.service.ts';
+import { failsWith, type ErrorBody } from './helpers/failures.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -21,22 +22,6 @@ before(async () => {
 });
 after(async () => { await t.close(); });
 
-interface ErrorBody {
-  message: string;
-  documentation_url?: string;
-  errors?: { resource: string; field: string; code: string; message?: string }[];
-}
-
-async function failsWith(call: Promise<unknown>, status: number): Promise<ErrorBody> {
-  try {
-    await call;
-  } catch (e) {
-    const err = e as { status?: number; response?: { data?: unknown } };
-    assert.equal(err.status, status, `expected ${status}, got ${err.status}: ${JSON.stringify(err.response?.data)}`);
-    return (err.response?.data ?? {}) as ErrorBody;
-  }
-  assert.fail(`expected a ${status} failure, the call succeeded`);
-}
 
 /** A request Octokit's types would not let through; status and parsed body. */
 async function send(method: string, path: string, token: string | undefined, json?: unknown): Promise<{ status: number; body: unknown; headers: Headers }> {

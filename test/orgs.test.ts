@@ -4,28 +4,13 @@ import assert from 'node:assert/strict';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, uniqueLogin } from './factories/accounts.ts';
 import { addMember, createOrgWithOwner, createTeam } from './factories/orgs.ts';
+import { failsWith, type ErrorBody } from './helpers/failures.ts';
 
 let t: TestServer;
 
 before(async () => { t = await startTestServer(); });
 after(async () => { await t.close(); });
 
-interface ErrorBody {
-  message: string;
-  errors?: { resource: string; field: string; code: string; message?: string }[];
-}
-
-/** Awaits a call that must fail with `status`; returns the error body. */
-async function failsWith(call: Promise<unknown>, status: number): Promise<ErrorBody> {
-  try {
-    await call;
-  } catch (e) {
-    const err = e as { status?: number; response?: { data?: unknown } };
-    assert.equal(err.status, status, `expected ${status}, got ${err.status}: ${JSON.stringify(err.response?.data)}`);
-    return (err.response?.data ?? {}) as ErrorBody;
-  }
-  assert.fail(`expected a ${status} failure, the call succeeded`);
-}
 
 const PUBLIC_ORG_KEYS = [
   'login', 'id', 'node_id', 'url', 'repos_url', 'events_url', 'hooks_url', 'issues_url', 'members_url',

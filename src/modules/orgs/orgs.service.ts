@@ -318,20 +318,10 @@ async function removeFromOrganization(ctx: AppContext, org: Organization, m: Mem
 }
 
 export async function removeMembershipForUser(ctx: AppContext, actor: Actor, orgLogin: string, username: string): Promise<void> {
-  requireUser(actor);
-  requireScope(actor, ...SCOPES.write);
-  await inTransaction(ctx, async (tx) => {
-    const org = await requireOrganization(tx, orgLogin);
-    requireOwner(await viewerOf(tx, actor, org));
-    const user = await requireUserAccount(tx, username);
-    const m = await store.findMembership(tx.db, org.account.id, user.id);
-    if (!m) throw new NotFoundError();
-    await removeFromOrganization(tx, org, m);
-  });
+  await removeUser(ctx, actor, orgLogin, username, true);
 }
 
-/** DELETE /orgs/{org}/members/{username}: like removing the membership, and quiet when there is none. */
-export async function removeMember(ctx: AppContext, actor: Actor, orgLogin: string, username: string): Promise<void> {
+async function removeUser(ctx: AppContext, actor: Actor, orgLogin: string, username: string, mustBeMember: boolean): Promise<void> {
   requireUser(actor);
   requireScope(actor, ...SCOPES.write);
   await inTransaction(ctx, async (tx) => {
@@ -340,7 +330,13 @@ export async function removeMember(ctx: AppContext, actor: Actor, orgLogin: stri
     const user = await requireUserAccount(tx, username);
     const m = await store.findMembership(tx.db, org.account.id, user.id);
     if (m) await removeFromOrganization(tx, org, m);
+    else if (mustBeMember) throw new NotFoundError();
   });
+}
+
+/** DELETE /orgs/{org}/members/{username}: like removing the membership, and quiet when there is none. */
+export async function removeMember(ctx: AppContext, actor: Actor, orgLogin: string, username: string): Promise<void> {
+  await removeUser(ctx, actor, orgLogin, username, false);
 }
 
 async function withOrgsAndUser(ctx: AppContext, user: Account, memberships: Membership[]): Promise<MembershipDetails[]> {
