@@ -277,6 +277,27 @@ export interface InteractionLimitsTable {
   created_at: string;
 }
 
+export interface HooksTable {
+  id: Generated<number>;
+  scope: 'repository' | 'organization';
+  /** The repository id, or the organization's account id, as `scope` says. */
+  target_id: number;
+  name: string;
+  active: Bool;
+  /** JSON array of event names; ["*"] is every event. */
+  events: string;
+  config_url: string;
+  config_content_type: 'json' | 'form';
+  /** Write-only: never selected into API output (see the hooks store's column list). */
+  config_secret: string | null;
+  config_insecure_ssl: '0' | '1';
+  last_response_code: number | null;
+  last_response_status: string;
+  last_response_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -300,4 +321,5 @@ export interface Database {
   user_emails: UserEmailsTable;
   gpg_keys: GpgKeysTable;
   interaction_limits: InteractionLimitsTable;
+  hooks: HooksTable;
 }

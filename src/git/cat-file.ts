@@ -29,6 +29,8 @@ class BatchProcess {
   private buffered = 0;
   private idle: NodeJS.Timeout | null = null;
   dead = false;
+  /** Asked to stop while requests were pending: stops once they are answered. */
+  closing = false;
 
   constructor(readonly dir: string, private readonly onGone: () => void) {
     this.child = spawn('git', ['--git-dir', dir, 'cat-file', '--batch-command'], { env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -50,6 +52,7 @@ class BatchProcess {
 
   close(): void {
     if (this.dead) return;
+    if (this.pending.length) { this.closing = true; return; }
     this.dead = true;
     if (this.idle) clearTimeout(this.idle);
     this.child.stdin.end();
@@ -113,6 +116,7 @@ class BatchProcess {
       this.consume(needed);
       p.resolve({ sha: sha!, type: type!, size: length, content });
     }
+    if (!this.pending.length && this.closing) { this.close(); return; }
     if (!this.pending.length && !this.idle && !this.dead) {
       this.idle = setTimeout(() => this.close(), IDLE_MS);
       this.idle.unref();
@@ -124,13 +128,14 @@ const processes = new Map<string, BatchProcess>();
 
 function processFor(dir: string): BatchProcess {
   let p = processes.get(dir);
-  if (p && !p.dead) {
+  if (p && !p.dead && !p.closing) {
     processes.delete(dir);
     processes.set(dir, p); // most recently used last
     return p;
   }
   if (processes.size >= MAX_PROCESSES) processes.values().next().value?.close();
-  p = new BatchProcess(dir, () => { if (processes.get(dir) === p) processes.delete(dir); });
+  const fresh = new BatchProcess(dir, () => { if (processes.get(dir) === fresh) processes.delete(dir); });
+  p = fresh;
   processes.set(dir, p);
   return p;
 }

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { gitDataRoutes } from './git-data/git-data.routes.ts';
 import { gitHttpRoutes } from './git-http/git-http.routes.ts';
+import { hooksRoutes } from './hooks/hooks.routes.ts';
 import { markdownRoutes } from './markdown/markdown.routes.ts';
 import { interactionsRoutes } from './interactions/interactions.routes.ts';
 import { metaRoutes } from './meta/meta.routes.ts';
@@ -14,4 +15,4 @@ import { templatesRoutes } from './templates/templates.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes];

@@ -6,6 +6,7 @@ import * as repositories from './0003-repositories.ts';
 import * as collaboration from './0004-collaboration.ts';
 import * as verification from './0005-verification.ts';
 import * as interactionLimits from './0006-interaction-limits.ts';
+import * as hooks from './0007-hooks.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0004-collaboration': collaboration,
   '0005-verification': verification,
   '0006-interaction-limits': interactionLimits,
+  '0007-hooks': hooks,
 };
 
 class InCodeProvider implements MigrationProvider {
