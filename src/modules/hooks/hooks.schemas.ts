@@ -1,0 +1,64 @@
+// Request and response schemas of the webhook routes. Bodies are checked for types
+// here; the rules on values (URL, content type, event names) are the service's.
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../http/schema-types.ts';
+
+export { OrgParams } from '../orgs/orgs.schemas.ts';
+export { RepoParams } from '../repos/repos.schemas.ts';
+
+export const RepoHookParams = Type.Object({ owner: Type.String(), repo: Type.String(), hook_id: Type.Integer() });
+export const OrgHookParams = Type.Object({ org: Type.String(), hook_id: Type.Integer() });
+
+const ConfigBody = Type.Object({
+  url: Type.Optional(Type.String()),
+  content_type: Type.Optional(Type.String()),
+  secret: Type.Optional(Nullable(Type.String())),
+  insecure_ssl: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+});
+
+const Events = Type.Array(Type.String());
+
+export const CreateHookBody = Type.Object({
+  name: Type.Optional(Type.String()),
+  config: Type.Optional(ConfigBody),
+  events: Type.Optional(Events),
+  active: Type.Optional(Type.Boolean()),
+});
+export type CreateHookBody = Static<typeof CreateHookBody>;
+
+export const UpdateHookBody = Type.Object({
+  name: Type.Optional(Type.String()),
+  config: Type.Optional(ConfigBody),
+  events: Type.Optional(Events),
+  add_events: Type.Optional(Events),
+  remove_events: Type.Optional(Events),
+  active: Type.Optional(Type.Boolean()),
+});
+export type UpdateHookBody = Static<typeof UpdateHookBody>;
+
+export const HookResponse = Type.Object({
+  type: Type.String(),
+  id: Type.Integer(),
+  name: Type.String(),
+  active: Type.Boolean(),
+  events: Type.Array(Type.String()),
+  config: Type.Object({
+    content_type: Type.String(),
+    insecure_ssl: Type.String(),
+    url: Type.String(),
+    secret: Type.Optional(Type.String()),
+  }),
+  updated_at: Type.String(),
+  created_at: Type.String(),
+  url: Type.String(),
+  test_url: Type.Optional(Type.String()),
+  ping_url: Type.String(),
+  deliveries_url: Type.String(),
+  last_response: Type.Object({
+    code: Nullable(Type.Integer()),
+    status: Type.String(),
+    message: Nullable(Type.String()),
+  }),
+});
+
+export const HookList = Type.Array(HookResponse);

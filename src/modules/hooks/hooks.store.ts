@@ -1,0 +1,114 @@
+// SQL for webhooks. Only the hooks module calls this. The secret is written here but
+// never read back: every read goes through HOOK_COLUMNS, which leaves it out.
+import type { Executor } from '../../db/database.ts';
+import type { HooksTable } from '../../db/schema.ts';
+import type { Slice } from '../../domain/page.ts';
+import type { ContentType, Hook, HookScope } from './hooks.model.ts';
+
+const HOOK_COLUMNS = [
+  'id', 'scope', 'target_id', 'name', 'active', 'events', 'config_url', 'config_content_type', 'config_insecure_ssl',
+  'last_response_code', 'last_response_status', 'last_response_message', 'created_at', 'updated_at',
+] as const;
+
+export interface Target {
+  scope: HookScope;
+  targetId: number;
+}
+
+type Row = Pick<HooksTable, Exclude<(typeof HOOK_COLUMNS)[number], 'id'>> & { id: number; has_secret: number | string | boolean };
+
+function toHook(r: Row): Hook {
+  return {
+    id: r.id,
+    scope: r.scope,
+    targetId: r.target_id,
+    name: r.name,
+    active: Number(r.active) === 1,
+    events: JSON.parse(r.events) as string[],
+    config: {
+      url: r.config_url,
+      contentType: r.config_content_type,
+      insecureSsl: r.config_insecure_ssl,
+      hasSecret: Number(r.has_secret) === 1,
+    },
+    lastResponse: { code: r.last_response_code, status: r.last_response_status, message: r.last_response_message },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function selectHooks(db: Executor) {
+  return db.selectFrom('hooks').select(HOOK_COLUMNS)
+    .select((eb) => eb.case().when('config_secret', 'is not', null).then(1).else(0).end().as('has_secret'));
+}
+
+export interface HookValues {
+  name: string;
+  active: boolean;
+  events: string[];
+  url: string;
+  contentType: ContentType;
+  insecureSsl: '0' | '1';
+  /** undefined keeps the stored secret; null removes it. */
+  secret?: string | null;
+}
+
+export async function findById(db: Executor, t: Target, id: number): Promise<Hook | null> {
+  const row = await selectHooks(db).where('scope', '=', t.scope).where('target_id', '=', t.targetId).where('id', '=', id).executeTakeFirst();
+  return row ? toHook(row as Row) : null;
+}
+
+export async function list(db: Executor, t: Target, slice: Slice): Promise<Hook[]> {
+  const rows = await selectHooks(db).where('scope', '=', t.scope).where('target_id', '=', t.targetId)
+    .orderBy('id').limit(slice.perPage).offset(slice.offset).execute();
+  return rows.map((r) => toHook(r as Row));
+}
+
+export async function count(db: Executor, t: Target): Promise<number> {
+  const row = await db.selectFrom('hooks').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('scope', '=', t.scope).where('target_id', '=', t.targetId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The target's hooks that deliver to `url` (to refuse duplicates). */
+export async function findByUrl(db: Executor, t: Target, url: string): Promise<Hook[]> {
+  const rows = await selectHooks(db).where('scope', '=', t.scope).where('target_id', '=', t.targetId)
+    .where('config_url', '=', url).execute();
+  return rows.map((r) => toHook(r as Row));
+}
+
+export async function insert(db: Executor, t: Target, v: HookValues, now: string): Promise<number> {
+  const row = await db.insertInto('hooks').values({
+    scope: t.scope,
+    target_id: t.targetId,
+    name: v.name,
+    active: v.active ? 1 : 0,
+    events: JSON.stringify(v.events),
+    config_url: v.url,
+    config_content_type: v.contentType,
+    config_secret: v.secret ?? null,
+    config_insecure_ssl: v.insecureSsl,
+    last_response_code: null,
+    last_response_status: 'unused',
+    last_response_message: null,
+    created_at: now,
+    updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function update(db: Executor, id: number, v: HookValues, now: string): Promise<void> {
+  await db.updateTable('hooks').set({
+    active: v.active ? 1 : 0,
+    events: JSON.stringify(v.events),
+    config_url: v.url,
+    config_content_type: v.contentType,
+    config_insecure_ssl: v.insecureSsl,
+    ...(v.secret !== undefined ? { config_secret: v.secret } : {}),
+    updated_at: now,
+  }).where('id', '=', id).execute();
+}
+
+export async function remove(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('hooks').where('id', '=', id).execute();
+}
