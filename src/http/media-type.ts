@@ -35,7 +35,3 @@ export function mediaTypeHeader(m: MediaType): string {
   const params = [m.param, ...[...m.previews].map((p) => `${p}-preview`)].filter(Boolean);
   return `service.${m.version}; ${params.length ? `param=${params.join('.')}; ` : ''}format=${m.format}`;
 }
-
-export function hasPreview(m: MediaType, name: string): boolean {
-  return m.previews.has(name);
-}

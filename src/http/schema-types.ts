@@ -7,10 +7,6 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [s.type, 'null'] });
 }
 
-export const ErrorSchema = Type.Object({
-  message: Type.String(),
-  documentation_url: Type.String(),
-});
 
 /** A string restricted to values, as a plain JSON-schema enum (one clear Ajv error). */
 export function StringEnum<const T extends readonly string[]>(values: T, options: { default?: T[number] } = {}) {

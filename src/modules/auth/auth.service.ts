@@ -99,11 +99,6 @@ export async function issueToken(ctx: AppContext, req: TokenRequest): Promise<Is
   });
   return { token, record };
 }
-
-export function listTokens(ctx: AppContext, userId: number): Promise<store.TokenRow[]> {
-  return store.listTokensOfUser(ctx.db, userId);
-}
-
 export function revokeTokens(ctx: AppContext, userId: number, kind?: 'personal' | 'impersonation'): Promise<number> {
   return store.deleteTokensOfUser(ctx.db, userId, kind);
 }

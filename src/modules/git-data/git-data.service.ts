@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import {
-  buildCommit, buildTag, decodeBase64, formatHeader, isSha, isValidRefName, parseTag, type Ident, type ParsedTag,
+  buildCommit, buildTag, decodeBase64, isSha, isValidRefName, parseTag, type Ident, type ParsedTag,
 } from '../../git/object-format.ts';
 import { hasRefs, listTree, objectInfo, peel, readObject, writeTree, type ObjectType, type TreeEntry } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';

@@ -1,5 +1,6 @@
 // What organization membership and teams give a user on the organization's repositories.
 import type { AppContext } from '../../context.ts';
+import { baseRole, strongest, type Role } from '../repos/repos.model.ts';
 import * as store from './orgs.access.store.ts';
 
 export interface RepositoryAccess {
@@ -11,11 +12,6 @@ export interface RepositoryAccess {
   teamPermission: string | null;
 }
 
-const RANK = ['pull', 'triage', 'push', 'maintain', 'admin'];
-
-function stronger(a: string | null, b: string): string {
-  return a === null || RANK.indexOf(b) > RANK.indexOf(a) ? b : a;
-}
 
 /** Access of one user to several organization repositories, in two queries. */
 export async function repositoryAccessMany(
@@ -26,8 +22,8 @@ export async function repositoryAccessMany(
     store.teamGrants(ctx.db, userId, repos.map((r) => r.id)),
   ]);
   const byOrg = new Map(memberships.map((m) => [m.org_id, m]));
-  const teamByRepo = new Map<number, string>();
-  for (const g of grants) teamByRepo.set(g.repository_id, stronger(teamByRepo.get(g.repository_id) ?? null, g.permission));
+  const teamByRepo = new Map<number, Role>();
+  for (const g of grants) teamByRepo.set(g.repository_id, strongest(teamByRepo.get(g.repository_id), baseRole(g.permission))!);
   const out = new Map<number, RepositoryAccess>();
   for (const r of repos) {
     const m = byOrg.get(r.orgId);

@@ -6,15 +6,11 @@ import type { AppContext } from '../../context.ts';
 import { hasScope, type Actor } from '../../domain/actor.ts';
 import { MissingScopeError, NotFoundError, ForbiddenError } from '../../domain/errors.ts';
 import * as orgAccess from '../orgs/orgs.access.ts';
-import { roleAtLeast, strongest, type Repo, type Role } from './repos.model.ts';
+import { baseRole, roleAtLeast, strongest, type Repo, type Role } from './repos.model.ts';
 import * as store from './repos.store.ts';
 
 const BASE_ROLE: Record<string, Role | null> = { read: 'pull', write: 'push', admin: 'admin', none: null };
 
-/** Custom repository roles inherit one of the five base roles; unknown names read as pull. */
-export function baseRole(permission: string): Role {
-  return (['pull', 'triage', 'push', 'maintain', 'admin'] as const).find((r) => r === permission) ?? 'pull';
-}
 
 /** Scopes a token needs to act on a repository: private ones need repo, public writes public_repo. */
 function scopeAllows(actor: Actor, repo: Repo, write: boolean): boolean {
@@ -29,6 +25,8 @@ export interface Access {
   /** The role as the token may use it (null: may not even read). */
   effective: Role | null;
 }
+
+export { baseRole };
 
 export async function accessTo(ctx: AppContext, actor: Actor, repo: Repo): Promise<Access> {
   return (await accessToMany(ctx, actor, [repo])).get(repo.id)!;

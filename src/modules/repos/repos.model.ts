@@ -18,6 +18,11 @@ export function strongest(...roles: (Role | null | undefined)[]): Role | null {
   return best;
 }
 
+/** Custom repository roles inherit one of the five base roles; unknown names read as pull. */
+export function baseRole(permission: string): Role {
+  return ROLES.find((r) => r === permission) ?? 'pull';
+}
+
 export interface RepoSettings {
   description: string | null;
   homepage: string | null;

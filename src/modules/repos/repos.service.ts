@@ -13,7 +13,7 @@ import * as users from '../users/users.service.ts';
 import { accessTo, accessToMany, requireRole, type Access } from './repos.access.ts';
 import { initialCommit } from './repos.init.ts';
 import { detectRepositoryLicense } from './license-detect.ts';
-import { roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
+import { type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
 import * as store from './repos.store.ts';
 import { validateRepoName } from './repo-names.ts';
 
@@ -383,11 +383,6 @@ export async function listForOrg(ctx: AppContext, actor: Actor, login: string, q
     limit: q.limit, offset: q.offset,
   });
 }
-
-export function isAtLeast(role: Role | null, needed: Role): boolean {
-  return roleAtLeast(role, needed);
-}
-
 /** Repositories by id with their owners (no access check: callers check what they show). */
 export async function reposByIds(ctx: AppContext, ids: readonly number[]): Promise<Repo[]> {
   return ids.length ? withOwners(ctx, await store.findByIds(ctx.db, ids)) : [];

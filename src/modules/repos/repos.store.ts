@@ -223,13 +223,6 @@ export async function list(db: Executor, f: ListFilter): Promise<{ rows: RepoRec
     .limit(f.limit).offset(f.offset).execute();
   return { rows: rows.map(toRecord), total: Number(total.n) };
 }
-
-export async function collaboratorPermission(db: Executor, repoId: number, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('collaborators').select('permission')
-    .where('repository_id', '=', repoId).where('user_id', '=', userId).executeTakeFirst();
-  return row?.permission ?? null;
-}
-
 const permissionOnOne = precompile(2, (db: Executor, userId: number, repoId: number) =>
   db.selectFrom('collaborators').select(['repository_id', 'permission']).where('user_id', '=', userId).where('repository_id', '=', repoId));
 
