@@ -298,6 +298,103 @@ export interface HooksTable {
   updated_at: string;
 }
 
+export interface IssueCountersTable {
+  repository_id: number;
+  last_issue_number: number;
+  last_milestone_number: number;
+}
+
+export interface MilestonesTable {
+  id: Generated<number>;
+  repository_id: number;
+  number: number;
+  title: string;
+  description: string | null;
+  state: 'open' | 'closed';
+  creator_id: number | null;
+  due_on: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IssuesTable {
+  id: Generated<number>;
+  repository_id: number;
+  number: number;
+  is_pull_request: Bool;
+  title: string;
+  body: string | null;
+  user_id: number;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  locked: Bool;
+  active_lock_reason: string | null;
+  milestone_id: number | null;
+  comments: number;
+  closed_at: string | null;
+  closed_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  repository_id: number;
+  name: string;
+  name_lower: string;
+  description: string | null;
+  color: string;
+  is_default: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IssueLabelsTable {
+  issue_id: number;
+  label_id: number;
+  created_at: string;
+}
+
+export interface IssueAssigneesTable {
+  issue_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface IssueCommentsTable {
+  id: Generated<number>;
+  repository_id: number;
+  issue_id: number;
+  user_id: number;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IssueEventsTable {
+  id: Generated<number>;
+  repository_id: number;
+  issue_id: number;
+  actor_id: number | null;
+  event: string;
+  /** JSON of the event's details. */
+  detail: string;
+  commit_id: string | null;
+  created_at: string;
+}
+
+export interface ReactionsTable {
+  id: Generated<number>;
+  /** issue, issue_comment, pull_request_review_comment, team_discussion, team_discussion_comment */
+  subject_type: string;
+  subject_id: number;
+  repository_id: number | null;
+  user_id: number;
+  content: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -322,4 +419,13 @@ export interface Database {
   gpg_keys: GpgKeysTable;
   interaction_limits: InteractionLimitsTable;
   hooks: HooksTable;
+  issue_counters: IssueCountersTable;
+  milestones: MilestonesTable;
+  issues: IssuesTable;
+  labels: LabelsTable;
+  issue_labels: IssueLabelsTable;
+  issue_assignees: IssueAssigneesTable;
+  issue_comments: IssueCommentsTable;
+  issue_events: IssueEventsTable;
+  reactions: ReactionsTable;
 }

@@ -7,6 +7,8 @@ import * as collaboration from './0004-collaboration.ts';
 import * as verification from './0005-verification.ts';
 import * as interactionLimits from './0006-interaction-limits.ts';
 import * as hooks from './0007-hooks.ts';
+import * as issues from './0008-issues.ts';
+import * as reactions from './0010-reactions.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -27,6 +29,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005-verification': verification,
   '0006-interaction-limits': interactionLimits,
   '0007-hooks': hooks,
+  '0008-issues': issues,
+  '0010-reactions': reactions,
 };
 
 class InCodeProvider implements MigrationProvider {
