@@ -40,6 +40,14 @@ export interface Config {
   tls: { cert: string; key: string } | null;
   webhookAllowedHosts: string[];
   webhookRetryBaseMs: number;
+  /** Webhook delivery limits and pace (WHARF_WEBHOOK_*; see README). */
+  webhookDelivery: {
+    maxAttempts: number;
+    maxAgeSeconds: number;
+    timeoutMs: number;
+    concurrency: number;
+    pollMs: number;
+  };
   logLevel: string;
   redisUrl: string | null;
   /** Prefix of every Redis key Wharf writes (WHARF_REDIS_PREFIX), to share one Redis. */
@@ -103,6 +111,13 @@ export function loadConfig(env: Env = process.env): Config {
     tls: tlsCert && tlsKey ? { cert: tlsCert, key: tlsKey } : null,
     webhookAllowedHosts: list(str(env, 'WHARF_WEBHOOK_ALLOWED_HOSTS')),
     webhookRetryBaseMs: int(env, 'WHARF_WEBHOOK_RETRY_BASE_MS', 10000),
+    webhookDelivery: {
+      maxAttempts: Math.max(1, int(env, 'WHARF_WEBHOOK_MAX_ATTEMPTS', 8)),
+      maxAgeSeconds: int(env, 'WHARF_WEBHOOK_MAX_AGE_SECONDS', 86400),
+      timeoutMs: Math.max(1, int(env, 'WHARF_WEBHOOK_TIMEOUT_MS', 10000)),
+      concurrency: Math.max(1, int(env, 'WHARF_WEBHOOK_CONCURRENCY', 8)),
+      pollMs: Math.max(10, int(env, 'WHARF_WEBHOOK_POLL_MS', 1000)),
+    },
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     redisUrl: str(env, 'REDIS_URL'),
     redisPrefix: str(env, 'WHARF_REDIS_PREFIX') ?? 'wharf:',

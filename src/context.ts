@@ -18,5 +18,26 @@ export interface AppContext {
 /** Runs fn in one transaction; nested calls reuse the outer one. */
 export async function inTransaction<T>(ctx: AppContext, fn: (tx: AppContext) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  let trx: Executor | null = null;
+  const result = await ctx.db.transaction().execute((t) => { trx = t; return fn({ ...ctx, db: t }); });
+  const callbacks = trx ? afterCommitCallbacks.get(trx) : undefined;
+  if (callbacks) for (const callback of callbacks) callback();
+  return result;
+}
+
+const afterCommitCallbacks = new WeakMap<Executor, (() => void)[]>();
+
+/**
+ * Runs `callback` once the transaction in progress has committed (at once outside a
+ * transaction), never when it rolls back: a worker woken earlier would not see the
+ * rows yet on PostgreSQL. The callback must not throw.
+ */
+export function afterCommit(ctx: AppContext, callback: () => void): void {
+  if (!ctx.db.isTransaction) {
+    callback();
+    return;
+  }
+  const callbacks = afterCommitCallbacks.get(ctx.db);
+  if (callbacks) callbacks.push(callback);
+  else afterCommitCallbacks.set(ctx.db, [callback]);
 }

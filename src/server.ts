@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
+import { DeliveryWorker } from './events/delivery-worker.ts';
 import { firstStart } from './first-start.ts';
 import { closeAllCatFiles } from './git/cat-file.ts';
 import { Urls } from './urls.ts';
@@ -16,6 +17,8 @@ export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
   database: DatabaseHandle;
+  /** Delivers webhooks; runs from creation until close(). */
+  webhooks: DeliveryWorker;
   close(): Promise<void>;
 }
 
@@ -35,10 +38,19 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     };
     await firstStart(ctx);
     const app = await buildApp(ctx, options);
+    const d = config.webhookDelivery;
+    const webhooks = new DeliveryWorker(ctx, {
+      allowedHosts: config.webhookAllowedHosts, retryBaseMs: config.webhookRetryBaseMs, maxAttempts: d.maxAttempts,
+      maxAgeMs: d.maxAgeSeconds * 1000, timeoutMs: d.timeoutMs, concurrency: d.concurrency, pollMs: d.pollMs,
+    });
+    webhooks.start();
     return {
-      app, ctx, database,
+      app, ctx, database, webhooks,
       async close() {
         await app.close();
+        // After the HTTP side: requests still finishing may queue events; the worker
+        // lets its requests in flight finish and hands back the rest for the next start.
+        await webhooks.stop();
         closeAllCatFiles();
         await database.close();
       },

@@ -298,6 +298,57 @@ export interface HooksTable {
   updated_at: string;
 }
 
+/** The payload of an event as its hooks are sent it (one row per event, shared). */
+export interface HookPayloadsTable {
+  outbox_id: number;
+  payload: string;
+  created_at: string;
+}
+
+/** One delivery of one event to one hook; retries are attempts of the same row. */
+export interface HookDeliveriesTable {
+  id: Generated<number>;
+  hook_id: number;
+  /** Shared by every delivery of the same event (and by redeliveries). */
+  guid: string;
+  event: string;
+  action: string | null;
+  repository_id: number | null;
+  installation_id: number | null;
+  /** The event; its payload is in hook_payloads. */
+  outbox_id: number;
+  redelivery: Bool;
+  /** pending → in_progress → delivered | failed (in_progress again after a retryable failure, via pending). */
+  state: 'pending' | 'in_progress' | 'delivered' | 'failed';
+  attempts: number;
+  /** Epoch milliseconds: when the next attempt is due. */
+  next_attempt_at: number;
+  /** Epoch milliseconds: until when a worker's claim holds (after that, a crashed claim is retried). */
+  lease_until: number | null;
+  created_at: string;
+  /** Where the hook pointed when the delivery was queued (each attempt records its own). */
+  url: string;
+  /** The latest outcome ("pending" before any); request and response are in the attempts. */
+  status: string;
+  status_code: number;
+}
+
+export interface HookDeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  /** 1, 2, …: the delivery's `attempts` is the number of its latest. */
+  attempt: number;
+  outcome: 'delivered' | 'retry' | 'failed' | 'refused';
+  delivered_at: string;
+  duration: number;
+  url: string;
+  status: string;
+  status_code: number;
+  request_headers: string;
+  response_headers: string | null;
+  response_body: string | null;
+}
+
 export interface IssueCountersTable {
   repository_id: number;
   last_issue_number: number;
@@ -384,6 +435,84 @@ export interface IssueEventsTable {
   created_at: string;
 }
 
+export interface IssueMentionsTable {
+  issue_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface PullRequestsTable {
+  id: Generated<number>;
+  issue_id: number;
+  repository_id: number;
+  number: number;
+  head_repository_id: number | null;
+  head_ref: string;
+  head_sha: string;
+  base_ref: string;
+  base_sha: string;
+  merge_base_sha: string | null;
+  draft: Bool;
+  maintainer_can_modify: Bool;
+  merged_at: string | null;
+  merged_by_id: number | null;
+  merge_commit_sha: string | null;
+  /** Cached mergeability (null: not known) for checked_head_sha and checked_base_sha. */
+  mergeable: Bool | null;
+  rebaseable: Bool | null;
+  checked_head_sha: string | null;
+  checked_base_sha: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PullRequestReviewsTable {
+  id: Generated<number>;
+  pull_request_id: number;
+  repository_id: number;
+  user_id: number;
+  state: 'PENDING' | 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
+  body: string;
+  commit_id: string;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewRequestsTable {
+  id: Generated<number>;
+  pull_request_id: number;
+  user_id: number | null;
+  team_id: number | null;
+  requested_by_id: number | null;
+  created_at: string;
+}
+
+export interface PullRequestReviewCommentsTable {
+  id: Generated<number>;
+  pull_request_id: number;
+  repository_id: number;
+  review_id: number;
+  user_id: number;
+  in_reply_to_id: number | null;
+  body: string;
+  path: string;
+  commit_id: string;
+  original_commit_id: string;
+  diff_hunk: string;
+  position: number | null;
+  original_position: number | null;
+  line: number | null;
+  original_line: number | null;
+  side: 'LEFT' | 'RIGHT' | null;
+  start_line: number | null;
+  original_start_line: number | null;
+  start_side: 'LEFT' | 'RIGHT' | null;
+  subject_type: 'line' | 'file';
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ReactionsTable {
   id: Generated<number>;
   /** issue, issue_comment, pull_request_review_comment, team_discussion, team_discussion_comment */
@@ -392,6 +521,120 @@ export interface ReactionsTable {
   repository_id: number | null;
   user_id: number;
   content: string;
+  created_at: string;
+}
+
+export interface DeploymentsTable {
+  id: Generated<number>;
+  repository_id: number;
+  sha: string;
+  ref: string;
+  task: string;
+  /** JSON text. */
+  payload: string;
+  original_environment: string;
+  environment: string;
+  description: string | null;
+  creator_id: number | null;
+  transient_environment: number;
+  production_environment: number;
+  latest_state: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeploymentStatusesTable {
+  id: Generated<number>;
+  deployment_id: number;
+  state: string;
+  description: string;
+  environment: string;
+  target_url: string;
+  log_url: string;
+  environment_url: string;
+  creator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommitStatusesTable {
+  id: Generated<number>;
+  repository_id: number;
+  sha: string;
+  state: string;
+  target_url: string | null;
+  description: string | null;
+  context: string;
+  context_key: string;
+  creator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamDiscussionCountersTable {
+  team_id: number;
+  last_number: number;
+}
+
+export interface TeamDiscussionsTable {
+  id: Generated<number>;
+  team_id: number;
+  number: number;
+  author_id: number | null;
+  title: string;
+  body: string;
+  body_html: string;
+  /** MD5 hex of the body, as upstream's body_version. */
+  body_version: string;
+  private: Bool;
+  pinned: Bool;
+  comments_count: number;
+  last_comment_number: number;
+  last_edited_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamDiscussionCommentsTable {
+  id: Generated<number>;
+  discussion_id: number;
+  number: number;
+  author_id: number | null;
+  body: string;
+  body_html: string;
+  body_version: string;
+  last_edited_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationThreadsTable {
+  id: Generated<number>;
+  user_id: number;
+  repository_id: number;
+  /** Issue, PullRequest or RepositoryInvitation. */
+  subject_type: string;
+  /** The issue or pull request number, or the invitation id. */
+  subject_key: number;
+  subject_title: string;
+  reason: string;
+  unread: Bool;
+  done: Bool;
+  /** issue_comment, review_comment or review; null: no comment yet. */
+  latest_comment_kind: string | null;
+  latest_comment_id: number | null;
+  last_read_at: string | null;
+  updated_at: string;
+}
+
+export interface ThreadSubscriptionsTable {
+  user_id: number;
+  repository_id: number;
+  subject_type: string;
+  subject_key: number;
+  subscribed: Bool;
+  ignored: Bool;
+  reason: string | null;
   created_at: string;
 }
 
@@ -419,6 +662,12 @@ export interface Database {
   gpg_keys: GpgKeysTable;
   interaction_limits: InteractionLimitsTable;
   hooks: HooksTable;
+  hook_payloads: HookPayloadsTable;
+  hook_deliveries: HookDeliveriesTable;
+  hook_delivery_attempts: HookDeliveryAttemptsTable;
+  deployments: DeploymentsTable;
+  deployment_statuses: DeploymentStatusesTable;
+  commit_statuses: CommitStatusesTable;
   issue_counters: IssueCountersTable;
   milestones: MilestonesTable;
   issues: IssuesTable;
@@ -427,5 +676,15 @@ export interface Database {
   issue_assignees: IssueAssigneesTable;
   issue_comments: IssueCommentsTable;
   issue_events: IssueEventsTable;
+  pull_requests: PullRequestsTable;
+  pull_request_reviews: PullRequestReviewsTable;
+  review_requests: ReviewRequestsTable;
+  pull_request_review_comments: PullRequestReviewCommentsTable;
+  issue_mentions: IssueMentionsTable;
   reactions: ReactionsTable;
+  notification_threads: NotificationThreadsTable;
+  thread_subscriptions: ThreadSubscriptionsTable;
+  team_discussion_counters: TeamDiscussionCountersTable;
+  team_discussions: TeamDiscussionsTable;
+  team_discussion_comments: TeamDiscussionCommentsTable;
 }

@@ -69,6 +69,12 @@ export class GoneError extends DomainError {
   constructor(message = 'Gone') { super(message); }
 }
 
+/** The operation is refused in the resource's present state (upstream answers 405: a pull request that cannot be merged). */
+export class NotAllowedError extends DomainError {
+  readonly kind = 'not_allowed';
+  constructor(message = 'Method Not Allowed') { super(message); }
+}
+
 /** The request itself is malformed in a way that is not a field validation. */
 export class BadRequestError extends DomainError {
   readonly kind = 'bad_request';

@@ -2,7 +2,10 @@
 // change that raised it, so that no acknowledged change loses its event. The
 // webhook and notification workers drain it.
 import type { AppContext } from '../context.ts';
+import { skipLocked } from '../db/claims.ts';
+import type { OutboxTable } from '../db/schema.ts';
 import { nowIso } from '../domain/clock.ts';
+import { wakeWorkers } from './wake.ts';
 
 export interface DomainEvent {
   /** Webhook event name: push, repository, create, delete, star, fork … */
@@ -40,7 +43,40 @@ export async function recordEvent(ctx: AppContext, e: DomainEvent): Promise<numb
     dispatched_at: null,
   }).returning('id').executeTakeFirstOrThrow();
   for (const subscriber of subscribers) await subscriber(ctx, { ...e, id: row.id });
+  wakeWorkers(ctx);
   return row.id;
+}
+
+// ---------------------------------------------------------------- workers
+
+function toStored(r: Pick<OutboxTable, 'event' | 'action' | 'repository_id' | 'organization_id' | 'actor_id' | 'payload' | 'created_at'> & { id: number }): StoredEvent {
+  return {
+    id: r.id, event: r.event, action: r.action, repositoryId: r.repository_id, organizationId: r.organization_id,
+    actorId: r.actor_id, payload: JSON.parse(r.payload) as Record<string, unknown>, createdAt: r.created_at,
+  };
+}
+
+/**
+ * The oldest events not yet dispatched, locked for the transaction in `ctx`. Empty when
+ * another process is dispatching older ones: dispatching goes in event order, one
+ * process at a time, so that a hook's deliveries queue up in the order of its events.
+ */
+export async function claimUndispatched(ctx: AppContext, limit: number): Promise<StoredEvent[]> {
+  const pending = ctx.db.selectFrom('outbox').selectAll().where('dispatched_at', 'is', null).orderBy('id').limit(limit);
+  const rows = await skipLocked(pending, ctx.dialect).execute();
+  if (rows.length === 0 || ctx.dialect !== 'postgres') return rows.map(toStored);
+  const oldest = await ctx.db.selectFrom('outbox').select('id').where('dispatched_at', 'is', null).orderBy('id').limit(1).executeTakeFirst();
+  return oldest && oldest.id < rows[0]!.id ? [] : rows.map(toStored);
+}
+
+export async function markDispatched(ctx: AppContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db.updateTable('outbox').set({ dispatched_at: nowIso(ctx.clock) }).where('id', 'in', ids).execute();
+}
+
+/** An event's payload with what a subscriber adds to it, in the recording transaction. */
+export async function amendPayload(ctx: AppContext, id: number, payload: Record<string, unknown>): Promise<void> {
+  await ctx.db.updateTable('outbox').set({ payload: JSON.stringify(payload) }).where('id', '=', id).execute();
 }
 
 export interface StoredEvent extends DomainEvent {
@@ -54,8 +90,13 @@ export async function listEvents(ctx: AppContext, filter: { event?: string; repo
   if (filter.event) q = q.where('event', '=', filter.event);
   if (filter.repositoryId !== undefined) q = q.where('repository_id', '=', filter.repositoryId);
   const rows = await q.execute();
-  return rows.map((r) => ({
-    id: r.id, event: r.event, action: r.action, repositoryId: r.repository_id, organizationId: r.organization_id,
-    actorId: r.actor_id, payload: JSON.parse(r.payload) as Record<string, unknown>, createdAt: r.created_at,
-  }));
+  return rows.map(toStored);
+}
+
+/** The latest event of a kind in a repository (the hooks test endpoint re-sends the latest push). */
+export async function latestEvent(ctx: AppContext, filter: { event: string; repositoryId: number }): Promise<StoredEvent | null> {
+  const row = await ctx.db.selectFrom('outbox').selectAll()
+    .where('event', '=', filter.event).where('repository_id', '=', filter.repositoryId)
+    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? toStored(row) : null;
 }

@@ -164,3 +164,41 @@ export async function countCommits(dir: string, from: string, exclude: string[])
   const out = await gitText(dir, ['rev-list', '--count', from, ...exclude.map((e) => `^${e}`), '--']);
   return Number(out.trim());
 }
+
+/** Branches whose history holds `sha` (a full sha), in name order, at most `limit` of them. */
+export async function branchesContaining(dir: string, sha: string, limit: number): Promise<RefEntry[]> {
+  return listRefs(dir, [`--count=${limit}`, `--contains=${sha}`, 'refs/heads/']);
+}
+
+export interface ChangedPaths {
+  added: string[];
+  removed: string[];
+  modified: string[];
+}
+
+/**
+ * Paths each commit added, removed and modified against its first parent (everything
+ * added for a root commit), as push events list them; one git process for all.
+ */
+export async function changedPaths(dir: string, shas: readonly string[]): Promise<Map<string, ChangedPaths>> {
+  const out = new Map<string, ChangedPaths>(shas.map((s) => [s, { added: [], removed: [], modified: [] }]));
+  if (shas.length === 0) return out;
+  const text = await gitText(dir, ['diff-tree', '--stdin', '-r', '-z', '--root', '--no-renames', '--name-status', '--diff-merges=first-parent'], {
+    input: `${shas.join('\n')}\n`,
+  });
+  // -z output: each commit's sha, then status and path pairs; statuses are one or two letters.
+  const tokens = text.split('\0');
+  let current: ChangedPaths | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(token)) {
+      current = out.get(token);
+    } else if (current && /^[A-Z][0-9]*$/.test(token) && i + 1 < tokens.length) {
+      const file = tokens[++i]!;
+      if (token === 'A') current.added.push(file);
+      else if (token === 'D') current.removed.push(file);
+      else current.modified.push(file);
+    }
+  }
+  return out;
+}

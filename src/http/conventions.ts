@@ -12,7 +12,7 @@ import { isAcceptableBody, registerJsonBody } from './body.ts';
 import { isNotModified } from './conditional.ts';
 import { credentialsOf } from './credentials.ts';
 import { HttpError, sendError } from './errors.ts';
-import { mediaTypeHeader, parseAccept } from './media-type.ts';
+import { mediaTypeHeader, missingPreviewMessage, parseAccept } from './media-type.ts';
 import { applyRateLimit, rateHeaders } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import { validatorCompiler } from './validation.ts';
@@ -78,6 +78,9 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     }
     await applyRateLimit(request, reply, rates, ctx.config.rateLimit, epochSeconds(ctx.clock));
     if (authError) throw authError;
+    const preview = request.routeOptions.config.requiredPreview;
+    const missing = preview ? missingPreviewMessage(request.media, preview) : null;
+    if (missing) throw new HttpError(415, missing);
   });
 
   app.addHook('preValidation', async (request) => {

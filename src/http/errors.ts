@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthenticationRequiredError, BadCredentialsError, BadRequestError, ConflictError, DomainError, ForbiddenError,
-  GoneError, MissingScopeError, MovedPermanentlyError, NotFoundError, ValidationError, type FieldError,
+  GoneError, MissingScopeError, MovedPermanentlyError, NotAllowedError, NotFoundError, ValidationError, type FieldError,
 } from '../domain/errors.ts';
 
 export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
@@ -32,6 +32,7 @@ function statusOf(err: DomainError): number {
   if (err instanceof BadCredentialsError) return 401;
   if (err instanceof ConflictError) return 409;
   if (err instanceof GoneError) return 410;
+  if (err instanceof NotAllowedError) return 405;
   if (err instanceof BadRequestError) return 400;
   if (err instanceof MovedPermanentlyError) return 301;
   return 500;

@@ -35,3 +35,18 @@ export function mediaTypeHeader(m: MediaType): string {
   const params = [m.param, ...[...m.previews].map((p) => `${p}-preview`)].filter(Boolean);
   return `service.${m.version}; ${params.length ? `param=${params.join('.')}; ` : ''}format=${m.format}`;
 }
+
+/** What each preview that a route may require lets a client try, for the 415 message. */
+const PREVIEW_FEATURES: Record<string, string> = {
+  'squirrel-girl': 'the Reactions API',
+};
+
+/**
+ * The 415 message of a route whose preview the client did not ask for, as upstream
+ * words it, naming the media type to send; null when the preview was asked for.
+ */
+export function missingPreviewMessage(m: MediaType, preview: string): string | null {
+  if (m.previews.has(preview)) return null;
+  const feature = PREVIEW_FEATURES[preview] ?? `the ${preview} preview`;
+  return `If you would like to help us test ${feature} during its preview period, you must specify a custom media type in the 'Accept' header: application/vnd.service.${preview}-preview+json. Please see the docs for full details.`;
+}

@@ -50,3 +50,8 @@ export function setSinceLink(request: FastifyRequest, reply: FastifyReply, nextS
   if (q.since !== undefined) links.push(['first', linkUrl(request, { since: '0', per_page: String(perPage) })]);
   setLinks(reply, links);
 }
+
+/** Link for lists paged by an opaque cursor (webhook deliveries): the next page, if any. */
+export function setCursorLink(request: FastifyRequest, reply: FastifyReply, next: string | null, perPage: number): void {
+  setLinks(reply, next === null ? [] : [['next', linkUrl(request, { per_page: String(perPage), cursor: next })]]);
+}

@@ -4,17 +4,18 @@
 import { Redis } from 'ioredis';
 import type { Counter, RateLimitStore } from './rate-limit-store.ts';
 
-// KEYS[1] bucket; ARGV: now, window seconds. Returns {used, reset_at}.
+// KEYS[1] bucket; ARGV: now, window seconds, amount. Returns {used, reset_at}.
 const HIT = `
 local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
 local now = tonumber(ARGV[1])
+local amount = tonumber(ARGV[3] or '1')
 if reset <= now then
   reset = now + tonumber(ARGV[2])
-  redis.call('HSET', KEYS[1], 'reset', reset, 'used', 1)
+  redis.call('HSET', KEYS[1], 'reset', reset, 'used', amount)
   redis.call('EXPIREAT', KEYS[1], reset)
-  return {1, reset}
+  return {amount, reset}
 end
-return {redis.call('HINCRBY', KEYS[1], 'used', 1), reset}
+return {redis.call('HINCRBY', KEYS[1], 'used', amount), reset}
 `;
 
 // KEYS[1] bucket; ARGV: reset_at of the window the refund belongs to.
@@ -32,8 +33,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: `${prefix}rate:` });
   }
 
-  async hit(bucket: string, now: number, windowSeconds: number): Promise<Counter> {
-    const [used, resetAt] = await this.redis.eval(HIT, 1, bucket, now, windowSeconds) as [number, number];
+  async hit(bucket: string, now: number, windowSeconds: number, amount = 1): Promise<Counter> {
+    const [used, resetAt] = await this.redis.eval(HIT, 1, bucket, now, windowSeconds, amount) as [number, number];
     return { used: Number(used), resetAt: Number(resetAt) };
   }
 

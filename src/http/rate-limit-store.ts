@@ -11,8 +11,8 @@ export interface Counter {
 }
 
 export interface RateLimitStore {
-  /** Counts one request and returns the counter after it. */
-  hit(bucket: string, nowEpoch: number, windowSeconds: number): Promise<Counter>;
+  /** Counts one request (or `amount` points: GraphQL spends a query's cost) and returns the counter after it. */
+  hit(bucket: string, nowEpoch: number, windowSeconds: number, amount?: number): Promise<Counter>;
   /** Takes back one request (a 304 does not count). */
   refund(bucket: string, resetAt: number): Promise<void>;
   peek(bucket: string, nowEpoch: number, windowSeconds: number): Promise<Counter>;
@@ -20,11 +20,11 @@ export interface RateLimitStore {
 }
 
 // Every request runs this: compiled once (src/db/precompiled.ts).
-const hitQuery = precompile(3, (db: Executor, bucket: string, now: number, resetAt: number) =>
+const hitQuery = precompile(4, (db: Executor, bucket: string, now: number, resetAt: number, amount: number) =>
   db.insertInto('rate_limits')
-    .values({ bucket, used: 1, reset_at: resetAt })
+    .values({ bucket, used: amount, reset_at: resetAt })
     .onConflict((oc) => oc.column('bucket').doUpdateSet({
-      used: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.used + 1 END`,
+      used: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN ${amount} ELSE rate_limits.used + ${amount} END`,
       reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN ${resetAt} ELSE rate_limits.reset_at END`,
     }))
     .returning(['used', 'reset_at']));
@@ -32,8 +32,8 @@ const hitQuery = precompile(3, (db: Executor, bucket: string, now: number, reset
 export class DbRateLimitStore implements RateLimitStore {
   constructor(private readonly db: Executor) {}
 
-  async hit(bucket: string, now: number, windowSeconds: number): Promise<Counter> {
-    const [row] = await hitQuery(this.db, bucket, now, now + windowSeconds);
+  async hit(bucket: string, now: number, windowSeconds: number, amount = 1): Promise<Counter> {
+    const [row] = await hitQuery(this.db, bucket, now, now + windowSeconds, amount);
     return { used: Number(row!.used), resetAt: Number(row!.reset_at) };
   }
 

@@ -20,6 +20,8 @@ export interface WharfRouteConfig {
   allowJsonArray?: boolean;
   /** The route does its own authentication answer (git asks for credentials on 401). */
   authChallenge?: boolean;
+  /** A preview the Accept header must name (e.g. 'squirrel-girl'); without it the route answers 415. */
+  requiredPreview?: string;
 }
 
 declare module 'fastify' {

@@ -7,8 +7,14 @@ import * as collaboration from './0004-collaboration.ts';
 import * as verification from './0005-verification.ts';
 import * as interactionLimits from './0006-interaction-limits.ts';
 import * as hooks from './0007-hooks.ts';
+import * as hookDeliveries from './0012-hook-deliveries.ts';
 import * as issues from './0008-issues.ts';
+import * as pulls from './0009-pulls.ts';
 import * as reactions from './0010-reactions.ts';
+import * as notifications from './0011-notifications.ts';
+import * as teamDiscussions from './0014-team-discussions.ts';
+import * as deployments from './0013-deployments.ts';
+import * as issueMentions from './0015-issue-mentions.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -29,8 +35,14 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005-verification': verification,
   '0006-interaction-limits': interactionLimits,
   '0007-hooks': hooks,
+  '0012-hook-deliveries': hookDeliveries,
   '0008-issues': issues,
+  '0009-pulls': pulls,
   '0010-reactions': reactions,
+  '0011-notifications': notifications,
+  '0014-team-discussions': teamDiscussions,
+  '0013-deployments': deployments,
+  '0015-issue-mentions': issueMentions,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -94,6 +94,15 @@ async function grantsOn(ctx: AppContext, repo: Repo, userIds?: readonly number[]
   return out;
 }
 
+/**
+ * grantsOn for other modules (no caller checks): each user's strongest role on the
+ * repository by affiliation; only `userIds` when given. Issues use it for assignees
+ * and author_association.
+ */
+export function repositoryGrants(ctx: AppContext, repo: Repo, userIds?: readonly number[]): Promise<Map<number, Grant>> {
+  return grantsOn(ctx, repo, userIds);
+}
+
 export interface ListCollaboratorsQuery {
   affiliation?: 'outside' | 'direct' | 'all';
   permission?: Role;
@@ -259,6 +268,12 @@ export async function addCollaborator(
       if (pending) await store.deleteInvitation(tx.db, pending.id);
       invitation = await store.insertInvitation(tx.db, {
         repositoryId: repo.id, inviteeId: invitee.id, inviterId: me.id, role: granted.role, customRoleId: granted.custom?.id ?? null, now,
+      });
+      // No webhook upstream for this: the event exists for the invitee's notification.
+      await recordEvent(tx, {
+        event: 'repository_invitation', action: 'created', repositoryId: repo.id, actorId: me.id,
+        organizationId: isOrgRepo(repo) ? repo.ownerId : null,
+        payload: { invitation: { id: invitation.id, invitee: { id: invitee.id, login: invitee.login }, inviter: { id: me.id, login: me.login } } },
       });
     }
     const [p] = await repos.presentable(tx, actor, [repo], new Map([[repo.id, access]]));

@@ -45,6 +45,18 @@ async function withUsers(ctx: AppContext, commits: CommitData[]): Promise<Commit
   return commits.map((commit) => ({ commit, author: find(commit.parsed.author.email), committer: find(commit.parsed.committer.email) }));
 }
 
+/** One commit (a full sha) with the users behind its addresses, or null; for other areas' records (the status event). */
+export async function commitRecordData(ctx: AppContext, dir: string, sha: string): Promise<CommitRecordData | null> {
+  const commit = (await loadCommits(ctx, dir, [sha])).get(sha);
+  return commit ? (await withUsers(ctx, [commit]))[0]! : null;
+}
+
+/** Commits (full shas, in the order given) with the users behind their addresses; for pull request commit lists. */
+export async function commitRecordsData(ctx: AppContext, dir: string, shas: readonly string[]): Promise<CommitRecordData[]> {
+  const loaded = await loadCommits(ctx, dir, shas);
+  return withUsers(ctx, shas.flatMap((s) => { const c = loaded.get(s); return c ? [c] : []; }));
+}
+
 /** The commit a branch, tag or sha names, or null. */
 async function commitOf(dir: string, ref: string): Promise<string | null> {
   return isPlainRevision(ref) ? peel(dir, ref, 'commit') : null;

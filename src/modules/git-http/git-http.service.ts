@@ -6,7 +6,9 @@ import { AuthenticationRequiredError, ForbiddenError, MissingScopeError, NotFoun
 import { recordEvent } from '../../events/outbox.ts';
 import * as git from '../../git/repository.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import { noreplyEmail } from '../repos/repos.init.ts';
 import * as repos from '../repos/repos.service.ts';
+import * as users from '../users/users.service.ts';
 
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
 
@@ -47,18 +49,29 @@ export async function afterPush(ctx: AppContext, actor: Actor, repo: Repo, befor
   const newDefault = wasEmpty ? firstDefault(repo.defaultBranch, heads) : null;
   if (newDefault) await git.setHead(dir, newDefault);
   const oldShas = [...new Set(before.map((r) => r.sha))];
+  const html = ctx.urls.html(repo.owner.login, repo.name);
   const pushes = await Promise.all(refs.map(async (ref) => {
     const beforeSha = old.get(ref) ?? git.ZERO_SHA;
     const afterSha = now.get(ref) ?? git.ZERO_SHA;
     const created = beforeSha === git.ZERO_SHA;
     const deleted = afterSha === git.ZERO_SHA;
-    const exclude = created ? oldShas : [beforeSha];
-    const commits = deleted ? [] : await git.commitsBetween(dir, afterSha, exclude, MAX_EVENT_COMMITS);
-    const total = deleted ? 0 : await git.countCommits(dir, afterSha, exclude);
+    const commits = deleted ? [] : await git.commitsBetween(dir, afterSha, created ? oldShas : [beforeSha], MAX_EVENT_COMMITS);
+    // Distinct: new to the repository, not only to this ref.
+    const distinct = created || deleted ? commits : await git.commitsBetween(dir, afterSha, oldShas, MAX_EVENT_COMMITS);
+    const head = deleted ? null : commits[0] ?? (await git.commitsBetween(dir, afterSha, [], 1))[0] ?? null;
+    const files = await git.changedPaths(dir, [...new Set([...commits, ...(head ? [head] : [])].map((c) => c.sha))]);
     const forced = !created && !deleted && !(await git.isAncestor(dir, beforeSha, afterSha));
-    return { ref, before: beforeSha, after: afterSha, created, deleted, forced, commits: commits.reverse(), totalCommits: total };
+    const distinctShas = new Set(distinct.map((c) => c.sha));
+    const view = (c: git.CommitSummary) => pushCommit(c, distinctShas.has(c.sha), files.get(c.sha), html);
+    const short = (sha: string) => sha.slice(0, 12);
+    return {
+      ref, before: beforeSha, after: afterSha, created, deleted, forced, base_ref: null,
+      compare: created ? `${html}/commit/${short(afterSha)}` : `${html}/compare/${short(beforeSha)}...${short(afterSha)}`,
+      commits: [...commits].reverse().map(view),
+      head_commit: head ? view(head) : null,
+    };
   }));
-  const pusher = actor.user!;
+  const pusher = (await users.accountsByIds(ctx, [actor.user!.id])).get(actor.user!.id)!;
   await inTransaction(ctx, async (tx) => {
     await repos.recordPush(tx, repo, newDefault);
     for (const p of pushes) {
@@ -67,10 +80,32 @@ export async function afterPush(ctx: AppContext, actor: Actor, repo: Repo, befor
       await recordEvent(tx, {
         event: 'push', repositoryId: repo.id, actorId: pusher.id,
         organizationId: repo.owner.type === 'Organization' ? repo.ownerId : null,
-        payload: { ...p, pusher: { id: pusher.id, login: pusher.login } },
+        payload: { ...p, pusher: { name: pusher.login, email: pusher.email ?? noreplyEmail(ctx, pusher) } },
       });
-      if (p.created) await recordEvent(tx, { event: 'create', repositoryId: repo.id, actorId: pusher.id, payload: { ref: shortRef, ref_type: refType, master_branch: newDefault ?? repo.defaultBranch } });
-      if (p.deleted) await recordEvent(tx, { event: 'delete', repositoryId: repo.id, actorId: pusher.id, payload: { ref: shortRef, ref_type: refType } });
+      if (p.created) {
+        await recordEvent(tx, {
+          event: 'create', repositoryId: repo.id, actorId: pusher.id,
+          payload: { ref: shortRef, ref_type: refType, master_branch: newDefault ?? repo.defaultBranch, description: repo.description, pusher_type: 'user' },
+        });
+      }
+      if (p.deleted) await recordEvent(tx, { event: 'delete', repositoryId: repo.id, actorId: pusher.id, payload: { ref: shortRef, ref_type: refType, pusher_type: 'user' } });
     }
   });
+}
+
+/** A commit as push payloads list it. */
+function pushCommit(c: git.CommitSummary, distinct: boolean, files: git.ChangedPaths | undefined, html: string) {
+  return {
+    id: c.sha,
+    tree_id: c.tree,
+    distinct,
+    message: c.message,
+    timestamp: c.author.date,
+    url: `${html}/commit/${c.sha}`,
+    author: { name: c.author.name, email: c.author.email },
+    committer: { name: c.committer.name, email: c.committer.email },
+    added: files?.added ?? [],
+    removed: files?.removed ?? [],
+    modified: files?.modified ?? [],
+  };
 }

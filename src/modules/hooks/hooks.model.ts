@@ -34,6 +34,60 @@ export function eventsOverlap(a: readonly string[], b: readonly string[]): boole
   return a.some((e) => b.includes(e));
 }
 
+/**
+ * Events Wharf records for its own consumers (notification fan-out) that have no
+ * published webhook: never delivered, not even to `*` hooks.
+ */
+const INTERNAL_EVENTS: ReadonlySet<string> = new Set(['repository_invitation']);
+
 export function subscribesTo(hook: Hook, event: string): boolean {
+  if (INTERNAL_EVENTS.has(event)) return false;
   return hook.events.includes('*') || hook.events.includes(event);
+}
+
+/** How a delivery stands: waiting, being attempted, or finished either way. */
+export type DeliveryState = 'pending' | 'in_progress' | 'delivered' | 'failed';
+
+/** How one attempt ended. */
+export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'refused';
+
+export interface Delivery {
+  id: number;
+  hookId: number;
+  guid: string;
+  event: string;
+  action: string | null;
+  repositoryId: number | null;
+  installationId: number | null;
+  redelivery: boolean;
+  state: DeliveryState;
+  attempts: number;
+  createdAt: string;
+  /** When the latest attempt was made (the creation time before any). */
+  deliveredAt: string;
+  /** Seconds the latest attempt took. */
+  duration: number;
+  url: string | null;
+  status: string;
+  statusCode: number;
+}
+
+export interface DeliveryDetail extends Delivery {
+  requestHeaders: Record<string, string> | null;
+  requestPayload: Record<string, unknown>;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  outcome: AttemptOutcome;
+  deliveredAt: string;
+  duration: number;
+  url: string;
+  status: string;
+  statusCode: number;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
 }

@@ -1,8 +1,11 @@
-// Webhooks of repositories and organizations: configuration, ping and test.
+// Webhooks of repositories and organizations: configuration, ping, test, deliveries.
 import type { Router } from '../../http/router.ts';
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { pageOf, setCursorLink, setPageLinks } from '../../http/pagination.ts';
+import * as deliveries from './deliveries.service.ts';
+import { delivery, deliveryItem } from './deliveries.views.ts';
 import {
-  CreateHookBody, HookList, HookResponse, OrgHookParams, OrgParams, RepoHookParams, RepoParams, UpdateHookBody,
+  Accepted, CreateHookBody, DeliveryList, DeliveryResponse, HookList, HookResponse, ListDeliveriesQuery, OrgDeliveryParams,
+  OrgHookParams, OrgParams, RepoDeliveryParams, RepoHookParams, RepoParams, UpdateHookBody,
 } from './hooks.schemas.ts';
 import * as hooks from './hooks.service.ts';
 import { SCOPES } from './hooks.service.ts';
@@ -81,6 +84,36 @@ export function hooksRoutes(app: Router): void {
     return reply.code(204).send();
   });
 
+  app.get('/repos/:owner/:repo/hooks/:hook_id/deliveries', {
+    schema: { params: RepoHookParams, querystring: ListDeliveriesQuery, response: { 200: DeliveryList } },
+    config: { operationId: 'repos/list-webhook-deliveries', acceptedScopes: READ },
+  }, async (request, reply) => {
+    const { owner, repo, hook_id: id } = request.params;
+    const { perPage } = pageOf(request.query);
+    const page = await deliveries.listRepositoryHookDeliveries(request.server.ctx, request.actor, owner, repo, id, {
+      perPage, cursor: request.query.cursor, status: request.query.status,
+    });
+    setCursorLink(request, reply, page.next, perPage);
+    return page.items.map(deliveryItem);
+  });
+
+  app.get('/repos/:owner/:repo/hooks/:hook_id/deliveries/:delivery_id', {
+    schema: { params: RepoDeliveryParams, response: { 200: DeliveryResponse } },
+    config: { operationId: 'repos/get-webhook-delivery', acceptedScopes: READ },
+  }, async (request) => {
+    const { owner, repo, hook_id: id, delivery_id: deliveryId } = request.params;
+    return delivery(await deliveries.getRepositoryHookDelivery(request.server.ctx, request.actor, owner, repo, id, deliveryId));
+  });
+
+  app.post('/repos/:owner/:repo/hooks/:hook_id/deliveries/:delivery_id/attempts', {
+    schema: { params: RepoDeliveryParams, response: { 202: Accepted } },
+    config: { operationId: 'repos/redeliver-webhook-delivery', acceptedScopes: WRITE },
+  }, async (request, reply) => {
+    const { owner, repo, hook_id: id, delivery_id: deliveryId } = request.params;
+    await deliveries.redeliverRepositoryHookDelivery(request.server.ctx, request.actor, owner, repo, id, deliveryId);
+    return reply.code(202).send({});
+  });
+
   // Organizations
 
   app.get('/orgs/:org/hooks', {
@@ -134,5 +167,35 @@ export function hooksRoutes(app: Router): void {
     const { org, hook_id: id } = request.params;
     await hooks.pingOrganizationHook(request.server.ctx, request.actor, org, id);
     return reply.code(204).send();
+  });
+
+  app.get('/orgs/:org/hooks/:hook_id/deliveries', {
+    schema: { params: OrgHookParams, querystring: ListDeliveriesQuery, response: { 200: DeliveryList } },
+    config: { operationId: 'orgs/list-webhook-deliveries', acceptedScopes: ORG },
+  }, async (request, reply) => {
+    const { org, hook_id: id } = request.params;
+    const { perPage } = pageOf(request.query);
+    const page = await deliveries.listOrganizationHookDeliveries(request.server.ctx, request.actor, org, id, {
+      perPage, cursor: request.query.cursor, status: request.query.status,
+    });
+    setCursorLink(request, reply, page.next, perPage);
+    return page.items.map(deliveryItem);
+  });
+
+  app.get('/orgs/:org/hooks/:hook_id/deliveries/:delivery_id', {
+    schema: { params: OrgDeliveryParams, response: { 200: DeliveryResponse } },
+    config: { operationId: 'orgs/get-webhook-delivery', acceptedScopes: ORG },
+  }, async (request) => {
+    const { org, hook_id: id, delivery_id: deliveryId } = request.params;
+    return delivery(await deliveries.getOrganizationHookDelivery(request.server.ctx, request.actor, org, id, deliveryId));
+  });
+
+  app.post('/orgs/:org/hooks/:hook_id/deliveries/:delivery_id/attempts', {
+    schema: { params: OrgDeliveryParams, response: { 202: Accepted } },
+    config: { operationId: 'orgs/redeliver-webhook-delivery', acceptedScopes: ORG },
+  }, async (request, reply) => {
+    const { org, hook_id: id, delivery_id: deliveryId } = request.params;
+    await deliveries.redeliverOrganizationHookDelivery(request.server.ctx, request.actor, org, id, deliveryId);
+    return reply.code(202).send({});
   });
 }

@@ -62,3 +62,53 @@ export const HookResponse = Type.Object({
 });
 
 export const HookList = Type.Array(HookResponse);
+
+// ---------------------------------------------------------------- deliveries
+
+export const RepoDeliveryParams = Type.Object({
+  owner: Type.String(), repo: Type.String(), hook_id: Type.Integer(), delivery_id: Type.Integer(),
+});
+export const OrgDeliveryParams = Type.Object({ org: Type.String(), hook_id: Type.Integer(), delivery_id: Type.Integer() });
+
+/** per_page as text: out-of-range values fall back to the default (pageOf), as upstream. */
+export const ListDeliveriesQuery = Type.Object({
+  per_page: Type.Optional(Type.String()),
+  cursor: Type.Optional(Type.String()),
+  status: Type.Optional(Type.String()),
+});
+export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
+
+const DeliveryItemProps = {
+  id: Type.Integer(),
+  guid: Type.String(),
+  delivered_at: Type.String(),
+  redelivery: Type.Boolean(),
+  duration: Type.Number(),
+  status: Type.String(),
+  status_code: Type.Integer(),
+  event: Type.String(),
+  action: Nullable(Type.String()),
+  installation_id: Nullable(Type.Integer()),
+  repository_id: Nullable(Type.Integer()),
+  throttled_at: Nullable(Type.String()),
+};
+
+export const DeliveryItem = Type.Object(DeliveryItemProps);
+export const DeliveryList = Type.Array(DeliveryItem);
+
+const Headers = Type.Record(Type.String(), Type.String());
+
+export const DeliveryResponse = Type.Object({
+  ...DeliveryItemProps,
+  url: Type.String(),
+  request: Type.Object({
+    headers: Type.Union([Headers, Type.Null()]),
+    payload: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+  }),
+  response: Type.Object({
+    headers: Type.Union([Headers, Type.Null()]),
+    payload: Nullable(Type.String()),
+  }),
+});
+
+export const Accepted = Type.Object({});

@@ -12,11 +12,14 @@ import { hasScope, isSiteAdmin, requireScope, requireUser, type Actor } from '..
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
-import { listEvents, recordEvent } from '../../events/outbox.ts';
+import { latestEvent, recordEvent } from '../../events/outbox.ts';
+import { PRINCIPLES } from '../meta/zen.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import * as repos from '../repos/repos.service.ts';
+import './hooks.events.ts';
 import { CONTENT_TYPES, eventsOverlap, subscribesTo, type ContentType, type Hook, type HookScope } from './hooks.model.ts';
 import * as store from './hooks.store.ts';
+import { hook as hookView } from './hooks.views.ts';
 
 /** Scopes each kind of operation accepts (a parent scope grants its children). */
 export const SCOPES = {
@@ -148,7 +151,7 @@ async function refuseDuplicate(ctx: AppContext, target: store.Target, url: strin
  * The repository, for a caller with admin rights on it. A token holding a repo_hook
  * scope may manage hooks without `repo` (upstream's reason for those scopes).
  */
-async function repositoryTarget(ctx: AppContext, actor: Actor, owner: string, name: string, write: boolean): Promise<HookOwner> {
+export async function repositoryTarget(ctx: AppContext, actor: Actor, owner: string, name: string, write: boolean): Promise<HookOwner> {
   requireUser(actor);
   // The scope check says nothing about the repository, so it may come before the lookup.
   requireScope(actor, ...(write ? SCOPES.repositoryWrite : SCOPES.repositoryRead));
@@ -157,7 +160,7 @@ async function repositoryTarget(ctx: AppContext, actor: Actor, owner: string, na
   return { type: 'Repository', owner: repo.owner.login, name: repo.name, targetId: repo.id };
 }
 
-async function organizationTarget(ctx: AppContext, actor: Actor, login: string): Promise<HookOwner> {
+export async function organizationTarget(ctx: AppContext, actor: Actor, login: string): Promise<HookOwner> {
   const user = requireUser(actor);
   requireScope(actor, ...SCOPES.organization);
   const org = await orgs.requireOrganization(ctx, login);
@@ -173,7 +176,7 @@ function targetOf(owner: HookOwner): store.Target {
   return { scope, targetId: owner.targetId };
 }
 
-async function requireHook(ctx: AppContext, owner: HookOwner, id: number): Promise<Hook> {
+export async function requireHook(ctx: AppContext, owner: HookOwner, id: number): Promise<Hook> {
   const hook = await store.findById(ctx.db, targetOf(owner), id);
   if (!hook) throw new NotFoundError();
   return hook;
@@ -187,7 +190,7 @@ async function list(ctx: AppContext, owner: HookOwner, slice: Slice): Promise<Pa
   return { items: hooks.map((hook) => ({ hook, owner })), total };
 }
 
-async function create(ctx: AppContext, owner: HookOwner, input: CreateHookInput): Promise<HookDetail> {
+async function create(ctx: AppContext, actor: Actor, owner: HookOwner, input: CreateHookInput): Promise<HookDetail> {
   const errors: FieldError[] = [];
   validateName(input.name, errors);
   const config = validateConfig(input.config, errors);
@@ -200,7 +203,10 @@ async function create(ctx: AppContext, owner: HookOwner, input: CreateHookInput)
       name: 'web', active: input.active ?? true, events, url: config.url, contentType: config.contentType,
       insecureSsl: config.insecureSsl, secret: config.secret,
     }, nowIso(tx.clock));
-    return { hook: await requireHook(tx, owner, id), owner };
+    const detail = { hook: await requireHook(tx, owner, id), owner };
+    // Upstream greets a new hook with a ping.
+    if (detail.hook.active) await recordPing(tx, actor, detail);
+    return detail;
   });
 }
 
@@ -247,12 +253,20 @@ function eventTarget(owner: HookOwner): { repositoryId: number | null; organizat
     : { repositoryId: null, organizationId: owner.targetId };
 }
 
-async function ping(ctx: AppContext, actor: Actor, owner: HookOwner, id: number): Promise<void> {
-  const hook = await requireHook(ctx, owner, id);
+/** A ping for one hook: hook_id addresses the event to it alone (see the delivery worker). */
+async function recordPing(ctx: AppContext, actor: Actor, detail: HookDetail): Promise<void> {
   await recordEvent(ctx, {
-    event: 'ping', ...eventTarget(owner), actorId: actor.user?.id ?? null,
-    payload: { hook_id: hook.id, hook_scope: hook.scope },
+    event: 'ping', ...eventTarget(detail.owner), actorId: actor.user?.id ?? null,
+    payload: {
+      zen: PRINCIPLES[Math.floor(Math.random() * PRINCIPLES.length)],
+      hook_id: detail.hook.id,
+      hook: hookView(detail, ctx.urls),
+    },
   });
+}
+
+async function ping(ctx: AppContext, actor: Actor, owner: HookOwner, id: number): Promise<void> {
+  await recordPing(ctx, actor, { hook: await requireHook(ctx, owner, id), owner });
 }
 
 // ---------------------------------------------------------------- repositories
@@ -267,7 +281,7 @@ export async function getRepositoryHook(ctx: AppContext, actor: Actor, owner: st
 }
 
 export async function createRepositoryHook(ctx: AppContext, actor: Actor, owner: string, name: string, input: CreateHookInput): Promise<HookDetail> {
-  return create(ctx, await repositoryTarget(ctx, actor, owner, name, true), input);
+  return create(ctx, actor, await repositoryTarget(ctx, actor, owner, name, true), input);
 }
 
 export async function updateRepositoryHook(
@@ -293,12 +307,12 @@ export async function testRepositoryHook(ctx: AppContext, actor: Actor, owner: s
   const where = await repositoryTarget(ctx, actor, owner, name, true);
   const hook = await requireHook(ctx, where, id);
   if (!subscribesTo(hook, 'push')) return;
-  const pushes = await listEvents(ctx, { event: 'push', repositoryId: where.targetId });
-  const latest = pushes.at(-1);
+  const latest = await latestEvent(ctx, { event: 'push', repositoryId: where.targetId });
   if (!latest) return;
+  // The same push again, addressed to this hook alone (hook_id; not shown in the payload).
   await recordEvent(ctx, {
-    event: 'push', ...eventTarget(where), actorId: actor.user?.id ?? null,
-    payload: { ...latest.payload, test: true, hook_id: hook.id, source_event_id: latest.id },
+    event: 'push', ...eventTarget(where), actorId: latest.actorId ?? actor.user?.id ?? null,
+    payload: { ...latest.payload, hook_id: hook.id },
   });
 }
 
@@ -314,7 +328,7 @@ export async function getOrganizationHook(ctx: AppContext, actor: Actor, org: st
 }
 
 export async function createOrganizationHook(ctx: AppContext, actor: Actor, org: string, input: CreateHookInput): Promise<HookDetail> {
-  return create(ctx, await organizationTarget(ctx, actor, org), input);
+  return create(ctx, actor, await organizationTarget(ctx, actor, org), input);
 }
 
 export async function updateOrganizationHook(ctx: AppContext, actor: Actor, org: string, id: number, input: UpdateHookInput): Promise<HookDetail> {

@@ -112,3 +112,72 @@ export async function update(db: Executor, id: number, v: HookValues, now: strin
 export async function remove(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('hooks').where('id', '=', id).execute();
 }
+
+// ---------------------------------------------------------------- delivery side
+
+/** Active hooks of these repositories and organizations; the caller matches events. */
+export async function findActiveFor(db: Executor, repositoryIds: readonly number[], organizationIds: readonly number[]): Promise<Hook[]> {
+  if (repositoryIds.length === 0 && organizationIds.length === 0) return [];
+  const rows = await selectHooks(db).where('active', '=', 1).where((eb) => eb.or([
+    ...(repositoryIds.length ? [eb.and([eb('scope', '=', 'repository'), eb('target_id', 'in', repositoryIds)])] : []),
+    ...(organizationIds.length ? [eb.and([eb('scope', '=', 'organization'), eb('target_id', 'in', organizationIds)])] : []),
+  ])).orderBy('id').execute();
+  return rows.map((r) => toHook(r as Row));
+}
+
+/** Hooks by id, whatever they are set on (ping and test events name theirs). */
+export async function findByIds(db: Executor, ids: readonly number[]): Promise<Hook[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectHooks(db).where('id', 'in', ids).execute();
+  return rows.map((r) => toHook(r as Row));
+}
+
+/** What sending a delivery needs, secret included: the only read of the secret. */
+export interface DeliveryTarget {
+  id: number;
+  scope: HookScope;
+  targetId: number;
+  active: boolean;
+  url: string;
+  contentType: ContentType;
+  insecureSsl: boolean;
+  secret: string | null;
+}
+
+export async function deliveryTargets(db: Executor, ids: readonly number[]): Promise<Map<number, DeliveryTarget>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('hooks')
+    .select(['id', 'scope', 'target_id', 'active', 'config_url', 'config_content_type', 'config_insecure_ssl', 'config_secret'])
+    .where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, {
+    id: r.id, scope: r.scope, targetId: r.target_id, active: Number(r.active) === 1, url: r.config_url,
+    contentType: r.config_content_type, insecureSsl: r.config_insecure_ssl === '1', secret: r.config_secret,
+  }]));
+}
+
+/** Several hooks' last_response in one statement. */
+export async function setLastResponses(db: Executor, responses: ReadonlyMap<number, Hook['lastResponse']>): Promise<void> {
+  if (responses.size === 0) return;
+  const entries = [...responses];
+  const [[firstId, first], ...rest] = entries;
+  await db.updateTable('hooks').set((eb) => {
+    let code = eb.case().when('id', '=', firstId!).then(first!.code);
+    let status = eb.case().when('id', '=', firstId!).then(first!.status);
+    let message = eb.case().when('id', '=', firstId!).then(first!.message);
+    for (const [id, r] of rest) {
+      code = code.when('id', '=', id).then(r.code);
+      status = status.when('id', '=', id).then(r.status);
+      message = message.when('id', '=', id).then(r.message);
+    }
+    return {
+      last_response_code: code.else(eb.ref('last_response_code')).end(),
+      last_response_status: status.else(eb.ref('last_response_status')).end(),
+      last_response_message: message.else(eb.ref('last_response_message')).end(),
+    };
+  }).where('id', 'in', entries.map(([id]) => id)).execute();
+}
+
+/** Every hook of a repository or organization (when it is deleted); deliveries cascade. */
+export async function removeAllOf(db: Executor, t: Target): Promise<void> {
+  await db.deleteFrom('hooks').where('scope', '=', t.scope).where('target_id', '=', t.targetId).execute();
+}

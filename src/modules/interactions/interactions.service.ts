@@ -14,6 +14,7 @@ import { isoSeconds, nowIso } from '../../domain/clock.ts';
 import { ConflictError, ForbiddenError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import { logShas } from '../../git/history.ts';
 import * as git from '../../git/repository.ts';
+import { hasAuthoredIssueOrPullRequest } from '../issues/issues.contributions.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import { noreplyEmail } from '../repos/repos.init.ts';
 import type { Repo } from '../repos/repos.model.ts';
@@ -246,13 +247,14 @@ function isNewAccount(ctx: AppContext, account: Account): boolean {
 }
 
 /**
- * Upstream counts prior issues, pull requests and commits. Issues and pull requests
- * do not exist in Wharf yet, so a contributor is a user who authored at least one
- * commit on the default branch: one whose author address is the user's primary
- * address, one of their verified addresses (as commits are attributed to accounts),
- * or the no-reply address Wharf writes their API commits with.
+ * Upstream counts prior issues, pull requests and commits: a contributor authored an
+ * issue or a pull request in the repository, or at least one commit on the default
+ * branch: one whose author address is the user's primary address, one of their
+ * verified addresses (as commits are attributed to accounts), or the no-reply address
+ * Wharf writes their API commits with.
  */
 async function hasContributed(ctx: AppContext, account: Account, repo: Repo): Promise<boolean> {
+  if (await hasAuthoredIssueOrPullRequest(ctx, repo.id, account.id)) return true;
   const emails = (await users.listEmailAddresses(ctx, account.id)).filter((e) => e.primary || e.verified).map((e) => e.email);
   emails.push(noreplyEmail(ctx, account));
   const dir = repos.gitDir(ctx, repo);

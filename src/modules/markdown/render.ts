@@ -117,6 +117,23 @@ export function mentionedLogins(parsed: ParsedMarkdown): string[] {
   return [...seen.values()];
 }
 
+/** `@org/team-slug`, after the start of the text or a character that is not part of a word. */
+const TEAM_MENTION = /(?:^|[^\w`@#/.-])@([a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9])){0,38})\/([a-zA-Z0-9][\w.-]{0,99})(?![\w/-])/g;
+
+/** The distinct teams @mentioned outside code and links (notifications use them). */
+export function mentionedTeams(parsed: ParsedMarkdown): { org: string; team: string }[] {
+  const seen = new Map<string, { org: string; team: string }>();
+  for (const { siblings, index } of plainTextTokens(parsed.tokens)) {
+    for (const m of siblings[index]!.content.matchAll(TEAM_MENTION)) {
+      // A sentence's full stop is not part of the slug.
+      const team = m[2]!.replace(/\.+$/, '');
+      const key = `${m[1]!}/${team}`.toLowerCase();
+      if (!seen.has(key)) seen.set(key, { org: m[1]!, team });
+    }
+  }
+  return [...seen.values()];
+}
+
 export interface LinkTargets {
   urls: Urls;
   /** Lower-cased login → the login as registered, for the accounts that exist. */

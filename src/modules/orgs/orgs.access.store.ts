@@ -87,3 +87,11 @@ export async function orgGrantRows(db: Executor, orgId: number, repoId: number, 
     teamGrants: teamRows.map((t) => ({ userId: t.user_id, permission: t.permission })),
   };
 }
+
+/** The permission each of `teamIds` holds on the repository (teams without one are absent). */
+export async function teamPermissionsOn(db: Executor, repoId: number, teamIds: readonly number[]): Promise<Map<number, string>> {
+  if (!teamIds.length) return new Map();
+  const rows = await db.selectFrom('team_repositories').select(['team_id', 'permission'])
+    .where('repository_id', '=', repoId).where('team_id', 'in', [...new Set(teamIds)]).execute();
+  return new Map(rows.map((r) => [r.team_id, r.permission]));
+}

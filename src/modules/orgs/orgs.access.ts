@@ -53,3 +53,8 @@ export function grantTeamAccess(ctx: AppContext, teamId: number, repoId: number,
 export function repositoryGrants(ctx: AppContext, orgId: number, repoId: number, userIds?: readonly number[]): Promise<store.OrgGrantRows> {
   return store.orgGrantRows(ctx.db, orgId, repoId, userIds);
 }
+
+/** The permission each team holds on the repository (review requests need the team to have access). */
+export function teamPermissionsOn(ctx: AppContext, repoId: number, teamIds: readonly number[]): Promise<Map<number, string>> {
+  return store.teamPermissionsOn(ctx.db, repoId, teamIds);
+}

@@ -79,7 +79,7 @@ async function requireOrganizationById(ctx: AppContext, id: number): Promise<Org
 }
 
 /** Organizations by id, in bulk (lists of memberships and teams). */
-async function organizationsByIds(ctx: AppContext, ids: readonly number[]): Promise<Map<number, Organization>> {
+export async function organizationsByIds(ctx: AppContext, ids: readonly number[]): Promise<Map<number, Organization>> {
   const [accounts, settings] = await Promise.all([users.accountsByIds(ctx, ids), store.findSettingsByIds(ctx.db, ids)]);
   const out = new Map<number, Organization>();
   for (const [id, account] of accounts) {
@@ -848,4 +848,70 @@ export async function requireTeamInOrg(ctx: AppContext, orgId: number, teamId: n
     throw new ValidationError([{ resource: 'Repository', field: 'team_id', code: 'invalid', value: teamId, message: `team ${teamId} is not a team of this organization` }]);
   }
   return team;
+}
+
+/** What the caller is to a team, for the areas hung on a team's page (team discussions). */
+export interface TeamViewer {
+  org: Organization;
+  team: Team;
+  /** Site admin or organization owner. */
+  orgOwner: boolean;
+  /** Active organization member (owners included). */
+  orgMember: boolean;
+  /** The caller's role in the team (members of child teams are members); null outside it. */
+  teamRole: TeamRole | null;
+}
+
+/**
+ * The team as the caller may see it (owners see every team, members closed ones and
+ * secret ones they are in; others get NotFoundError), without the read:org scope check:
+ * the areas calling this check scopes of their own (read:discussion …).
+ */
+export async function teamForViewer(ctx: AppContext, actor: Actor, ref: TeamRef): Promise<TeamViewer> {
+  requireUser(actor);
+  const { org, team } = await resolveTeam(ctx, ref);
+  const viewer = await viewerOf(ctx, actor, org);
+  const own = viewer.userId === null ? undefined : (await effectiveMembers(ctx, org, team)).get(viewer.userId);
+  if (!(viewer.owner || (viewer.member && (team.privacy === 'closed' || own !== undefined)))) throw new NotFoundError();
+  return { org, team, orgOwner: viewer.owner, orgMember: viewer.member, teamRole: own?.role ?? null };
+}
+
+/**
+ * Ids of a team's members (child teams' members included), or none when the team does
+ * not exist. No caller checks: notification fan-out (team mentions, team review
+ * requests) asks on the system's behalf and then checks each member's repository access.
+ */
+export async function teamMemberIds(ctx: AppContext, ref: TeamRef): Promise<number[]> {
+  try {
+    const { org, team } = await resolveTeam(ctx, ref);
+    return [...(await effectiveMembers(ctx, org, team)).keys()];
+  } catch (err) {
+    if (err instanceof NotFoundError) return [];
+    throw err;
+  }
+}
+
+/** Teams of the organization named by slug (unknown slugs are left out): pull request review requests. */
+export async function teamsBySlugs(ctx: AppContext, orgId: number, slugs: readonly string[]): Promise<Team[]> {
+  const found = await Promise.all([...new Set(slugs)].map((s) => store.findTeamBySlug(ctx.db, orgId, s)));
+  return found.filter((t): t is Team => t !== null);
+}
+
+/** Teams by id with their parents and their organization's login (their records need both), in bulk. */
+export async function teamsWithOrgLogins(ctx: AppContext, ids: readonly number[]): Promise<{ team: Team; parent: Team | null; orgLogin: string }[]> {
+  const teams = await store.findTeamsByIds(ctx.db, ids);
+  const parents = await store.findTeamsByIds(ctx.db, teams.flatMap((t) => (t.parentId === null ? [] : [t.parentId])));
+  const orgs = await users.accountsByIds(ctx, teams.map((t) => t.orgId));
+  return teams.flatMap((team) => {
+    const org = orgs.get(team.orgId);
+    const parent = team.parentId === null ? null : parents.find((p) => p.id === team.parentId) ?? null;
+    return org ? [{ team, parent, orgLogin: org.login }] : [];
+  });
+}
+
+/** A team by its id alone, if the caller may see it (GraphQL's node(id:) knows no organization). */
+export async function getTeamById(ctx: AppContext, actor: Actor, teamId: number): Promise<TeamDetails> {
+  const team = await store.findTeamById(ctx.db, teamId);
+  if (!team) throw new NotFoundError();
+  return getTeam(ctx, actor, { orgId: team.orgId, teamId });
 }

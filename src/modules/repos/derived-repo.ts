@@ -48,7 +48,7 @@ export async function createDerivedRepo(ctx: AppContext, actor: Actor, d: Derive
       await store.removeRedirect(tx.db, `${d.owner.login}/${name}`.toLowerCase());
       await recordEvent(tx, {
         event: 'repository', action: 'created', repositoryId: inserted.id, actorId: user.id,
-        organizationId: d.owner.type === 'Organization' ? d.owner.id : null, payload: { repository_id: inserted.id },
+        organizationId: d.owner.type === 'Organization' ? d.owner.id : null, payload: {},
       });
       await d.events?.(tx, updated);
       return updated;

@@ -6,6 +6,7 @@ import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, MovedPermanentlyError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import * as git from '../../git/repository.ts';
+import { openIssueCounts } from '../issues/issues.contributions.ts';
 import * as orgAccess from '../orgs/orgs.access.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import type { Account } from '../users/users.model.ts';
@@ -90,14 +91,15 @@ export interface Presentable {
 
 /** Counts and roles for a page of repositories, in a fixed number of queries. */
 export async function presentable(ctx: AppContext, actor: Actor, repos: readonly Repo[], known?: Map<number, Access>): Promise<Presentable[]> {
-  const [counts, access] = await Promise.all([
+  const [counts, access, openIssues] = await Promise.all([
     store.countsFor(ctx.db, repos.map((r) => r.id)),
     known ? Promise.resolve(known) : accessToMany(ctx, actor, repos),
+    openIssueCounts(ctx, repos.map((r) => r.id)),
   ]);
   const zero: RepoCounts = { stargazers: 0, forks: 0, subscribers: 0, openIssues: 0 };
   return repos.map((repo) => ({
     repo,
-    counts: counts.get(repo.id) ?? zero,
+    counts: { ...(counts.get(repo.id) ?? zero), openIssues: openIssues.get(repo.id) ?? 0 },
     // Anonymous callers see no permissions object, as upstream.
     role: actor.user ? access.get(repo.id)?.role ?? null : null,
   }));
@@ -194,7 +196,7 @@ export async function createRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
       await store.removeRedirect(tx.db, `${owner.login}/${input.name}`.toLowerCase());
       await recordEvent(tx, {
         event: 'repository', action: 'created', repositoryId: record.id, actorId: user.id,
-        organizationId: owner.type === 'Organization' ? owner.id : null, payload: { repository_id: record.id },
+        organizationId: owner.type === 'Organization' ? owner.id : null, payload: {},
       });
       return result;
     });
@@ -240,15 +242,25 @@ export async function updateRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
     if (input.name !== undefined && input.name !== repo.name) {
       await store.addRedirect(tx.db, `${repo.owner.login}/${repo.name}`.toLowerCase(), repo.id);
       await store.removeRedirect(tx.db, `${repo.owner.login}/${input.name}`.toLowerCase());
-      await recordEvent(tx, { event: 'repository', action: 'renamed', repositoryId: repo.id, actorId: actor.user!.id, payload: { from: repo.name, to: input.name } });
+      await recordEvent(tx, { event: 'repository', action: 'renamed', repositoryId: repo.id, actorId: actor.user!.id, payload: { changes: { repository: { name: { from: repo.name } } } } });
     } else {
-      await recordEvent(tx, { event: 'repository', action: 'edited', repositoryId: repo.id, actorId: actor.user!.id, payload: { changes: Object.keys(input) } });
+      await recordEvent(tx, { event: 'repository', action: 'edited', repositoryId: repo.id, actorId: actor.user!.id, payload: { changes: editedFrom(repo, changes) } });
     }
     return record;
   });
   if (input.defaultBranch !== undefined) await git.setHead(gitDir(ctx, repo), input.defaultBranch);
   const [p] = await presentable(ctx, actor, [{ ...updated, owner: repo.owner }], new Map([[repo.id, access]]));
   return p!;
+}
+
+/** The `changes` of a repository edited webhook: the previous values of the fields upstream reports. */
+function editedFrom(repo: Repo, changes: store.RepoChanges): Record<string, { from: unknown }> {
+  const out: Record<string, { from: unknown }> = {};
+  if (changes.description !== undefined && changes.description !== repo.description) out.description = { from: repo.description };
+  if (changes.homepage !== undefined && changes.homepage !== repo.homepage) out.homepage = { from: repo.homepage };
+  if (changes.defaultBranch !== undefined && changes.defaultBranch !== repo.defaultBranch) out.default_branch = { from: repo.defaultBranch };
+  if (changes.topics !== undefined) out.topics = { from: repo.topics };
+  return out;
 }
 
 const TOPIC = /^[a-z0-9][a-z0-9-]{0,49}$/;
@@ -365,7 +377,7 @@ export async function listForUser(ctx: AppContext, actor: Actor, login: string, 
   const ownerIds = type === 'member' ? [] : [owner.id];
   const alsoIds = type === 'owner' ? [] : await store.collaborationIds(ctx.db, owner.id);
   const visiblePrivateIds = await readablePrivate(ctx, actor, ownerIds, alsoIds);
-  return page(ctx, actor, { ownerIds, alsoIds, visiblePrivateIds, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
+  return page(ctx, actor, { ownerIds, alsoIds, visibility: q.visibility, visiblePrivateIds, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
 }
 
 export async function listForOrg(ctx: AppContext, actor: Actor, login: string, q: ListQuery): Promise<RepoPage> {
@@ -388,8 +400,59 @@ export async function reposByIds(ctx: AppContext, ids: readonly number[]): Promi
   return ids.length ? withOwners(ctx, await store.findByIds(ctx.db, ids)) : [];
 }
 
+/** The repository `ownerId` holds in the fork network rooted at `rootId`, with its owner, or null (pull request heads). */
+export async function findRepoInNetwork(ctx: AppContext, ownerId: number, rootId: number): Promise<Repo | null> {
+  const record = await store.findInNetwork(ctx.db, ownerId, rootId);
+  return record ? (await withOwners(ctx, [record]))[0] ?? null : null;
+}
+
+/** Ids of the repositories the user is an explicit collaborator on (issue lists across repositories). */
+export function collaborationRepositoryIds(ctx: AppContext, userId: number): Promise<number[]> {
+  return store.collaborationIds(ctx.db, userId);
+}
+
 /** Ids of every repository the account owns (interaction limits clear repository-level ones by owner). */
 export async function repositoryIdsOwnedBy(ctx: AppContext, ownerId: number): Promise<number[]> {
   const { rows } = await store.list(ctx.db, { ownerIds: [ownerId], sort: 'created', direction: 'asc', limit: 1_000_000, offset: 0 });
   return rows.map((r) => r.id);
+}
+
+export interface RepoSearchQuery {
+  /** Words each repository must hold (case-insensitively) in one of `fields`. */
+  words: readonly string[];
+  fields: readonly ('name' | 'description')[];
+  /** user:/org: qualifiers: only repositories of these accounts. */
+  ownerLogins: readonly string[];
+  visibility?: 'public' | 'private';
+  /** Upstream leaves forks out unless fork:true (with them) or fork:only. */
+  forks: 'exclude' | 'include' | 'only';
+  language?: string;
+  archived?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Repositories matching a search (GraphQL search(type: REPOSITORY)): public ones and
+ * the private ones the caller may read (their own, their organizations', their
+ * collaborations and teams'), most recently updated first.
+ */
+export async function searchRepositories(ctx: AppContext, actor: Actor, q: RepoSearchQuery): Promise<RepoPage> {
+  const owners = await Promise.all(q.ownerLogins.map((login) => users.findAccount(ctx, login)));
+  const missing = q.ownerLogins.filter((_, i) => !owners[i]);
+  if (missing.length) {
+    throw new ValidationError(missing.map((login) => ({ resource: 'Search', field: 'q', code: 'invalid' as const, value: login,
+      message: `The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.` })));
+  }
+  let visiblePrivateIds: number[] = [];
+  if (actor.user && q.visibility !== 'public') {
+    const memberships = await orgs.activeMembershipsOf(ctx, actor.user.id);
+    const ownerIds = [actor.user.id, ...memberships.map((m) => m.orgId)];
+    const alsoIds = [...await store.collaborationIds(ctx.db, actor.user.id), ...await orgAccess.teamRepositoryIds(ctx, actor.user.id)];
+    visiblePrivateIds = await readablePrivate(ctx, actor, ownerIds, alsoIds);
+  }
+  const { rows, total } = await store.search(ctx.db, {
+    ...q, ownerIds: owners.map((o) => o!.id), visiblePrivateIds,
+  });
+  return { items: await presentable(ctx, actor, await withOwners(ctx, rows)), total };
 }

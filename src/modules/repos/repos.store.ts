@@ -1,5 +1,5 @@
 // SQL for repositories, redirects, stars, subscriptions and collaborators.
-import { type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { precompile } from '../../db/precompiled.ts';
 import type { RepositoriesTable } from '../../db/schema.ts';
@@ -410,6 +410,12 @@ export async function listSubscribers(
   return { userIds: rows.map((r) => r.user_id), total: Number(total.n) };
 }
 
+/** Every user's subscription to the repository, watching or ignoring (notification fan-out). */
+export async function listSubscriptionsOfRepository(db: Executor, repoId: number): Promise<SubscriptionRecord[]> {
+  const rows = await db.selectFrom('subscriptions').selectAll().where('repository_id', '=', repoId).execute();
+  return rows.map(toSubscription);
+}
+
 /** Ids of the non-public repositories a user watches. */
 export async function nonPublicWatchedIds(db: Executor, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('subscriptions').innerJoin('repositories as r', 'r.id', 'subscriptions.repository_id')
@@ -429,5 +435,63 @@ export async function listWatched(
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await q.selectAll('r').orderBy('subscriptions.created_at', 'desc').orderBy('r.id', 'desc')
     .limit(f.limit).offset(f.offset).execute();
+  return { rows: rows.map(toRecord), total: Number(total.n) };
+}
+
+/** Which of `repoIds` the user has starred. */
+export async function starredAmong(db: Executor, userId: number, repoIds: readonly number[]): Promise<Set<number>> {
+  if (!repoIds.length) return new Set();
+  const rows = await db.selectFrom('stars').select('repository_id')
+    .where('user_id', '=', userId).where('repository_id', 'in', [...new Set(repoIds)]).execute();
+  return new Set(rows.map((r) => r.repository_id));
+}
+
+/** The user's subscriptions to any of `repoIds`, by repository id. */
+export async function subscriptionsAmong(db: Executor, userId: number, repoIds: readonly number[]): Promise<Map<number, SubscriptionRecord>> {
+  if (!repoIds.length) return new Map();
+  const rows = await db.selectFrom('subscriptions').selectAll()
+    .where('user_id', '=', userId).where('repository_id', 'in', [...new Set(repoIds)]).execute();
+  return new Map(rows.map((r) => [r.repository_id, toSubscription(r)]));
+}
+
+export interface RepoSearchFilter {
+  words: readonly string[];
+  fields: readonly ('name' | 'description')[];
+  ownerIds: readonly number[];
+  visibility?: 'public' | 'private';
+  /** Non-public repositories the caller may read; every other non-public one stays out. */
+  visiblePrivateIds: readonly number[];
+  forks: 'exclude' | 'include' | 'only';
+  language?: string;
+  archived?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** `%` and `_` in a word match themselves (LIKE … ESCAPE '\'). */
+function likePattern(word: string): string {
+  return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Repositories matching a search, most recently updated first, and how many match. */
+export async function search(db: Executor, f: RepoSearchFilter): Promise<{ rows: RepoRecord[]; total: number }> {
+  let q = db.selectFrom('repositories');
+  const privateIds = [...f.visiblePrivateIds];
+  q = q.where((eb) => eb.or([eb('visibility', '=', 'public'), ...(privateIds.length ? [eb('id', 'in', privateIds)] : [])]));
+  if (f.visibility === 'public') q = q.where('visibility', '=', 'public');
+  if (f.visibility === 'private') q = q.where('visibility', '!=', 'public');
+  if (f.ownerIds.length) q = q.where('owner_id', 'in', [...f.ownerIds]);
+  if (f.forks === 'exclude') q = q.where('is_fork', '=', 0);
+  if (f.forks === 'only') q = q.where('is_fork', '=', 1);
+  if (f.language !== undefined) q = q.where(sql<string>`lower(coalesce(language, ''))`, '=', f.language.toLowerCase());
+  if (f.archived !== undefined) q = q.where('archived', '=', f.archived ? 1 : 0);
+  for (const word of f.words) {
+    const pattern = likePattern(word);
+    q = q.where((eb) => eb.or(f.fields.map((field) => (field === 'name'
+      ? sql<boolean>`name_lower LIKE ${pattern} ESCAPE '\\'`
+      : sql<boolean>`lower(coalesce(description, '')) LIKE ${pattern} ESCAPE '\\'`))));
+  }
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute();
   return { rows: rows.map(toRecord), total: Number(total.n) };
 }

@@ -100,3 +100,8 @@ export async function listStargazers(
     total,
   };
 }
+
+/** Which of the repositories (by id) the user has starred, in one query (GraphQL's viewerHasStarred of a list). */
+export function starredAmong(ctx: AppContext, userId: number, repoIds: readonly number[]): Promise<Set<number>> {
+  return store.starredAmong(ctx.db, userId, repoIds);
+}

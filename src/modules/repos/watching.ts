@@ -57,6 +57,11 @@ export async function deleteSubscription(ctx: AppContext, actor: Actor, ownerLog
   await store.deleteSubscription(ctx.db, user.id, repo.id);
 }
 
+/** Who watches the repository and who ignores it, for notification fan-out (no caller checks). */
+export function subscriptionsOfRepository(ctx: AppContext, repoId: number): Promise<Subscription[]> {
+  return store.listSubscriptionsOfRepository(ctx.db, repoId);
+}
+
 export async function listWatchers(
   ctx: AppContext, actor: Actor, ownerLogin: string, name: string, page: { limit: number; offset: number },
 ): Promise<{ items: Account[]; total: number }> {
@@ -79,4 +84,9 @@ export async function listWatchedByAuthenticatedUser(ctx: AppContext, actor: Act
 export async function listWatchedByUser(ctx: AppContext, actor: Actor, login: string, page: { limit: number; offset: number }): Promise<RepoPage> {
   const account = await users.requireAccount(ctx, login);
   return watchedBy(ctx, actor, account.id, page);
+}
+
+/** The user's subscriptions to any of the repositories (by id), in one query (GraphQL's viewerSubscription of a list). */
+export function subscriptionsAmong(ctx: AppContext, userId: number, repoIds: readonly number[]): Promise<Map<number, Subscription>> {
+  return store.subscriptionsAmong(ctx.db, userId, repoIds);
 }

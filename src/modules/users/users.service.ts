@@ -315,3 +315,9 @@ export async function existingLogins(ctx: AppContext, logins: readonly string[])
   const found = await store.findLogins(ctx.db, logins);
   return new Map(found.map((login) => [login.toLowerCase(), login]));
 }
+
+/** Users and organizations whose login or name holds every word (GraphQL search(type: USER)). */
+export async function searchAccounts(ctx: AppContext, s: store.AccountSearch): Promise<{ items: Account[]; total: number }> {
+  const { rows, total } = await store.search(ctx.db, s);
+  return { items: rows, total };
+}

@@ -2,7 +2,7 @@
 import type { Executor } from '../../db/database.ts';
 import { precompile } from '../../db/precompiled.ts';
 import type { UserEmailsTable, UsersTable } from '../../db/schema.ts';
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Account, AccountType, UserEmail } from './users.model.ts';
 
 const COLUMNS = [
@@ -241,4 +241,33 @@ export async function findLogins(db: Executor, logins: readonly string[]): Promi
   if (wanted.length === 0) return [];
   const rows = await db.selectFrom('users').select('login').where('login_lower', 'in', wanted).execute();
   return rows.map((r) => r.login);
+}
+
+export interface AccountSearch {
+  /** Words each matching account must contain (case-insensitively) in one of `fields`. */
+  words: readonly string[];
+  fields: readonly ('login' | 'name')[];
+  type?: AccountType;
+  limit: number;
+  offset: number;
+}
+
+/** `%` and `_` in a word match themselves (LIKE … ESCAPE '\'). */
+function likePattern(word: string): string {
+  return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Accounts matching a search (GraphQL search(type: USER)), in signup order, and how many match. */
+export async function search(db: Executor, s: AccountSearch): Promise<{ rows: Account[]; total: number }> {
+  let q = db.selectFrom('users');
+  if (s.type) q = q.where('type', '=', s.type);
+  for (const word of s.words) {
+    const pattern = likePattern(word);
+    q = q.where((eb) => eb.or(s.fields.map((f) => (f === 'login'
+      ? sql<boolean>`login_lower LIKE ${pattern} ESCAPE '\\'`
+      : sql<boolean>`lower(coalesce(name, '')) LIKE ${pattern} ESCAPE '\\'`))));
+  }
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.select(COLUMNS).orderBy('id').limit(s.limit).offset(s.offset).execute();
+  return { rows: rows.map(toAccount), total: Number(total.n) };
 }

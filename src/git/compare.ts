@@ -1,0 +1,67 @@
+// Comparing two commits of one repository as a pull request does: the merge base, the
+// commits of the head that the base lacks, the patch series, and bringing a commit of
+// another repository on this host (a fork) into this one so that all of it happens in
+// one object database.
+import { gitText, runGit } from './run.ts';
+
+/** The best common ancestor of two commits, or null when their histories are unrelated. */
+export async function mergeBase(dir: string, a: string, b: string): Promise<string | null> {
+  const res = await runGit(dir, ['merge-base', '--end-of-options', a, b], { okCodes: [1] });
+  return res.code === 0 ? res.stdout.toString('utf8').trim() || null : null;
+}
+
+/**
+ * Shas of the commits reachable from `head` and not from `base`, oldest first (as a
+ * pull request lists them), at most `limit` of them: the oldest ones.
+ */
+export async function rangeShas(dir: string, base: string, head: string, limit: number): Promise<string[]> {
+  const out = await gitText(dir, ['rev-list', '--reverse', '--topo-order', '--end-of-options', head, `^${base}`, '--']);
+  return out.split('\n').filter(Boolean).slice(0, limit);
+}
+
+export async function countRange(dir: string, base: string, head: string): Promise<number> {
+  const out = await gitText(dir, ['rev-list', '--count', '--end-of-options', head, `^${base}`, '--']);
+  return Number(out.trim());
+}
+
+/** The commits of base..head as one e-mail patch series (the patch media type of a pull request). */
+export async function rangePatch(dir: string, base: string, head: string): Promise<string> {
+  return gitText(dir, ['format-patch', '--stdout', '--no-color', '--no-signature', '--end-of-options', `${base}..${head}`, '--']);
+}
+
+/**
+ * Copies the commit `sha` of the repository at `sourceDir` (with its history) into the
+ * repository at `targetDir` under `ref`. The sha is fetched rather than a branch, so the
+ * copy is exactly the commit asked for even when the branch moves meanwhile.
+ */
+export async function fetchCommit(targetDir: string, sourceDir: string, sha: string, ref: string): Promise<void> {
+  await runGit(targetDir, [
+    'fetch', '--quiet', '--no-tags', '--no-write-fetch-head',
+    // Any sha may be asked for: the source is a repository of this host that the caller may read.
+    '--upload-pack=git -c uploadpack.allowAnySHA1InWant=true upload-pack',
+    sourceDir, `+${sha}:${ref}`,
+  ]);
+}
+
+export interface DiffStat {
+  files: number;
+  additions: number;
+  deletions: number;
+}
+
+/** Line counts of what `head` changes against `base` (renames detected), without the patch text. */
+export async function diffStat(dir: string, base: string, head: string): Promise<DiffStat> {
+  const out = await gitText(dir, ['diff-tree', '-r', '-M', '--numstat', '-z', '--no-commit-id', '--end-of-options', base, head]);
+  const stat: DiffStat = { files: 0, additions: 0, deletions: 0 };
+  const parts = out.split('\0');
+  for (let i = 0; i < parts.length; i++) {
+    const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(parts[i]!);
+    if (!m) continue;
+    stat.files += 1;
+    if (m[1] !== '-') stat.additions += Number(m[1]);
+    if (m[2] !== '-') stat.deletions += Number(m[2]);
+    // A rename's two paths follow as separate fields when the third is empty.
+    if (m[3] === '') i += 2;
+  }
+  return stat;
+}

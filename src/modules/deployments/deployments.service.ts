@@ -1,0 +1,377 @@
+// Deployments and deployment statuses. Creating a deployment resolves its ref to a
+// commit, may first merge the default branch into the ref (auto_merge, as upstream:
+// the merge is the answer, and the client asks again), and refuses while required
+// commit-status contexts are not success. Statuses move a deployment through its
+// states; a success retires earlier deployments of the environment (auto_inactive).
+//
+// Rights: reading needs pull access; writing needs push access and a token scope of
+// repo_deployment or repo (public_repo too on public repositories). repo_deployment
+// alone reaches private repositories' deployments: that is what the scope is for.
+import { inTransaction, type AppContext } from '../../context.ts';
+import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import type { Page, Slice } from '../../domain/page.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { isConflict, mergeCommits } from '../../git/merge.ts';
+import { peel } from '../../git/objects.ts';
+import * as git from '../../git/repository.ts';
+import { GitError } from '../../git/run.ts';
+import { actorIdent, changingRefs, isPlainRevision, type GitRepo } from '../git-data/repo-git.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import { latestStatuses } from '../statuses/statuses.service.ts';
+import type { Account } from '../users/users.model.ts';
+import * as users from '../users/users.service.ts';
+import {
+  DEFAULT_ENVIRONMENT, DEFAULT_TASK, isActive, MAX_STATUS_DESCRIPTION,
+  type Deployment, type DeploymentState, type DeploymentStatus,
+} from './deployments.model.ts';
+import * as store from './deployments.store.ts';
+import { deploymentEventPayload, deploymentStatusEventPayload } from './deployments.views.ts';
+
+const RESOURCE = 'Deployment';
+const STATUS_RESOURCE = 'DeploymentStatus';
+
+/** Scopes that let a token write deployments of `repo`. */
+export function writeScopes(repo: Repo): string[] {
+  return repo.visibility === 'public' ? ['repo_deployment', 'public_repo', 'repo'] : ['repo_deployment', 'repo'];
+}
+
+function deploymentViewer(actor: Actor): Actor {
+  return hasScope(actor, 'repo_deployment') ? { ...actor, scopes: new Set([...actor.scopes, 'repo']) } : actor;
+}
+
+async function forReading(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<Repo> {
+  return (await repos.locate(ctx, deploymentViewer(actor), owner, name, 'pull')).repo;
+}
+
+async function forWriting(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<GitRepo> {
+  requireUser(actor);
+  const viewer = deploymentViewer(actor);
+  const { repo } = await repos.locate(ctx, viewer, owner, name, 'pull');
+  requireScope(actor, ...writeScopes(repo));
+  const access = await repos.requireRole(ctx, viewer, repo, 'push');
+  if (repo.archived) throw new ForbiddenError('Repository was archived so is read-only.');
+  return { repo, access, dir: repos.gitDir(ctx, repo) };
+}
+
+async function requireDeployment(ctx: AppContext, repo: Repo, id: number): Promise<Deployment> {
+  const d = await store.findDeployment(ctx.db, repo.id, id);
+  if (!d) throw new NotFoundError();
+  return d;
+}
+
+function organizationOf(repo: Repo): number | null {
+  return repo.owner.type === 'Organization' ? repo.ownerId : null;
+}
+
+async function creatorsOf(ctx: AppContext, ids: readonly (number | null)[]): Promise<Map<number, Account>> {
+  return users.accountsByIds(ctx, [...new Set(ids.filter((id): id is number => id !== null))]);
+}
+
+export interface DeploymentDetail {
+  repo: Repo;
+  deployment: Deployment;
+  creator: Account | null;
+}
+
+export interface StatusDetail extends DeploymentDetail {
+  status: DeploymentStatus;
+  statusCreator: Account | null;
+}
+
+// ---------------------------------------------------------------- create
+
+export interface CreateDeploymentInput {
+  ref: string;
+  task?: string;
+  auto_merge?: boolean;
+  required_contexts?: string[];
+  payload?: Record<string, unknown> | string;
+  environment?: string;
+  description?: string | null;
+  transient_environment?: boolean;
+  production_environment?: boolean;
+}
+
+export type CreateDeploymentResult =
+  | { created: true; detail: DeploymentDetail }
+  | { created: false; message: string };
+
+/**
+ * A JSON object in a string is taken as that object (upstream documents the payload as
+ * JSON text); an empty string is no payload; any other string is kept as it is.
+ */
+function payloadOf(input: CreateDeploymentInput['payload']): Deployment['payload'] {
+  if (input === undefined || input === '') return {};
+  if (typeof input !== 'string') return input;
+  try {
+    const parsed: unknown = JSON.parse(input);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch { /* not JSON: kept as text */ }
+  return input;
+}
+
+/** Text no column can hold (PostgreSQL refuses NUL in text). */
+function nulErrors(resource: string, input: object, fields: readonly string[]): FieldError[] {
+  const values = input as Record<string, unknown>;
+  return fields.filter((f) => typeof values[f] === 'string' && (values[f] as string).includes('\0'))
+    .map((field) => ({ resource, field, code: 'invalid' as const, message: `${field} may not contain NUL` }));
+}
+
+function validateDeployment(input: CreateDeploymentInput): void {
+  const errors = nulErrors(RESOURCE, input, ['ref', 'task', 'environment', 'description']);
+  const blank = (field: keyof CreateDeploymentInput) => {
+    const v = input[field];
+    if (typeof v === 'string' && v.trim() === '') errors.push({ resource: RESOURCE, field, code: 'invalid', message: `${field} can't be blank` });
+  };
+  blank('ref');
+  blank('task');
+  blank('environment');
+  if (errors.length) throw new ValidationError(errors);
+}
+
+/** The commit `ref` (a branch, tag or sha) names, or upstream's 422. */
+async function resolveRef(r: GitRepo, ref: string): Promise<string> {
+  const sha = isPlainRevision(ref) ? await peel(r.dir, ref, 'commit') : null;
+  if (!sha) {
+    const message = `No ref found for: ${ref}`;
+    throw new ValidationError([{ resource: RESOURCE, field: 'ref', code: 'invalid', message }], message);
+  }
+  return sha;
+}
+
+/** The branch `ref` names (and its head), when it names one that resolved to `sha`. */
+async function branchOf(r: GitRepo, ref: string, sha: string): Promise<{ name: string; ref: string } | null> {
+  const name = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref;
+  const full = `refs/heads/${name}`;
+  const head = (await git.listRefs(r.dir, [full])).find((e) => e.ref === full);
+  return head && head.sha === sha ? { name, ref: full } : null;
+}
+
+/**
+ * Merges the default branch into the deployed branch when the branch lacks some of its
+ * commits. Answers upstream's message when it merged, null when nothing was to merge.
+ */
+async function autoMerge(ctx: AppContext, actor: Actor, r: GitRepo, ref: string, sha: string): Promise<string | null> {
+  const branch = await branchOf(r, ref, sha);
+  const base = r.repo.defaultBranch;
+  if (!branch || branch.name === base) return null;
+  const baseHead = await peel(r.dir, `refs/heads/${base}`, 'commit');
+  if (!baseHead || await git.isAncestor(r.dir, baseHead, sha)) return null;
+  const message = `Auto-merged ${base} into ${branch.name} on deployment.`;
+  const ident = await actorIdent(ctx, actor);
+  const merged = await mergeCommits(r.dir, { ours: sha, theirs: baseHead, message: `${message}\n`, author: ident, committer: ident });
+  if (isConflict(merged)) throw new ConflictError(`Conflict merging ${base} into ${branch.name}.`);
+  await changingRefs(ctx, actor, r, async () => {
+    try {
+      await git.updateRef(r.dir, branch.ref, merged.sha, sha);
+    } catch (err) {
+      if (err instanceof GitError) throw new ConflictError(`${branch.name} was updated while it was being merged; try again.`);
+      throw err;
+    }
+  });
+  return message;
+}
+
+/** Refuses while a required context's latest status is not success (or there is none). */
+async function checkContexts(ctx: AppContext, repo: Repo, ref: string, sha: string, required: string[] | undefined): Promise<void> {
+  const latest = await latestStatuses(ctx, repo.id, sha);
+  const byContext = new Map(latest.map((s) => [s.context.toLowerCase(), s.state]));
+  // Upstream's default: every context that has reported on the commit.
+  const wanted = required ?? latest.map((s) => s.context);
+  if (wanted.some((c) => byContext.get(c.toLowerCase()) !== 'success')) {
+    throw new ConflictError(`Conflict: Commit status checks failed for ${ref}.`);
+  }
+}
+
+export async function createDeployment(
+  ctx: AppContext, actor: Actor, owner: string, name: string, input: CreateDeploymentInput,
+): Promise<CreateDeploymentResult> {
+  const r = await forWriting(ctx, actor, owner, name);
+  validateDeployment(input);
+  const sha = await resolveRef(r, input.ref);
+  if (input.auto_merge !== false) {
+    const merged = await autoMerge(ctx, actor, r, input.ref, sha);
+    if (merged) return { created: false, message: merged };
+  }
+  await checkContexts(ctx, r.repo, input.ref, sha, input.required_contexts);
+  const creator = await users.getOwnAccount(ctx, actor);
+  const environment = input.environment ?? DEFAULT_ENVIRONMENT;
+  return inTransaction(ctx, async (tx) => {
+    const deployment = await store.insertDeployment(tx.db, {
+      repositoryId: r.repo.id, sha, ref: input.ref, task: input.task ?? DEFAULT_TASK, payload: payloadOf(input.payload),
+      environment, description: input.description ?? null, creatorId: creator.id,
+      transient: input.transient_environment ?? false,
+      production: input.production_environment ?? environment === DEFAULT_ENVIRONMENT,
+    }, nowIso(tx.clock));
+    const detail = { repo: r.repo, deployment, creator };
+    await recordEvent(tx, {
+      event: 'deployment', action: 'created', repositoryId: r.repo.id, organizationId: organizationOf(r.repo), actorId: creator.id,
+      payload: deploymentEventPayload(tx.urls, detail),
+    });
+    return { created: true, detail };
+  });
+}
+
+// ---------------------------------------------------------------- read and delete
+
+export interface ListDeploymentsQuery {
+  sha?: string;
+  ref?: string;
+  task?: string;
+  environment?: string;
+  /** Any of these (GraphQL's `environments`). */
+  environments?: readonly string[];
+}
+
+export async function listDeployments(
+  ctx: AppContext, actor: Actor, owner: string, name: string, q: ListDeploymentsQuery, slice: Slice,
+): Promise<Page<DeploymentDetail>> {
+  const repo = await forReading(ctx, actor, owner, name);
+  const filter = { sha: q.sha, ref: q.ref, task: q.task, environment: q.environment };
+  // No stored value holds NUL: such a filter matches nothing (and PostgreSQL would refuse it).
+  if (Object.values(filter).some((v) => v?.includes('\0'))) return { items: [], total: 0 };
+  const environments = q.environments?.filter((e) => !e.includes('\0'));
+  const [rows, total] = await Promise.all([
+    store.listDeployments(ctx.db, repo.id, { ...filter, environments }, slice), store.countDeployments(ctx.db, repo.id, { ...filter, environments }),
+  ]);
+  const creators = await creatorsOf(ctx, rows.map((d) => d.creatorId));
+  return { items: rows.map((deployment) => ({ repo, deployment, creator: creators.get(deployment.creatorId ?? -1) ?? null })), total };
+}
+
+async function detailOf(ctx: AppContext, repo: Repo, deployment: Deployment): Promise<DeploymentDetail> {
+  const creators = await creatorsOf(ctx, [deployment.creatorId]);
+  return { repo, deployment, creator: creators.get(deployment.creatorId ?? -1) ?? null };
+}
+
+export async function getDeployment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<DeploymentDetail> {
+  const repo = await forReading(ctx, actor, owner, name);
+  return detailOf(ctx, repo, await requireDeployment(ctx, repo, id));
+}
+
+/**
+ * Upstream's rule: a repository with more than one deployment keeps its active ones;
+ * only the last deployment may go regardless of its state.
+ */
+export async function deleteDeployment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<void> {
+  const r = await forWriting(ctx, actor, owner, name);
+  await inTransaction(ctx, async (tx) => {
+    const deployment = await requireDeployment(tx, r.repo, id);
+    if (isActive(deployment) && await store.countDeployments(tx.db, r.repo.id) > 1) {
+      const message = 'We cannot delete an active deployment unless it is the only deployment in a given environment.';
+      throw new ValidationError([{ resource: RESOURCE, field: 'id', code: 'custom', message }], message);
+    }
+    await store.removeDeployment(tx.db, deployment.id);
+  });
+}
+
+// ---------------------------------------------------------------- statuses
+
+export interface CreateStatusInput {
+  state: DeploymentState;
+  target_url?: string;
+  log_url?: string;
+  description?: string;
+  environment?: string;
+  environment_url?: string;
+  auto_inactive?: boolean;
+}
+
+async function statusDetails(ctx: AppContext, base: DeploymentDetail, statuses: readonly DeploymentStatus[]): Promise<StatusDetail[]> {
+  const creators = await creatorsOf(ctx, statuses.map((s) => s.creatorId));
+  return statuses.map((status) => ({ ...base, status, statusCreator: creators.get(status.creatorId ?? -1) ?? null }));
+}
+
+/** Adds a status and moves the deployment to it, with its event. */
+async function addStatus(tx: AppContext, r: GitRepo, base: DeploymentDetail, creator: Account, values: Omit<store.NewStatus, 'deploymentId' | 'creatorId'>): Promise<StatusDetail> {
+  const now = nowIso(tx.clock);
+  const status = await store.insertStatus(tx.db, { ...values, deploymentId: base.deployment.id, creatorId: creator.id }, now);
+  await store.recordLatest(tx.db, base.deployment.id, status.state, status.environment, now);
+  const deployment: Deployment = { ...base.deployment, latestState: status.state, environment: status.environment, updatedAt: now };
+  const detail: StatusDetail = { ...base, deployment, status, statusCreator: creator };
+  await recordEvent(tx, {
+    event: 'deployment_status', action: 'created', repositoryId: r.repo.id, organizationId: organizationOf(r.repo), actorId: creator.id,
+    payload: deploymentStatusEventPayload(tx.urls, detail),
+  });
+  return detail;
+}
+
+export async function createDeploymentStatus(
+  ctx: AppContext, actor: Actor, owner: string, name: string, deploymentId: number, input: CreateStatusInput,
+): Promise<StatusDetail> {
+  const r = await forWriting(ctx, actor, owner, name);
+  const description = input.description ?? '';
+  if (description.length > MAX_STATUS_DESCRIPTION) {
+    throw new ValidationError([{ resource: STATUS_RESOURCE, field: 'description', code: 'custom', message: `description is too long (maximum is ${MAX_STATUS_DESCRIPTION} characters)` }]);
+  }
+  if (input.environment !== undefined && input.environment.trim() === '') {
+    throw new ValidationError([{ resource: STATUS_RESOURCE, field: 'environment', code: 'invalid', message: 'environment can\'t be blank' }]);
+  }
+  const nul = nulErrors(STATUS_RESOURCE, input, ['description', 'environment', 'target_url', 'log_url', 'environment_url']);
+  if (nul.length) throw new ValidationError(nul);
+  const creator = await users.getOwnAccount(ctx, actor);
+  // log_url replaces target_url upstream: either sets both.
+  const url = input.log_url ?? input.target_url ?? '';
+  return inTransaction(ctx, async (tx) => {
+    const found = await requireDeployment(tx, r.repo, deploymentId);
+    await store.lockDeployment(tx.db, found.id);
+    const deployment = (await store.findDeployment(tx.db, r.repo.id, found.id))!;
+    const previous = await store.latestStatus(tx.db, deployment.id);
+    const environment = input.environment ?? previous?.environment ?? deployment.environment;
+    const base = await detailOf(tx, r.repo, deployment);
+    const detail = await addStatus(tx, r, base, creator, {
+      state: input.state, description, environment, targetUrl: url, logUrl: url, environmentUrl: input.environment_url ?? '',
+    });
+    if (input.state === 'success' && input.auto_inactive !== false) {
+      const superseded = await store.supersededBy(tx.db, r.repo.id, environment, deployment.id);
+      const creators = await creatorsOf(tx, superseded.map((d) => d.creatorId));
+      for (const old of superseded) {
+        const oldDetail = { repo: r.repo, deployment: old, creator: creators.get(old.creatorId ?? -1) ?? null };
+        await addStatus(tx, r, oldDetail, creator, {
+          state: 'inactive', description: '', environment: old.environment, targetUrl: '', logUrl: '', environmentUrl: '',
+        });
+      }
+    }
+    return detail;
+  });
+}
+
+export async function listDeploymentStatuses(
+  ctx: AppContext, actor: Actor, owner: string, name: string, deploymentId: number, slice: Slice,
+): Promise<Page<StatusDetail>> {
+  const repo = await forReading(ctx, actor, owner, name);
+  const base = await detailOf(ctx, repo, await requireDeployment(ctx, repo, deploymentId));
+  const [rows, total] = await Promise.all([
+    store.listStatuses(ctx.db, deploymentId, slice), store.countStatuses(ctx.db, deploymentId),
+  ]);
+  return { items: await statusDetails(ctx, base, rows), total };
+}
+
+export async function getDeploymentStatus(
+  ctx: AppContext, actor: Actor, owner: string, name: string, deploymentId: number, statusId: number,
+): Promise<StatusDetail> {
+  const repo = await forReading(ctx, actor, owner, name);
+  const base = await detailOf(ctx, repo, await requireDeployment(ctx, repo, deploymentId));
+  const status = await store.findStatus(ctx.db, deploymentId, statusId);
+  if (!status) throw new NotFoundError();
+  return (await statusDetails(ctx, base, [status]))[0]!;
+}
+
+// ---------------------------------------------------------------- lookups for GraphQL (node ids, latestStatus)
+
+/** Deployments by id; no caller check (the caller checks their repositories). */
+export function deploymentsByIds(ctx: AppContext, ids: readonly number[]): Promise<Deployment[]> {
+  return store.findDeploymentsByIds(ctx.db, ids);
+}
+
+/** Deployment statuses by id; no caller check (the caller checks their deployments' repositories). */
+export function statusesByIds(ctx: AppContext, ids: readonly number[]): Promise<DeploymentStatus[]> {
+  return store.findStatusesByIds(ctx.db, ids);
+}
+
+/** The latest status of each deployment (deployment id → status), in one query. */
+export async function latestStatusesOf(ctx: AppContext, deploymentIds: readonly number[]): Promise<Map<number, DeploymentStatus>> {
+  return new Map((await store.latestStatuses(ctx.db, deploymentIds)).map((s) => [s.deploymentId, s]));
+}

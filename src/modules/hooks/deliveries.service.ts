@@ -1,0 +1,101 @@
+// Deliveries of a repository's or organization's webhook: list (newest first, by
+// cursor), one with its request and response, and redelivery. Same rights as the hook.
+import { inTransaction, type AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { wakeWorkers } from '../../events/wake.ts';
+import * as store from './deliveries.store.ts';
+import type { Delivery, DeliveryAttempt, DeliveryDetail } from './hooks.model.ts';
+import { organizationTarget, repositoryTarget, requireHook, type HookOwner } from './hooks.service.ts';
+
+export interface ListDeliveriesQuery {
+  cursor?: string;
+  perPage: number;
+  status?: string;
+}
+
+export interface DeliveryPage {
+  items: Delivery[];
+  /** The cursor of the next page, when there is one. */
+  next: string | null;
+}
+
+/** Upstream's cursors look like "v1_<delivery id>"; the bare id is taken too. */
+function parseCursor(cursor: string | undefined): number | null {
+  if (cursor === undefined || cursor === '') return null;
+  const m = /^(?:v1_)?(\d{1,15})$/.exec(cursor);
+  if (!m) throw new ValidationError([{ resource: 'HookDelivery', field: 'cursor', code: 'invalid', message: 'cursor is not valid' }]);
+  return Number(m[1]);
+}
+
+async function list(ctx: AppContext, owner: HookOwner, hookId: number, q: ListDeliveriesQuery): Promise<DeliveryPage> {
+  const hook = await requireHook(ctx, owner, hookId);
+  if (q.status !== undefined && q.status !== 'success' && q.status !== 'failure') {
+    throw new ValidationError([{ resource: 'HookDelivery', field: 'status', code: 'invalid', message: 'status must be success or failure', value: q.status }]);
+  }
+  const rows = await store.listForHook(ctx.db, hook.id, { startId: parseCursor(q.cursor), status: q.status, limit: q.perPage + 1 });
+  const more = rows.length > q.perPage;
+  return { items: rows.slice(0, q.perPage), next: more ? `v1_${rows[q.perPage]!.id}` : null };
+}
+
+async function get(ctx: AppContext, owner: HookOwner, hookId: number, id: number): Promise<DeliveryDetail> {
+  const hook = await requireHook(ctx, owner, hookId);
+  const delivery = await store.findForHook(ctx.db, hook.id, id);
+  if (!delivery) throw new NotFoundError();
+  return delivery;
+}
+
+/** Queues the delivery again, as a new delivery of the same event (same GUID), marked redelivery. */
+async function redeliver(ctx: AppContext, owner: HookOwner, hookId: number, id: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const hook = await requireHook(tx, owner, hookId);
+    const source = await store.findSource(tx.db, hook.id, id);
+    if (!source) throw new NotFoundError();
+    await store.insertMany(tx.db, [{ ...source, redelivery: true, url: hook.config.url }], nowIso(tx.clock), tx.clock.now().getTime());
+    wakeWorkers(tx);
+  });
+}
+
+// ---------------------------------------------------------------- repositories
+
+export async function listRepositoryHookDeliveries(
+  ctx: AppContext, actor: Actor, owner: string, name: string, hookId: number, q: ListDeliveriesQuery,
+): Promise<DeliveryPage> {
+  return list(ctx, await repositoryTarget(ctx, actor, owner, name, false), hookId, q);
+}
+
+export async function getRepositoryHookDelivery(
+  ctx: AppContext, actor: Actor, owner: string, name: string, hookId: number, id: number,
+): Promise<DeliveryDetail> {
+  return get(ctx, await repositoryTarget(ctx, actor, owner, name, false), hookId, id);
+}
+
+export async function redeliverRepositoryHookDelivery(
+  ctx: AppContext, actor: Actor, owner: string, name: string, hookId: number, id: number,
+): Promise<void> {
+  await redeliver(ctx, await repositoryTarget(ctx, actor, owner, name, true), hookId, id);
+}
+
+// ---------------------------------------------------------------- organizations
+
+export async function listOrganizationHookDeliveries(
+  ctx: AppContext, actor: Actor, org: string, hookId: number, q: ListDeliveriesQuery,
+): Promise<DeliveryPage> {
+  return list(ctx, await organizationTarget(ctx, actor, org), hookId, q);
+}
+
+export async function getOrganizationHookDelivery(ctx: AppContext, actor: Actor, org: string, hookId: number, id: number): Promise<DeliveryDetail> {
+  return get(ctx, await organizationTarget(ctx, actor, org), hookId, id);
+}
+
+export async function redeliverOrganizationHookDelivery(ctx: AppContext, actor: Actor, org: string, hookId: number, id: number): Promise<void> {
+  await redeliver(ctx, await organizationTarget(ctx, actor, org), hookId, id);
+}
+
+// ---------------------------------------------------------------- inspection
+
+/** Every attempt of a delivery, in order (the API shows the latest; tests and the CLI look at all). */
+export async function deliveryAttempts(ctx: AppContext, deliveryId: number): Promise<DeliveryAttempt[]> {
+  return store.listAttempts(ctx.db, deliveryId);
+}

@@ -1,0 +1,321 @@
+// SQL for webhook deliveries and their attempts. Only the hooks module calls this.
+//
+// A delivery row holds the queue state and the latest outcome; what each attempt sent
+// and got back is an attempt row, written once. Reads join the latest attempt
+// (attempt = the delivery's attempts count). The payload is stored once per event
+// (hook_payloads), whatever the number of hooks and redeliveries.
+import { skipLocked } from '../../db/claims.ts';
+import type { Dialect, Executor } from '../../db/database.ts';
+import type { HookDeliveryAttemptsTable } from '../../db/schema.ts';
+import type { AttemptOutcome, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState } from './hooks.model.ts';
+
+function parseObject<T>(text: string | null): T | null {
+  return text === null ? null : JSON.parse(text) as T;
+}
+
+/** Deliveries with their latest attempt (none before the first). */
+function withLatestAttempt(db: Executor) {
+  return db.selectFrom('hook_deliveries as d')
+    .leftJoin('hook_delivery_attempts as a', (j) => j.onRef('a.delivery_id', '=', 'd.id').onRef('a.attempt', '=', 'd.attempts'))
+    .select([
+      'd.id', 'd.hook_id', 'd.guid', 'd.event', 'd.action', 'd.repository_id', 'd.installation_id', 'd.redelivery', 'd.state',
+      'd.attempts', 'd.created_at', 'd.url', 'd.status', 'd.status_code', 'a.delivered_at', 'a.duration', 'a.url as attempt_url',
+    ]);
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof withLatestAttempt>['executeTakeFirstOrThrow']>>;
+
+function toDelivery(r: ItemRow): Delivery {
+  return {
+    id: r.id,
+    hookId: r.hook_id,
+    guid: r.guid,
+    event: r.event,
+    action: r.action,
+    repositoryId: r.repository_id,
+    installationId: r.installation_id,
+    redelivery: Number(r.redelivery) === 1,
+    state: r.state,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+    deliveredAt: r.delivered_at ?? r.created_at,
+    duration: r.duration === null ? 0 : Number(r.duration),
+    url: r.attempt_url ?? r.url,
+    status: r.status,
+    statusCode: r.status_code,
+  };
+}
+
+// ---------------------------------------------------------------- queueing
+
+export interface NewDelivery {
+  hookId: number;
+  guid: string;
+  event: string;
+  action: string | null;
+  repositoryId: number | null;
+  /** The event (its payload must be stored with insertPayloads). */
+  outboxId: number;
+  redelivery: boolean;
+  /** Where the hook points now. */
+  url: string;
+}
+
+export interface NewPayload {
+  outboxId: number;
+  /** JSON text. */
+  payload: string;
+}
+
+export async function insertPayloads(db: Executor, rows: readonly NewPayload[], now: string): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insertInto('hook_payloads')
+      .values(rows.slice(i, i + 500).map((r) => ({ outbox_id: r.outboxId, payload: r.payload, created_at: now })))
+      .execute();
+  }
+}
+
+/** Payloads by event. */
+export async function payloadsOf(db: Executor, outboxIds: readonly number[]): Promise<Map<number, string>> {
+  if (outboxIds.length === 0) return new Map();
+  const rows = await db.selectFrom('hook_payloads').select(['outbox_id', 'payload']).where('outbox_id', 'in', [...new Set(outboxIds)]).execute();
+  return new Map(rows.map((r) => [r.outbox_id, r.payload]));
+}
+
+export async function insertMany(db: Executor, rows: readonly NewDelivery[], now: string, nowMs: number): Promise<void> {
+  // Bounded statement size: SQLite takes at most 32,766 parameters.
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insertInto('hook_deliveries').values(rows.slice(i, i + 500).map((r) => ({
+      hook_id: r.hookId,
+      guid: r.guid,
+      event: r.event,
+      action: r.action,
+      repository_id: r.repositoryId,
+      installation_id: null,
+      outbox_id: r.outboxId,
+      redelivery: r.redelivery ? 1 : 0,
+      state: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: nowMs,
+      lease_until: null,
+      created_at: now,
+      url: r.url,
+      status: 'pending',
+      status_code: 0,
+    }))).execute();
+  }
+}
+
+// ---------------------------------------------------------------- claims
+
+export interface DueRow {
+  id: number;
+  hookId: number;
+}
+
+/**
+ * Due deliveries in the order they are due, locked for the transaction (PostgreSQL);
+ * those of `busyHooks` (being delivered by this process) are left for later.
+ */
+export async function findDue(db: Executor, dialect: Dialect, nowMs: number, busyHooks: readonly number[], limit: number): Promise<DueRow[]> {
+  let q = db.selectFrom('hook_deliveries').select(['id', 'hook_id'])
+    .where('state', '=', 'pending').where('next_attempt_at', '<=', nowMs);
+  if (busyHooks.length) q = q.where('hook_id', 'not in', busyHooks);
+  const rows = await skipLocked(q.orderBy('next_attempt_at').orderBy('id').limit(limit), dialect).execute();
+  return rows.map((r) => ({ id: r.id, hookId: r.hook_id }));
+}
+
+export interface ClaimedRow {
+  id: number;
+  hookId: number;
+  guid: string;
+  event: string;
+  action: string | null;
+  outboxId: number;
+  redelivery: boolean;
+  attempts: number;
+  createdAt: string;
+}
+
+/**
+ * Marks the rows as being delivered, each with its own lease end (a batch is sent one
+ * row after the other, so later rows need longer). Rows another worker took meanwhile
+ * are not returned.
+ */
+export async function claim(db: Executor, leases: ReadonlyMap<number, number>): Promise<ClaimedRow[]> {
+  if (leases.size === 0) return [];
+  const ids = [...leases.keys()];
+  const rows = await db.updateTable('hook_deliveries')
+    .set((eb) => {
+      let lease = eb.case().when('id', '=', ids[0]!).then(leases.get(ids[0]!)!);
+      for (const id of ids.slice(1)) lease = lease.when('id', '=', id).then(leases.get(id)!);
+      return { state: 'in_progress' as const, lease_until: lease.else(null).end() };
+    })
+    .where('id', 'in', ids).where('state', '=', 'pending')
+    .returning(['id', 'hook_id', 'guid', 'event', 'action', 'outbox_id', 'redelivery', 'attempts', 'created_at'])
+    .execute();
+  return rows.sort((a, b) => a.id - b.id).map((row) => ({
+    id: row.id, hookId: row.hook_id, guid: row.guid, event: row.event, action: row.action, outboxId: row.outbox_id,
+    redelivery: Number(row.redelivery) === 1, attempts: row.attempts, createdAt: row.created_at,
+  }));
+}
+
+/** Claims whose lease ran out (the process holding them died) go back to the queue. */
+export async function releaseExpired(db: Executor, nowMs: number): Promise<number> {
+  const res = await db.updateTable('hook_deliveries').set({ state: 'pending', lease_until: null })
+    .where('state', '=', 'in_progress').where('lease_until', '<=', nowMs).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Claims given back unattempted (shutdown): due again at once. */
+export async function release(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('hook_deliveries').set({ state: 'pending', lease_until: null })
+    .where('id', 'in', ids).where('state', '=', 'in_progress').execute();
+}
+
+/** When the worker next has something to do: the earliest due time or lease end. */
+export async function nextWakeAt(db: Executor): Promise<number | null> {
+  // Two index-ordered lookups rather than one aggregate over the whole queue.
+  const [due, lease] = await Promise.all([
+    db.selectFrom('hook_deliveries').select('next_attempt_at as at').where('state', '=', 'pending')
+      .orderBy('next_attempt_at').limit(1).executeTakeFirst(),
+    db.selectFrom('hook_deliveries').select('lease_until as at').where('state', '=', 'in_progress')
+      .where('lease_until', 'is not', null).orderBy('lease_until').limit(1).executeTakeFirst(),
+  ]);
+  const times = [due?.at, lease?.at].filter((t): t is number => t !== null && t !== undefined).map(Number);
+  return times.length ? Math.min(...times) : null;
+}
+
+// ---------------------------------------------------------------- outcomes
+
+export interface AttemptRecord {
+  deliveryId: number;
+  attempt: number;
+  outcome: AttemptOutcome;
+  state: DeliveryState;
+  nextAttemptAt: number;
+  deliveredAt: string;
+  duration: number;
+  url: string;
+  status: string;
+  statusCode: number;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
+  /** false when nothing was sent (the hook was switched off): no attempt row. */
+  sent: boolean;
+}
+
+/**
+ * Writes attempts and the deliveries' new state in a few statements whatever their
+ * number: finished deliveries are updated together per outcome; only those going back
+ * to the queue need a statement each (their due times differ).
+ */
+export async function recordAttempts(db: Executor, all: readonly AttemptRecord[]): Promise<void> {
+  if (all.length === 0) return;
+  // A hook deleted while its deliveries were out took their rows with it.
+  const existing = new Set((await db.selectFrom('hook_deliveries').select('id').where('id', 'in', all.map((r) => r.deliveryId)).execute()).map((r) => r.id));
+  const records = all.filter((r) => existing.has(r.deliveryId));
+  const sent = records.filter((r) => r.sent);
+  if (sent.length) {
+    await db.insertInto('hook_delivery_attempts').values(sent.map((r): Omit<HookDeliveryAttemptsTable, 'id'> => ({
+      delivery_id: r.deliveryId,
+      attempt: r.attempt,
+      outcome: r.outcome,
+      delivered_at: r.deliveredAt,
+      duration: r.duration,
+      url: r.url,
+      status: r.status,
+      status_code: r.statusCode,
+      request_headers: JSON.stringify(r.requestHeaders),
+      response_headers: r.responseHeaders === null ? null : JSON.stringify(r.responseHeaders),
+      response_body: r.responseBody,
+    }))).execute();
+  }
+  const finished = new Map<string, { r: AttemptRecord; ids: number[] }>();
+  for (const r of records) {
+    if (r.state === 'pending') {
+      await db.updateTable('hook_deliveries').set({
+        state: 'pending', attempts: r.attempt, next_attempt_at: r.nextAttemptAt, lease_until: null, status: r.status, status_code: r.statusCode,
+      }).where('id', '=', r.deliveryId).execute();
+      continue;
+    }
+    const key = JSON.stringify([r.state, r.status, r.statusCode, r.sent]);
+    const group = finished.get(key);
+    if (group) group.ids.push(r.deliveryId);
+    else finished.set(key, { r, ids: [r.deliveryId] });
+  }
+  for (const { r, ids } of finished.values()) {
+    await db.updateTable('hook_deliveries').set((eb) => ({
+      state: r.state, lease_until: null, status: r.status, status_code: r.statusCode,
+      ...(r.sent ? { attempts: eb('attempts', '+', 1) } : {}),
+    })).where('id', 'in', ids).execute();
+  }
+}
+
+/** A hook that answers again: its deliveries waiting for a retry are due now. */
+export async function bringForward(db: Executor, hookIds: readonly number[], nowMs: number): Promise<void> {
+  if (hookIds.length === 0) return;
+  await db.updateTable('hook_deliveries').set({ next_attempt_at: nowMs })
+    .where('hook_id', 'in', hookIds).where('state', '=', 'pending').where('next_attempt_at', '>', nowMs).execute();
+}
+
+// ---------------------------------------------------------------- reads
+
+export interface ListFilter {
+  /** Deliveries with this id or older (the cursor). */
+  startId: number | null;
+  /** success: status codes 200–399; failure: 400–599. */
+  status?: 'success' | 'failure';
+  limit: number;
+}
+
+/** A hook's deliveries, newest first. */
+export async function listForHook(db: Executor, hookId: number, f: ListFilter): Promise<Delivery[]> {
+  let q = withLatestAttempt(db).where('d.hook_id', '=', hookId);
+  if (f.startId !== null) q = q.where('d.id', '<=', f.startId);
+  if (f.status === 'success') q = q.where('d.status_code', '>=', 200).where('d.status_code', '<=', 399);
+  if (f.status === 'failure') q = q.where('d.status_code', '>=', 400).where('d.status_code', '<=', 599);
+  const rows = await q.orderBy('d.id', 'desc').limit(f.limit).execute();
+  return rows.map(toDelivery);
+}
+
+export async function findForHook(db: Executor, hookId: number, id: number): Promise<DeliveryDetail | null> {
+  const row = await withLatestAttempt(db)
+    .innerJoin('hook_payloads as p', 'p.outbox_id', 'd.outbox_id')
+    .select(['p.payload as request_payload', 'a.request_headers', 'a.response_headers', 'a.response_body'])
+    .where('d.hook_id', '=', hookId).where('d.id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toDelivery(row),
+    requestHeaders: parseObject<Record<string, string>>(row.request_headers),
+    requestPayload: JSON.parse(row.request_payload) as Record<string, unknown>,
+    responseHeaders: parseObject<Record<string, string>>(row.response_headers),
+    responseBody: row.response_body,
+  };
+}
+
+/** What redelivering a delivery queues again: the same event (payload) and GUID. */
+export async function findSource(db: Executor, hookId: number, id: number): Promise<Omit<NewDelivery, 'url' | 'redelivery'> | null> {
+  const r = await db.selectFrom('hook_deliveries')
+    .select(['hook_id', 'guid', 'event', 'action', 'repository_id', 'outbox_id'])
+    .where('hook_id', '=', hookId).where('id', '=', id).executeTakeFirst();
+  return r ? { hookId: r.hook_id, guid: r.guid, event: r.event, action: r.action, repositoryId: r.repository_id, outboxId: r.outbox_id } : null;
+}
+
+export async function listAttempts(db: Executor, deliveryId: number): Promise<DeliveryAttempt[]> {
+  const rows = await db.selectFrom('hook_delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
+  return rows.map((r) => ({
+    attempt: r.attempt,
+    outcome: r.outcome,
+    deliveredAt: r.delivered_at,
+    duration: Number(r.duration),
+    url: r.url,
+    status: r.status,
+    statusCode: r.status_code,
+    requestHeaders: JSON.parse(r.request_headers) as Record<string, string>,
+    responseHeaders: parseObject<Record<string, string>>(r.response_headers),
+    responseBody: r.response_body,
+  }));
+}

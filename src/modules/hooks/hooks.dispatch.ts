@@ -1,0 +1,152 @@
+// What the delivery worker (src/events/delivery-worker.ts) asks of the hooks module:
+// which hooks an event goes to, queueing its deliveries, claiming due ones with what
+// sending them needs, and recording how each attempt went (with the hook's
+// last_response). The worker owns the timing and the HTTP; this owns the tables.
+import { inTransaction, type AppContext } from '../../context.ts';
+import { nowIso } from '../../domain/clock.ts';
+import * as deliveries from './deliveries.store.ts';
+import { subscribesTo, type Hook } from './hooks.model.ts';
+import * as store from './hooks.store.ts';
+
+export type { AttemptRecord, NewDelivery, NewPayload } from './deliveries.store.ts';
+export type { DeliveryTarget } from './hooks.store.ts';
+
+/** An event as fan-out sees it. */
+export interface EventRef {
+  id: number;
+  event: string;
+  repositoryId: number | null;
+  /** The organization the event belongs to, directly or through its repository. */
+  organizationIds: readonly number[];
+  /** Set for events meant for one hook only (ping, test). */
+  hookId: number | null;
+}
+
+/**
+ * The hooks each event goes to: the named hook for ping and test events; otherwise the
+ * active hooks of the event's repository and of its organization that subscribe to
+ * the event (or to "*").
+ */
+export async function subscribersOf(ctx: AppContext, refs: readonly EventRef[]): Promise<Map<number, Hook[]>> {
+  const named = await store.findByIds(ctx.db, [...new Set(refs.flatMap((r) => (r.hookId === null ? [] : [r.hookId])))]);
+  const broadcast = refs.filter((r) => r.hookId === null);
+  const hooks = await store.findActiveFor(
+    ctx.db,
+    [...new Set(broadcast.flatMap((r) => (r.repositoryId === null ? [] : [r.repositoryId])))],
+    [...new Set(broadcast.flatMap((r) => r.organizationIds))],
+  );
+  const out = new Map<number, Hook[]>();
+  for (const ref of refs) {
+    const matched = ref.hookId !== null
+      ? named.filter((h) => h.id === ref.hookId)
+      : hooks.filter((h) => subscribesTo(h, ref.event) && (h.scope === 'repository'
+        ? h.targetId === ref.repositoryId
+        : ref.organizationIds.includes(h.targetId)));
+    if (matched.length) out.set(ref.id, matched);
+  }
+  return out;
+}
+
+/** Stores each event's payload once and queues its deliveries. */
+export async function queueDeliveries(ctx: AppContext, payloads: readonly deliveries.NewPayload[], rows: readonly deliveries.NewDelivery[]): Promise<void> {
+  const now = nowIso(ctx.clock);
+  await deliveries.insertPayloads(ctx.db, payloads, now);
+  await deliveries.insertMany(ctx.db, rows, now, ctx.clock.now().getTime());
+}
+
+export interface ClaimedDelivery extends deliveries.ClaimedRow {
+  /** The payload as JSON text. */
+  payload: string;
+}
+
+export interface ClaimOptions {
+  /** Hooks this process is delivering to already: their rows wait. */
+  busyHooks: readonly number[];
+  /** How many more hooks this process may deliver to at once. */
+  maxHooks: number;
+  /** At most this many deliveries per hook in one claim (sent one after the other). */
+  perHook: number;
+  /** How long one attempt may take, at most: the k-th delivery of a batch is leased k times this. */
+  leaseMs: number;
+}
+
+export interface Batch {
+  hookId: number;
+  /** null when the hook was deleted meanwhile (its deliveries went with it). */
+  target: store.DeliveryTarget | null;
+  deliveries: ClaimedDelivery[];
+}
+
+/** Claims due deliveries, grouped per hook in queue order. */
+export async function claimDue(ctx: AppContext, o: ClaimOptions): Promise<Batch[]> {
+  if (o.maxHooks <= 0) return [];
+  return inTransaction(ctx, async (tx) => {
+    const nowMs = tx.clock.now().getTime();
+    const due = await deliveries.findDue(tx.db, tx.dialect, nowMs, o.busyHooks, o.maxHooks * o.perHook);
+    const chosen = new Map<number, number[]>();
+    for (const row of due) {
+      let ids = chosen.get(row.hookId);
+      if (!ids) {
+        if (chosen.size >= o.maxHooks) continue;
+        ids = [];
+        chosen.set(row.hookId, ids);
+      }
+      if (ids.length < o.perHook) ids.push(row.id);
+    }
+    const leases = new Map<number, number>();
+    // Sent in queue order, whatever order their retries fell due in.
+    for (const ids of chosen.values()) ids.sort((a, b) => a - b).forEach((id, k) => leases.set(id, nowMs + (k + 1) * o.leaseMs));
+    const claimed = await deliveries.claim(tx.db, leases);
+    if (claimed.length === 0) return [];
+    const targets = await store.deliveryTargets(tx.db, [...chosen.keys()]);
+    const payloads = await deliveries.payloadsOf(tx.db, claimed.map((d) => d.outboxId));
+    const batches = new Map<number, Batch>();
+    for (const row of claimed) {
+      const d = { ...row, payload: payloads.get(row.outboxId) ?? '{}' };
+      let batch = batches.get(d.hookId);
+      if (!batch) {
+        batch = { hookId: d.hookId, target: targets.get(d.hookId) ?? null, deliveries: [] };
+        batches.set(d.hookId, batch);
+      }
+      batch.deliveries.push(d);
+    }
+    return [...batches.values()];
+  });
+}
+
+/** Claims left by a process that stopped without finishing them go back to the queue. */
+export async function releaseExpiredClaims(ctx: AppContext): Promise<number> {
+  return deliveries.releaseExpired(ctx.db, ctx.clock.now().getTime());
+}
+
+/** Claims this process gives back without attempting them (shutdown). */
+export async function releaseClaims(ctx: AppContext, ids: readonly number[]): Promise<void> {
+  await deliveries.release(ctx.db, ids);
+}
+
+export async function nextWakeAt(ctx: AppContext): Promise<number | null> {
+  return deliveries.nextWakeAt(ctx.db);
+}
+
+export interface Outcome extends deliveries.AttemptRecord {
+  hookId: number;
+  /** The hook's last_response after this attempt. */
+  lastResponse: Hook['lastResponse'];
+}
+
+/**
+ * Records attempts (in the order made) and each hook's latest response, in one
+ * transaction. A hook that took a delivery is answering again: what it has waiting for
+ * a retry is due at once rather than after its back-off.
+ */
+export async function recordOutcomes(ctx: AppContext, outcomes: readonly Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await inTransaction(ctx, async (tx) => {
+    await deliveries.recordAttempts(tx.db, outcomes);
+    const latest = new Map<number, Hook['lastResponse']>();
+    for (const o of outcomes) if (o.sent) latest.set(o.hookId, o.lastResponse);
+    await store.setLastResponses(tx.db, latest);
+    const answering = [...new Set(outcomes.filter((o) => o.outcome === 'delivered').map((o) => o.hookId))];
+    await deliveries.bringForward(tx.db, answering, tx.clock.now().getTime());
+  });
+}

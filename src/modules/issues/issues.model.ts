@@ -1,0 +1,122 @@
+// Issues as the domain sees them. A pull request is an issue too (isPullRequest): the
+// two share one number sequence per repository and everything that hangs off an issue
+// (labels, assignees, milestone, comments, timeline).
+
+export const ISSUE_STATES = ['open', 'closed'] as const;
+export type IssueState = (typeof ISSUE_STATES)[number];
+
+export const STATE_REASONS = ['completed', 'not_planned', 'reopened', 'duplicate'] as const;
+export type StateReason = (typeof STATE_REASONS)[number];
+
+/** Upstream's lock reasons (the sailor-v preview shows them). */
+export const LOCK_REASONS = ['off-topic', 'too heated', 'resolved', 'spam'] as const;
+export type LockReason = (typeof LOCK_REASONS)[number];
+
+export const AUTHOR_ASSOCIATIONS = [
+  'OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'NONE',
+] as const;
+export type AuthorAssociation = (typeof AUTHOR_ASSOCIATIONS)[number];
+
+export interface IssueRecord {
+  id: number;
+  repositoryId: number;
+  number: number;
+  isPullRequest: boolean;
+  title: string;
+  body: string | null;
+  userId: number;
+  state: IssueState;
+  stateReason: string | null;
+  locked: boolean;
+  activeLockReason: string | null;
+  milestoneId: number | null;
+  /** Number of issue comments, kept exact in the transaction that adds or removes one. */
+  comments: number;
+  closedAt: string | null;
+  closedById: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LabelRecord {
+  id: number;
+  repositoryId: number;
+  name: string;
+  description: string | null;
+  /** Six hex digits, without '#'. */
+  color: string;
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type MilestoneState = 'open' | 'closed';
+
+export interface MilestoneRecord {
+  id: number;
+  repositoryId: number;
+  number: number;
+  title: string;
+  description: string | null;
+  state: MilestoneState;
+  creatorId: number | null;
+  dueOn: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MilestoneCounts {
+  open: number;
+  closed: number;
+}
+
+export interface CommentRecord {
+  id: number;
+  repositoryId: number;
+  issueId: number;
+  userId: number;
+  body: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Timeline event names Wharf records. */
+export type IssueEventName =
+  | 'closed' | 'reopened' | 'labeled' | 'unlabeled' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned'
+  | 'locked' | 'unlocked' | 'renamed' | 'referenced';
+
+/** What an event row's `detail` JSON holds, by event. */
+export interface IssueEventDetail {
+  label?: { name: string; color: string };
+  assigneeId?: number;
+  assignerId?: number;
+  milestone?: { title: string };
+  rename?: { from: string; to: string };
+  lockReason?: string | null;
+  stateReason?: string | null;
+}
+
+export interface IssueEventRecord {
+  id: number;
+  repositoryId: number;
+  issueId: number;
+  actorId: number | null;
+  event: IssueEventName;
+  detail: IssueEventDetail;
+  commitId: string | null;
+  createdAt: string;
+}
+
+/** Upstream's default labels for a new repository (name, color, description). */
+export const DEFAULT_LABELS: readonly { name: string; color: string; description: string }[] = [
+  { name: 'bug', color: 'd73a4a', description: 'Something isn\'t working' },
+  { name: 'documentation', color: '0075ca', description: 'Improvements or additions to documentation' },
+  { name: 'duplicate', color: 'cfd3d7', description: 'This issue or pull request already exists' },
+  { name: 'enhancement', color: 'a2eeef', description: 'New feature or request' },
+  { name: 'good first issue', color: '7057ff', description: 'Good for newcomers' },
+  { name: 'help wanted', color: '008672', description: 'Extra attention is needed' },
+  { name: 'invalid', color: 'e4e669', description: 'This doesn\'t seem right' },
+  { name: 'question', color: 'd876e3', description: 'Further information is requested' },
+  { name: 'wontfix', color: 'ffffff', description: 'This will not be worked on' },
+];

@@ -1,0 +1,72 @@
+// Notification threads and thread subscriptions → API representation. Pure.
+import { encodeNodeId } from '../../domain/node-id.ts';
+import type { Urls } from '../../urls.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import { repoLinks } from '../repos/repos.views.ts';
+import { simpleUser } from '../users/users.views.ts';
+import type { Thread } from './notifications.model.ts';
+import type { SubscriptionDetail, ThreadDetail } from './notifications.service.ts';
+
+/** Upstream's minimal repository, as threads carry it. */
+export function minimalRepository(r: Repo, urls: Urls) {
+  const { clone_url: _clone, mirror_url: _mirror, svn_url: _svn, html_url, url, ...links } = repoLinks(r, urls);
+  return {
+    id: r.id,
+    node_id: encodeNodeId('Repository', r.id),
+    name: r.name,
+    full_name: `${r.owner.login}/${r.name}`,
+    owner: simpleUser(r.owner, urls),
+    private: r.visibility !== 'public',
+    html_url,
+    description: r.description,
+    fork: r.isFork,
+    url,
+    ...links,
+  };
+}
+
+function subjectUrls(t: Thread, r: Repo, urls: Urls): { url: string; latest_comment_url: string } {
+  const repo = ['repos', r.owner.login, r.name] as const;
+  const { type, key } = t.subject;
+  const url = type === 'RepositoryInvitation' ? urls.api('user', 'repository_invitations', key)
+    : urls.api(...repo, type === 'PullRequest' ? 'pulls' : 'issues', key);
+  const c = t.latestComment;
+  // Without a comment, upstream points latest_comment_url at the subject itself.
+  const latest = !c ? url
+    : c.kind === 'issue_comment' ? urls.api(...repo, 'issues', 'comments', c.id)
+      : c.kind === 'review_comment' ? urls.api(...repo, 'pulls', 'comments', c.id)
+        : urls.api(...repo, 'pulls', key, 'reviews', c.id);
+  return { url, latest_comment_url: latest };
+}
+
+export function thread({ thread: t, repo }: ThreadDetail, urls: Urls) {
+  const url = urls.api('notifications', 'threads', t.id);
+  return {
+    id: String(t.id),
+    repository: minimalRepository(repo, urls),
+    subject: { title: t.title, ...subjectUrls(t, repo, urls), type: t.subject.type },
+    reason: t.reason,
+    unread: t.unread,
+    updated_at: t.updatedAt,
+    last_read_at: t.lastReadAt,
+    url,
+    subscription_url: `${url}/subscription`,
+  };
+}
+
+export type ThreadView = ReturnType<typeof thread>;
+
+export function threadSubscription(d: SubscriptionDetail, urls: Urls) {
+  const threadUrl = urls.api('notifications', 'threads', d.thread.id);
+  if (d.kind === 'thread') {
+    const s = d.subscription;
+    return {
+      subscribed: s.subscribed, ignored: s.ignored, reason: s.reason, created_at: s.createdAt,
+      url: `${threadUrl}/subscription`, thread_url: threadUrl,
+    };
+  }
+  return {
+    subscribed: d.subscribed, ignored: d.ignored, reason: null, created_at: d.createdAt,
+    url: `${threadUrl}/subscription`, repository_url: urls.api('repos', d.repo.owner.login, d.repo.name),
+  };
+}

@@ -1,0 +1,281 @@
+// Reviews of pull requests: pending reviews (seen by their author alone) that gather
+// comments until submitted, submitted reviews (APPROVED, CHANGES_REQUESTED, COMMENTED),
+// dismissals. Submitting a review answers the reviewer's review request. Upstream's
+// rule kept: the author of a pull request cannot approve it or request changes on it.
+import { inTransaction, type AppContext } from '../../context.ts';
+import { requireUser, type Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import type { Page, Slice } from '../../domain/page.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import * as issues from '../issues/issues.service.ts';
+import type { BodyFormat } from '../issues/issues.views.ts';
+import { roleAtLeast } from '../repos/repos.model.ts';
+import { orgIdOf } from './pulls.events.ts';
+import { STATE_OF_EVENT, type ReviewCommentRecord, type ReviewEvent, type ReviewRecord } from './pulls.model.ts';
+import { pullDetails } from './pulls.present.ts';
+import { locatePull, reload, requireWritable, type LocatedPull } from './pulls.service.ts';
+import * as store from './pulls.store.ts';
+import { pullRequestSimple } from './pulls.views.ts';
+import { commentPlacement, requireCommentable, requireCommitOfPull, type PlacedComment, type PlacementInput } from './review-comments.rules.ts';
+import { presentReviewComments, presentReviews } from './reviews.present.ts';
+import * as reviewStore from './reviews.store.ts';
+import type { ReviewCommentView } from './reviews.views.ts';
+import type { ReviewView } from './reviews.views.ts';
+
+const RESOURCE = 'PullRequestReview';
+
+function refuse(message: string, field = 'event'): ValidationError {
+  return new ValidationError([{ resource: RESOURCE, field, code: 'custom', message }], message);
+}
+
+/** The pull request view a review or review comment webhook payload carries. */
+export async function payloadPullSimple(tx: AppContext, actor: Actor, l: LocatedPull) {
+  const [detail] = await pullDetails(tx, actor, l.repo, [l.pull], { forPayload: true, issues: [l.issue] });
+  return pullRequestSimple(detail!, { urls: tx.urls, previews: new Set() });
+}
+
+/** The author may comment on their own pull request but not approve it or ask changes of it. */
+function checkEvent(l: LocatedPull, userId: number, event: ReviewEvent, body: string, commentCount: number): void {
+  if (l.issue.userId === userId && event === 'APPROVE') throw refuse('Can not approve your own pull request');
+  if (l.issue.userId === userId && event === 'REQUEST_CHANGES') throw refuse('Can not request changes on your own pull request');
+  if (event === 'REQUEST_CHANGES' && body.trim() === '') throw refuse('Body is required when requesting changes', 'body');
+  if (event === 'COMMENT' && body.trim() === '' && commentCount === 0) throw refuse('Body is required when commenting', 'body');
+}
+
+async function recordSubmitted(tx: AppContext, actor: Actor, l: LocatedPull, review: ReviewRecord, action: 'submitted' | 'dismissed' | 'edited', extra: Record<string, unknown> = {}): Promise<void> {
+  const [view] = await presentReviews(tx, l.repo, l.pull, [review]);
+  await recordEvent(tx, {
+    event: 'pull_request_review', action, repositoryId: l.repo.id, organizationId: orgIdOf(l.repo), actorId: actor.user?.id ?? null,
+    payload: { review: view, pull_request: await payloadPullSimple(tx, actor, l), ...extra },
+  });
+}
+
+/** The review comment events of a review just submitted (upstream sends one per comment). */
+async function recordCommentsCreated(tx: AppContext, actor: Actor, l: LocatedPull, reviewId: number): Promise<void> {
+  const comments = await reviewStore.commentsOfReview(tx.db, reviewId);
+  if (!comments.length) return;
+  const views = await presentReviewComments(tx, l.repo, comments, 'raw', [l.pull]);
+  const pullView = await payloadPullSimple(tx, actor, l);
+  for (const comment of views) {
+    await recordEvent(tx, {
+      event: 'pull_request_review_comment', action: 'created', repositoryId: l.repo.id, organizationId: orgIdOf(l.repo),
+      actorId: actor.user?.id ?? null, payload: { comment, pull_request: pullView },
+    });
+  }
+}
+
+/** A review just submitted: the reviewer's request is answered, the pull request touched, the events recorded. */
+async function afterSubmit(tx: AppContext, actor: Actor, l: LocatedPull, review: ReviewRecord): Promise<void> {
+  await store.removeRequests(tx.db, l.pull.id, [review.userId], []);
+  await issues.touchIssue(tx, l.issue.id);
+  const fresh = await reload(tx, l);
+  await recordSubmitted(tx, actor, fresh, review, 'submitted');
+  await recordCommentsCreated(tx, actor, fresh, review.id);
+}
+
+// ---------------------------------------------------------------- create and submit
+
+export interface DraftComment extends PlacementInput {
+  body: string;
+}
+
+export interface CreateReviewInput {
+  commitId?: string;
+  body?: string;
+  /** Without an event the review stays pending. */
+  event?: ReviewEvent;
+  comments?: DraftComment[];
+}
+
+export async function createReview(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: CreateReviewInput, bodyFormat: BodyFormat = 'raw',
+): Promise<ReviewView> {
+  const user = requireUser(actor);
+  const l = await locatePull(ctx, actor, owner, name, number);
+  requireWritable(l.repo);
+  await requireCommentable(ctx, actor, l);
+  const body = input.body ?? '';
+  const comments = input.comments ?? [];
+  if (input.event) checkEvent(l, user.id, input.event, body, comments.length);
+  const commitId = input.commitId ?? l.pull.headSha;
+  await requireCommitOfPull(ctx, l, commitId, RESOURCE);
+  const errors: FieldError[] = [];
+  const placed: { body: string; placement: PlacedComment | null }[] = [];
+  for (const [i, c] of comments.entries()) {
+    if (typeof c.body !== 'string' || c.body.trim() === '') {
+      errors.push({ resource: RESOURCE, field: `comments[${i}].body`, code: 'missing_field' });
+      continue;
+    }
+    placed.push({ body: c.body, placement: await commentPlacement(ctx, l, commitId, c, errors, `comments[${i}].`) });
+  }
+  if (errors.length) throw new ValidationError(errors);
+
+  const review = await inTransaction(ctx, async (tx) => {
+    if (await reviewStore.findPendingReview(tx.db, l.pull.id, user.id)) throw refuse('User can only have one pending review per pull request', 'user_id');
+    const now = nowIso(tx.clock);
+    const review = await reviewStore.insertReview(tx.db, {
+      pullRequestId: l.pull.id, repositoryId: l.repo.id, userId: user.id, state: input.event ? STATE_OF_EVENT[input.event] : 'PENDING',
+      body, commitId, submittedAt: input.event ? now : null,
+    }, now);
+    await reviewStore.insertComments(tx.db, placed.map((p) => ({
+      pullRequestId: l.pull.id, repositoryId: l.repo.id, reviewId: review.id, userId: user.id, inReplyToId: null,
+      body: p.body, commitId, originalCommitId: commitId, ...p.placement!,
+    })), now);
+    if (input.event) await afterSubmit(tx, actor, l, review);
+    return review;
+  });
+  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
+  return view!;
+}
+
+/** The caller's own review; someone else's pending review does not exist for them. */
+async function ownReview(ctx: AppContext, l: LocatedPull, reviewId: number, userId: number | null): Promise<ReviewRecord> {
+  const review = await reviewStore.findReview(ctx.db, l.pull.id, reviewId, userId);
+  if (!review) throw new NotFoundError();
+  return review;
+}
+
+export async function submitReview(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number,
+  input: { body?: string; event: ReviewEvent }, bodyFormat: BodyFormat = 'raw',
+): Promise<ReviewView> {
+  const user = requireUser(actor);
+  const l = await locatePull(ctx, actor, owner, name, number);
+  requireWritable(l.repo);
+  const found = await ownReview(ctx, l, reviewId, user.id);
+  if (found.userId !== user.id) throw new NotFoundError();
+  if (found.state !== 'PENDING') throw refuse('Can not submit a non-pending review', 'review');
+  const body = input.body ?? found.body;
+  checkEvent(l, user.id, input.event, body, await reviewStore.countCommentsOfReview(ctx.db, found.id));
+  const review = await inTransaction(ctx, async (tx) => {
+    const now = nowIso(tx.clock);
+    const submitted = await reviewStore.updateReview(tx.db, found.id, { state: STATE_OF_EVENT[input.event], body, submittedAt: now }, now);
+    await afterSubmit(tx, actor, l, submitted);
+    return submitted;
+  });
+  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
+  return view!;
+}
+
+// ---------------------------------------------------------------- read
+
+export async function listReviews(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, slice: Slice, bodyFormat: BodyFormat = 'raw',
+): Promise<Page<ReviewView>> {
+  const l = await locatePull(ctx, actor, owner, name, number);
+  const { rows, total } = await reviewStore.listReviews(ctx.db, l.pull.id, actor.user?.id ?? null, slice);
+  return { items: await presentReviews(ctx, l.repo, l.pull, rows, bodyFormat), total };
+}
+
+export async function getReview(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, bodyFormat: BodyFormat = 'raw',
+): Promise<ReviewView> {
+  const l = await locatePull(ctx, actor, owner, name, number);
+  const review = await ownReview(ctx, l, reviewId, actor.user?.id ?? null);
+  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
+  return view!;
+}
+
+export async function listReviewComments(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, slice: Slice, bodyFormat: BodyFormat = 'raw',
+): Promise<Page<ReviewCommentView>> {
+  const l = await locatePull(ctx, actor, owner, name, number);
+  const review = await ownReview(ctx, l, reviewId, actor.user?.id ?? null);
+  const { rows, total } = await reviewStore.listComments(ctx.db, {
+    repositoryId: l.repo.id, pullRequestId: l.pull.id, reviewId: review.id, viewerId: actor.user?.id ?? null, sort: 'created', direction: 'asc',
+  }, slice);
+  return { items: await presentReviewComments(ctx, l.repo, rows, bodyFormat, [l.pull]), total };
+}
+
+// ---------------------------------------------------------------- change
+
+export async function updateReview(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, body: string, bodyFormat: BodyFormat = 'raw',
+): Promise<ReviewView> {
+  const user = requireUser(actor);
+  const l = await locatePull(ctx, actor, owner, name, number);
+  requireWritable(l.repo);
+  const found = await ownReview(ctx, l, reviewId, user.id);
+  if (found.userId !== user.id) throw new ForbiddenError('Only the author of a review may edit it.');
+  const review = await inTransaction(ctx, async (tx) => {
+    const updated = await reviewStore.updateReview(tx.db, found.id, { body }, nowIso(tx.clock));
+    if (updated.state !== 'PENDING' && body !== found.body) await recordSubmitted(tx, actor, l, updated, 'edited', { changes: { body: { from: found.body } } });
+    return updated;
+  });
+  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
+  return view!;
+}
+
+export async function deletePendingReview(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, bodyFormat: BodyFormat = 'raw',
+): Promise<ReviewView> {
+  const user = requireUser(actor);
+  const l = await locatePull(ctx, actor, owner, name, number);
+  const found = await ownReview(ctx, l, reviewId, user.id);
+  if (found.userId !== user.id) throw new ForbiddenError('Only the author of a review may delete it.');
+  if (found.state !== 'PENDING') throw refuse('Can not delete a non-pending pull request review', 'review');
+  const [view] = await presentReviews(ctx, l.repo, l.pull, [found], bodyFormat);
+  await reviewStore.deleteReview(ctx.db, found.id);
+  return view!;
+}
+
+/** Those with push access dismiss approvals and change requests. */
+export async function dismissReview(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, message: string, bodyFormat: BodyFormat = 'raw',
+): Promise<ReviewView> {
+  requireUser(actor);
+  const l = await locatePull(ctx, actor, owner, name, number);
+  requireWritable(l.repo);
+  if (!roleAtLeast(l.role, 'push')) throw new ForbiddenError('Must have push access to dismiss a review.');
+  const found = await ownReview(ctx, l, reviewId, actor.user?.id ?? null);
+  if (found.state === 'PENDING') throw refuse('Can not dismiss a pending review', 'review');
+  if (found.state !== 'APPROVED' && found.state !== 'CHANGES_REQUESTED') throw refuse(`Can not dismiss a ${found.state === 'DISMISSED' ? 'dismissed' : 'commented'} pull request review`, 'review');
+  if (message.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'message', code: 'missing_field' }]);
+  const review = await inTransaction(ctx, async (tx) => {
+    const dismissed = await reviewStore.updateReview(tx.db, found.id, { state: 'DISMISSED' }, nowIso(tx.clock));
+    await recordSubmitted(tx, actor, l, dismissed, 'dismissed');
+    return dismissed;
+  });
+  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
+  return view!;
+}
+
+/** Submitted reviews of pull requests (GraphQL: reviews, reviewDecision); no caller check. */
+export function submittedReviewsOf(ctx: AppContext, pullIds: readonly number[]): Promise<ReviewRecord[]> {
+  return reviewStore.listSubmittedReviews(ctx.db, pullIds);
+}
+
+/**
+ * Upstream's review decision: CHANGES_REQUESTED when a reviewer's latest deciding review
+ * asks for changes, APPROVED when some approve and none ask for changes, else null.
+ */
+export function reviewDecision(reviews: readonly ReviewRecord[]): 'APPROVED' | 'CHANGES_REQUESTED' | null {
+  const latest = new Map<number, ReviewRecord>();
+  for (const r of reviews) if (r.state === 'APPROVED' || r.state === 'CHANGES_REQUESTED' || r.state === 'DISMISSED') latest.set(r.userId, r);
+  const states = [...latest.values()].map((r) => r.state);
+  if (states.includes('CHANGES_REQUESTED')) return 'CHANGES_REQUESTED';
+  return states.includes('APPROVED') ? 'APPROVED' : null;
+}
+
+// ---------------------------------------------------------------- lookups for GraphQL (no repository check: the caller checks it)
+
+/** Reviews of pull requests as `viewerId` sees them: submitted ones and their own pending one, in order. */
+export function reviewsOfPulls(ctx: AppContext, pullIds: readonly number[], viewerId: number | null): Promise<ReviewRecord[]> {
+  return reviewStore.listReviewsOfPulls(ctx.db, pullIds, viewerId);
+}
+
+/** Reviews by id as `viewerId` sees them (node ids). */
+export function reviewsByIds(ctx: AppContext, ids: readonly number[], viewerId: number | null): Promise<ReviewRecord[]> {
+  return reviewStore.findReviewsByIds(ctx.db, ids, viewerId);
+}
+
+/** The comments of reviews (reviews the caller already sees), in order. */
+export function commentsOfReviews(ctx: AppContext, reviewIds: readonly number[]): Promise<ReviewCommentRecord[]> {
+  return reviewStore.commentsOfReviews(ctx.db, reviewIds);
+}
+
+/** Review comments by id as `viewerId` sees them (node ids). */
+export function reviewCommentsByIds(ctx: AppContext, ids: readonly number[], viewerId: number | null): Promise<ReviewCommentRecord[]> {
+  return reviewStore.findCommentsByIds(ctx.db, ids, viewerId);
+}

@@ -1,0 +1,48 @@
+// Request and response schemas of the reaction routes, and the `reactions` summary
+// object every reactable record's schema embeds.
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { SimpleUser } from '../users/users.schemas.ts';
+import { REACTION_CONTENTS } from './reactions.rollup.ts';
+
+export { RepoParams } from '../repos/repos.schemas.ts';
+
+const Content = StringEnum(REACTION_CONTENTS);
+
+export const IssueParams = Type.Object({ owner: Type.String(), repo: Type.String(), issue_number: Type.Integer() });
+export const IssueReactionParams = Type.Object({ ...IssueParams.properties, reaction_id: Type.Integer() });
+export const CommentParams = Type.Object({ owner: Type.String(), repo: Type.String(), comment_id: Type.Integer() });
+export const CommentReactionParams = Type.Object({ ...CommentParams.properties, reaction_id: Type.Integer() });
+
+export const ListReactionsQuery = Type.Object({
+  content: Type.Optional(Content),
+  per_page: Type.Optional(Type.String()),
+  page: Type.Optional(Type.String()),
+});
+export type ListReactionsQuery = Static<typeof ListReactionsQuery>;
+
+export const CreateReactionBody = Type.Object({ content: Content });
+export type CreateReactionBody = Static<typeof CreateReactionBody>;
+
+export const Reaction = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.String(),
+  user: Nullable(SimpleUser),
+  content: Type.String(),
+  created_at: Type.String(),
+});
+
+export const ReactionList = Type.Array(Reaction);
+
+export const ReactionRollup = Type.Object({
+  url: Type.String(),
+  total_count: Type.Integer(),
+  '+1': Type.Integer(),
+  '-1': Type.Integer(),
+  laugh: Type.Integer(),
+  confused: Type.Integer(),
+  heart: Type.Integer(),
+  hooray: Type.Integer(),
+  eyes: Type.Integer(),
+  rocket: Type.Integer(),
+});

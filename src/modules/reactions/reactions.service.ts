@@ -1,0 +1,118 @@
+// Reactions on issues, issue comments, pull request review comments, team discussions
+// and team discussion comments. The module owning each subject resolves it (and says
+// whether the caller may see it); this one keeps the reactions.
+//
+// Upstream rules kept here: one reaction per user, subject and content, so leaving it
+// again answers the existing one (200) instead of a new one (201); reading needs read
+// access to the subject; reacting needs a signed-in user who may read the subject (on
+// a repository, with a token that may write to it: public_repo or repo), and is
+// refused on archived repositories and to users an interaction limit restricts (the
+// issues module's requireInteraction, upstream's wording); a reaction is removed by its author
+// or by an administrator of the subject (repository admin; for team discussions, the
+// organization's owners and the team's maintainers).
+import { inTransaction, type AppContext } from '../../context.ts';
+import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { ForbiddenError, NotFoundError } from '../../domain/errors.ts';
+import type { Page, Slice } from '../../domain/page.ts';
+import { requireInteraction, requireWritable } from '../issues/issues.service.ts';
+import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import * as discussions from '../team-discussions/team-discussions.service.ts';
+import * as users from '../users/users.service.ts';
+import type { Reaction } from './reactions.model.ts';
+import type { ReactionContent } from './reactions.rollup.ts';
+import * as store from './reactions.store.ts';
+import { repositorySubject, type RepositorySubjectRef } from './reactions.subject-lookup.ts';
+import type { ReactionDetail } from './reactions.views.ts';
+
+/** The subject a reaction route addresses. */
+export type SubjectRef =
+  | RepositorySubjectRef
+  | { kind: 'team_discussion'; team: discussions.TeamRef; number: number }
+  | { kind: 'team_discussion_comment'; team: discussions.TeamRef; number: number; commentNumber: number };
+
+interface Resolved {
+  key: store.SubjectKey;
+  /** The repository of a repository subject (interaction limits apply there). */
+  repo: Repo | null;
+  /** The caller may remove anyone's reactions on the subject. */
+  moderator: boolean;
+}
+
+async function resolve(ctx: AppContext, actor: Actor, ref: SubjectRef, write: boolean): Promise<Resolved> {
+  if (ref.kind === 'team_discussion' || ref.kind === 'team_discussion_comment') {
+    const commentNumber = ref.kind === 'team_discussion_comment' ? ref.commentNumber : null;
+    const s = await discussions.discussionSubject(ctx, actor, ref.team, ref.number, commentNumber, write);
+    return { key: { type: s.type, id: s.id }, repo: null, moderator: s.moderator };
+  }
+  if (write) requireUser(actor);
+  const { repo, access } = await repos.locate(ctx, actor, ref.owner, ref.repo, 'pull');
+  // Reacting writes to the repository as far as tokens go, though read access is enough.
+  if (write) requireScope(actor, ...(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']));
+  const id = await repositorySubject(ctx, actor, repo, ref);
+  return { key: { type: ref.kind, id }, repo, moderator: roleAtLeast(access.effective, 'admin') };
+}
+
+async function withUsers(ctx: AppContext, list: Reaction[]): Promise<ReactionDetail[]> {
+  const accounts = await users.accountsByIds(ctx, list.map((r) => r.userId));
+  return list.map((reaction) => ({ reaction, user: accounts.get(reaction.userId) ?? null }));
+}
+
+export async function listReactions(
+  ctx: AppContext, actor: Actor, ref: SubjectRef, content: ReactionContent | undefined, slice: Slice,
+): Promise<Page<ReactionDetail>> {
+  const { key } = await resolve(ctx, actor, ref, false);
+  const [list, total] = await Promise.all([store.list(ctx.db, key, content, slice), store.count(ctx.db, key, content)]);
+  return { items: await withUsers(ctx, list), total };
+}
+
+export interface CreatedReaction {
+  detail: ReactionDetail;
+  /** False when the user had already left this reaction (upstream answers 200 then). */
+  created: boolean;
+}
+
+export async function createReaction(ctx: AppContext, actor: Actor, ref: SubjectRef, content: ReactionContent): Promise<CreatedReaction> {
+  const user = requireUser(actor);
+  const { key, repo } = await resolve(ctx, actor, ref, true);
+  if (repo) {
+    requireWritable(repo);
+    await requireInteraction(ctx, user.id, repo, 'react');
+  }
+  return inTransaction(ctx, async (tx) => {
+    const inserted = await store.insertUnlessExists(tx.db, key, repo?.id ?? null, user.id, content, nowIso(tx.clock));
+    const reaction = inserted ?? await store.findByUser(tx.db, key, user.id, content);
+    if (!reaction) throw new NotFoundError();
+    return { detail: (await withUsers(tx, [reaction]))[0]!, created: inserted !== null };
+  });
+}
+
+export async function deleteReaction(ctx: AppContext, actor: Actor, ref: SubjectRef, reactionId: number): Promise<void> {
+  const user = requireUser(actor);
+  const { key, repo, moderator } = await resolve(ctx, actor, ref, true);
+  if (repo) requireWritable(repo);
+  await inTransaction(ctx, async (tx) => {
+    const reaction = await store.findById(tx.db, key, reactionId);
+    if (!reaction) throw new NotFoundError();
+    if (reaction.userId !== user.id && !moderator) throw new ForbiddenError('You can only delete your own reactions.');
+    await store.remove(tx.db, reaction.id);
+  });
+}
+
+/**
+ * Removes the caller's own reaction of `content` from the subject (GraphQL's
+ * removeReaction names the content, not the reaction); answers what was removed,
+ * or null when the caller had not left that reaction.
+ */
+export async function removeOwnReaction(ctx: AppContext, actor: Actor, ref: SubjectRef, content: ReactionContent): Promise<ReactionDetail | null> {
+  const user = requireUser(actor);
+  const { key, repo } = await resolve(ctx, actor, ref, true);
+  if (repo) requireWritable(repo);
+  return inTransaction(ctx, async (tx) => {
+    const reaction = await store.findByUser(tx.db, key, user.id, content);
+    if (!reaction) return null;
+    await store.remove(tx.db, reaction.id);
+    return (await withUsers(tx, [reaction]))[0]!;
+  });
+}

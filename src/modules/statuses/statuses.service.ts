@@ -1,0 +1,162 @@
+// Commit statuses: CI systems report on commits (push access), everyone who may read
+// the repository sees them, one by one or combined per context. Deployments read the
+// latest state of each context before deploying (required contexts).
+import { inTransaction, type AppContext } from '../../context.ts';
+import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { Slice } from '../../domain/page.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { peel } from '../../git/objects.ts';
+import * as git from '../../git/repository.ts';
+import { commitRecordData } from '../git-data/commits.service.ts';
+import { isPlainRevision } from '../git-data/repo-git.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import type { Account } from '../users/users.model.ts';
+import * as users from '../users/users.service.ts';
+import {
+  combinedState, DEFAULT_CONTEXT, MAX_DESCRIPTION, MAX_PER_CONTEXT, type CommitState, type CommitStatus,
+} from './statuses.model.ts';
+import * as store from './statuses.store.ts';
+import { statusEventPayload } from './statuses.views.ts';
+
+const RESOURCE = 'Status';
+/** Branches listed in the status event, as upstream (at most 10). */
+const EVENT_BRANCHES = 10;
+
+/** Scopes that let a token write statuses of `repo` (repo:status is the narrow one). */
+export function writeScopes(repo: Repo): string[] {
+  return repo.visibility === 'public' ? ['repo:status', 'public_repo', 'repo'] : ['repo:status', 'repo'];
+}
+
+/** repo:status reaches the statuses of private repositories without `repo`: that is what the scope is for. */
+function statusViewer(actor: Actor): Actor {
+  return hasScope(actor, 'repo:status') ? { ...actor, scopes: new Set([...actor.scopes, 'repo']) } : actor;
+}
+
+async function forReading(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<Repo> {
+  return (await repos.locate(ctx, statusViewer(actor), owner, name, 'pull')).repo;
+}
+
+async function forWriting(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<Repo> {
+  requireUser(actor);
+  const viewer = statusViewer(actor);
+  const { repo } = await repos.locate(ctx, viewer, owner, name, 'pull');
+  requireScope(actor, ...writeScopes(repo));
+  await repos.requireRole(ctx, viewer, repo, 'push');
+  if (repo.archived) throw new ForbiddenError('Repository was archived so is read-only.');
+  return repo;
+}
+
+/** The commit a sha, branch or tag names in `repo`, or NotFoundError. */
+async function commitOf(ctx: AppContext, repo: Repo, ref: string): Promise<string> {
+  const sha = isPlainRevision(ref) ? await peel(repos.gitDir(ctx, repo), ref, 'commit') : null;
+  if (!sha) throw new NotFoundError(`No commit found for SHA: ${ref}`);
+  return sha;
+}
+
+export interface StatusDetail {
+  status: CommitStatus;
+  creator: Account | null;
+}
+
+async function withCreators(ctx: AppContext, statuses: readonly CommitStatus[]): Promise<StatusDetail[]> {
+  const ids = [...new Set(statuses.map((s) => s.creatorId).filter((id): id is number => id !== null))];
+  const accounts = await users.accountsByIds(ctx, ids);
+  return statuses.map((status) => ({ status, creator: status.creatorId === null ? null : accounts.get(status.creatorId) ?? null }));
+}
+
+// ---------------------------------------------------------------- create
+
+export interface CreateStatusInput {
+  state: CommitState;
+  target_url?: string | null;
+  description?: string | null;
+  context?: string;
+}
+
+export interface CreatedStatus extends StatusDetail {
+  repo: Repo;
+}
+
+export async function createStatus(
+  ctx: AppContext, actor: Actor, owner: string, name: string, shaParam: string, input: CreateStatusInput,
+): Promise<CreatedStatus> {
+  const repo = await forWriting(ctx, actor, owner, name);
+  // PostgreSQL refuses NUL in text: refused here for both dialects alike.
+  const nul = (['context', 'description', 'target_url'] as const).filter((f) => input[f]?.includes('\0'));
+  if (nul.length) throw new ValidationError(nul.map((field) => ({ resource: RESOURCE, field, code: 'invalid', message: `${field} may not contain NUL` })));
+  if (input.description && input.description.length > MAX_DESCRIPTION) {
+    throw new ValidationError([{ resource: RESOURCE, field: 'description', code: 'custom', message: `description is too long (maximum is ${MAX_DESCRIPTION} characters)` }]);
+  }
+  const dir = repos.gitDir(ctx, repo);
+  // A sha (abbreviated or not), as upstream: branch names are not taken here.
+  const sha = /^[0-9a-f]{4,40}$/i.test(shaParam) ? await peel(dir, shaParam.toLowerCase(), 'commit') : null;
+  if (!sha) {
+    const message = `No commit found for SHA: ${shaParam}`;
+    throw new ValidationError([{ resource: RESOURCE, field: 'sha', code: 'invalid', message }], message);
+  }
+  const context = input.context || DEFAULT_CONTEXT;
+  const creator = await users.getOwnAccount(ctx, actor);
+  // Git reads for the event happen before the transaction: it holds no lock meanwhile.
+  const [commit, branches] = await Promise.all([commitRecordData(ctx, dir, sha), git.branchesContaining(dir, sha, EVENT_BRANCHES)]);
+  return inTransaction(ctx, async (tx) => {
+    if (await store.countForContext(tx.db, repo.id, sha, context) >= MAX_PER_CONTEXT) {
+      throw new ValidationError([{ resource: RESOURCE, field: 'context', code: 'custom', message: 'This SHA and context has reached the maximum number of statuses.' }]);
+    }
+    const status = await store.insert(tx.db, {
+      repositoryId: repo.id, sha, state: input.state, targetUrl: input.target_url ?? null,
+      description: input.description ?? null, context, creatorId: creator.id,
+    }, nowIso(tx.clock));
+    await recordEvent(tx, {
+      event: 'status', repositoryId: repo.id, actorId: creator.id,
+      organizationId: repo.owner.type === 'Organization' ? repo.ownerId : null,
+      payload: statusEventPayload(tx.urls, repo, { status, creator }, commit, branches.map((b) => ({ name: b.ref.slice('refs/heads/'.length), sha: b.sha }))),
+    });
+    return { status, creator, repo };
+  });
+}
+
+// ---------------------------------------------------------------- read
+
+export interface StatusPage {
+  repo: Repo;
+  items: StatusDetail[];
+  total: number;
+}
+
+/** Every status of the commit `ref` names, newest first. */
+export async function listStatuses(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string, slice: Slice): Promise<StatusPage> {
+  const repo = await forReading(ctx, actor, owner, name);
+  const sha = await commitOf(ctx, repo, ref);
+  const [rows, total] = await Promise.all([store.listForSha(ctx.db, repo.id, sha, slice), store.countForSha(ctx.db, repo.id, sha)]);
+  return { repo, items: await withCreators(ctx, rows), total };
+}
+
+export interface CombinedStatus {
+  repo: repos.Presentable;
+  sha: string;
+  state: 'failure' | 'pending' | 'success';
+  /** This page of the latest status of each context. */
+  statuses: StatusDetail[];
+  /** How many contexts. */
+  total: number;
+}
+
+export async function getCombinedStatus(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string, slice: Slice): Promise<CombinedStatus> {
+  const repo = await forReading(ctx, actor, owner, name);
+  const sha = await commitOf(ctx, repo, ref);
+  const latest = await store.latestPerContext(ctx.db, repo.id, sha);
+  const [presentable] = await repos.presentable(ctx, actor, [repo]);
+  return {
+    repo: presentable!, sha, state: combinedState(latest),
+    statuses: await withCreators(ctx, latest.slice(slice.offset, slice.offset + slice.perPage)),
+    total: latest.length,
+  };
+}
+
+/** The latest status of each context of a commit (no access check: the caller has made one). */
+export async function latestStatuses(ctx: AppContext, repositoryId: number, sha: string): Promise<CommitStatus[]> {
+  return store.latestPerContext(ctx.db, repositoryId, sha);
+}
