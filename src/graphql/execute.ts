@@ -1,0 +1,125 @@
+// One GraphQL call, from query text to response body: parse and validate (cached by
+// query text), pick the one operation, coerce variables, check scopes, pagination
+// and cost before anything runs, charge the caller's graphql budget, execute.
+import {
+  execute, getOperationAST, getVariableValues, GraphQLError, Kind, parse, validate,
+  type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode,
+} from 'graphql';
+import type { AppContext } from '../context.ts';
+import type { Actor, ActorUser } from '../domain/actor.ts';
+import { epochSeconds } from '../domain/clock.ts';
+import { budgetFor } from '../http/rate-limit.ts';
+import type { Counter, RateLimitStore } from '../http/rate-limit-store.ts';
+import { analyzeQuery } from './cost.ts';
+import type { GraphQLContext, RateInfo, Typed } from './context.ts';
+import { plainError, preExecutionError, wireError, type ErrorContext, type WireError } from './errors.ts';
+import { newLoaderCache } from './loaders.ts';
+import { inGraphQLCall } from './request-scope.ts';
+import type { WharfSchema } from './schema.ts';
+
+export interface GraphQLRequest {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName: string | null;
+}
+
+export interface GraphQLResponse {
+  body: { data?: unknown; errors?: WireError[] };
+  /** The graphql budget after this call (for the X-RateLimit-* headers). */
+  counter: Counter;
+  limit: number;
+  bucket: string;
+}
+
+interface Prepared {
+  document: DocumentNode | null;
+  fragments: Record<string, FragmentDefinitionNode>;
+  errors: WireError[];
+}
+
+/** Parsed and validated documents by query text: clients send the same few queries again and again. */
+const prepared = new Map<string, Prepared>();
+const MAX_PREPARED = 1000;
+/** Upstream refuses very large documents; a token budget keeps parsing bounded. */
+const MAX_TOKENS = 50_000;
+
+function prepare(api: WharfSchema, query: string): Prepared {
+  const cached = prepared.get(query);
+  if (cached) return cached;
+  let result: Prepared;
+  try {
+    const document = parse(query, { maxTokens: MAX_TOKENS });
+    const errors = validate(api.schema, document).map(plainError);
+    const fragments: Record<string, FragmentDefinitionNode> = {};
+    for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+    result = { document: errors.length ? null : document, fragments, errors };
+  } catch (err) {
+    if (!(err instanceof GraphQLError)) throw err;
+    result = { document: null, fragments: {}, errors: [plainError(err)] };
+  }
+  if (prepared.size >= MAX_PREPARED) prepared.delete(prepared.keys().next().value!);
+  prepared.set(query, result);
+  return result;
+}
+
+function pickOperation(document: DocumentNode, operationName: string | null): OperationDefinitionNode | WireError {
+  const op = getOperationAST(document, operationName);
+  if (op) {
+    if (op.operation === 'subscription') return { message: 'Subscriptions are not supported.' };
+    return op;
+  }
+  if (operationName) return { message: `No operation named "${operationName}"` };
+  return { message: 'An operation name is required when the document holds more than one operation.' };
+}
+
+export interface Caller {
+  ctx: AppContext;
+  actor: Actor;
+  user: ActorUser;
+  rates: RateLimitStore;
+  errorContext: ErrorContext;
+}
+
+export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLRequest): Promise<GraphQLResponse> {
+  const { ctx, actor, rates } = caller;
+  const budget = budgetFor(actor, 'graphql', ctx.config.rateLimit);
+  const now = epochSeconds(ctx.clock);
+  const refuse = async (errors: WireError[]): Promise<GraphQLResponse> => ({
+    body: { errors }, counter: await rates.peek(budget.bucket, now, budget.windowSeconds), limit: budget.limit, bucket: budget.bucket,
+  });
+
+  const p = prepare(api, req.query);
+  const document = p.document;
+  if (!document) return refuse(p.errors);
+  const operation = pickOperation(document, req.operationName);
+  if (!('kind' in operation)) return refuse([operation]);
+  const coerced = getVariableValues(api.schema, operation.variableDefinitions ?? [], req.variables, { maxErrors: 50 });
+  if (coerced.errors) return refuse(coerced.errors.map(plainError));
+
+  const cost = analyzeQuery(api.schema, p.fragments, operation, coerced.coerced, actor, api.scopes, caller.errorContext);
+  if (cost.errors.length) return refuse(cost.errors);
+
+  let counter = await rates.peek(budget.bucket, now, budget.windowSeconds);
+  if (!cost.dryRun) {
+    if (counter.used + cost.cost > budget.limit) {
+      return {
+        body: { errors: [preExecutionError('RATE_LIMITED', `API rate limit exceeded for user ID ${caller.user.id}.`)] },
+        counter, limit: budget.limit, bucket: budget.bucket,
+      };
+    }
+    counter = await rates.hit(budget.bucket, now, budget.windowSeconds, cost.cost);
+  }
+  const rate: RateInfo = { limit: budget.limit, cost: cost.cost, nodeCount: cost.nodeCount, used: counter.used, resetAt: counter.resetAt };
+  const g: GraphQLContext = { ctx, actor, user: caller.user, rate, loaders: newLoaderCache() };
+  const result = await inGraphQLCall(caller.errorContext.requestId, async () => execute({
+    schema: api.schema,
+    document,
+    operationName: req.operationName,
+    variableValues: req.variables,
+    contextValue: g,
+    typeResolver: (value) => (value as Typed).__typename,
+  }));
+  const body: GraphQLResponse['body'] = { data: result.data ?? null };
+  if (result.errors?.length) body.errors = result.errors.map((e) => wireError(e, caller.errorContext));
+  return { body, counter, limit: budget.limit, bucket: budget.bucket };
+}
