@@ -37,6 +37,7 @@ declare module 'autocannon' {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
     timeout?: number;
     workers?: number;
   }

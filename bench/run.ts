@@ -9,6 +9,11 @@
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
 //   BENCH_WHARF_ENTRY      script to run instead of src/main.ts, to measure a variant
+//   BENCH_EVENT_ITEMS      issues created in the event-throughput scenario (default 1000)
+//   BENCH_EVENT_CONCURRENCY  creates in flight at once there (default 4)
+//   BENCH_ONLY=events      run the event-throughput scenario alone
+//   (issues: bench/issues.ts, also runnable alone; BENCH_ISSUES_SEED, BENCH_ISSUES_WRITES there)
+//   (100 issues through GraphQL against REST, 16 connections: bench/graphql-issues.ts, also runnable alone)
 //
 // Wharf runs on SQLite in a fresh temp data dir; its rate limits are raised so that
 // the run never meets them (the counter is still incremented on every request).
@@ -20,6 +25,9 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuTimeMs, freePort, onExit, startChild, stopAll, waitForHttp, type Child } from './children.ts';
+import { measureEventThroughput, printEventThroughput, type EventThroughput } from './events.ts';
+import { measureIssues, printIssues, type IssueBenchResult } from './issues.ts';
+import { measureGraphQLIssues, printGraphQLIssues, type GraphQLIssuesResult } from './graphql-issues.ts';
 import { summarizeProfile } from './profile.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,10 +47,18 @@ const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 3);
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 32));
 const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'true';
 const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || 'src/main.ts';
+const EVENT_ITEMS = Math.round(envNumber('BENCH_EVENT_ITEMS', 1000));
+const EVENT_CONCURRENCY = Math.round(envNumber('BENCH_EVENT_CONCURRENCY', 4));
+const ONLY_EVENTS = process.env.BENCH_ONLY === 'events';
 
 interface Scenario {
   name: string;
+  /** Unique per scenario: the bare server answers by URL (GraphQL scenarios add a query string). */
   path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** A GraphQL scenario: the name of the REST scenario that fetches the same data. */
+  sameDataAs?: string;
 }
 
 interface Measurement {
@@ -85,11 +101,12 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 /** One autocannon run; latency percentiles from every response's own timing (sub-ms precision). */
-async function load(url: string, headers: Record<string, string>, seconds: number, server: Child): Promise<Measurement> {
+async function load(url: string, headers: Record<string, string>, seconds: number, server: Child, scenario: Scenario): Promise<Measurement> {
   const cpuBefore = cpuTimeMs(server.process.pid);
   let latencies = new Float64Array(1 << 16);
   let n = 0;
-  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const request = scenario.method === 'POST' ? { method: 'POST', body: scenario.body, headers: { ...headers, 'content-type': 'application/json' } } : { headers };
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, ...request });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode < 200 || statusCode >= 300) return;
     if (n === latencies.length) {
@@ -116,8 +133,8 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 async function measure(server: Child, base: string, scenario: Scenario, headers: Record<string, string>): Promise<Measurement> {
-  await load(`${base}${scenario.path}`, headers, WARMUP_SECONDS, server);
-  return load(`${base}${scenario.path}`, headers, SECONDS, server);
+  await load(`${base}${scenario.path}`, headers, WARMUP_SECONDS, server, scenario);
+  return load(`${base}${scenario.path}`, headers, SECONDS, server, scenario);
 }
 
 async function adminRequest(base: string, adminToken: string, method: string, pathname: string, body: unknown): Promise<unknown> {
@@ -138,9 +155,15 @@ async function adminRequest(base: string, adminToken: string, method: string, pa
 const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 async function record(base: string, scenario: Scenario, headers: Record<string, string>): Promise<Fixture> {
-  const res = await fetch(`${base}${scenario.path}`, { headers });
+  const res = scenario.method === 'POST'
+    ? await fetch(`${base}${scenario.path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: scenario.body })
+    : await fetch(`${base}${scenario.path}`, { headers });
   const body = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`GET ${scenario.path} answered ${res.status}: ${body.toString('utf8')}`);
+  if (res.status !== 200) throw new Error(`${scenario.method ?? 'GET'} ${scenario.path} answered ${res.status}: ${body.toString('utf8')}`);
+  // A GraphQL answer is 200 even when the query failed: a failed one would measure nothing.
+  if (scenario.method === 'POST' && (JSON.parse(body.toString('utf8')) as { errors?: unknown }).errors) {
+    throw new Error(`POST ${scenario.path} answered errors: ${body.toString('utf8')}`);
+  }
   const kept: [string, string][] = [];
   res.headers.forEach((value, name) => { if (!NOT_REPLAYED.has(name)) kept.push([name, value]); });
   return { status: res.status, headers: kept, body: body.toString('base64') };
@@ -171,6 +194,8 @@ function printTable(results: ScenarioResult[]): void {
 }
 
 const BENCH_REPO = 'bench-private';
+/** Repositories of the bench user listed by the list scenarios (GraphQL and REST alike). */
+const LISTED_REPOS = 30;
 const CLONE_REPO = 'bench-history';
 const CLONE_COMMITS = 1000;
 const CLONE_RUNS = 3;
@@ -187,6 +212,7 @@ async function prepareRepository(base: string, token: string): Promise<{ blobSha
     return res.json() as Promise<Record<string, unknown>>;
   };
   await post('/user/repos', { name: BENCH_REPO, private: true, auto_init: true });
+  for (let i = 1; i < LISTED_REPOS; i++) await post('/user/repos', { name: `bench-listed-${i}`, private: i % 2 === 0, description: `Listed repository ${i}` });
   const blob = await post(`/repos/${BENCH_LOGIN}/${BENCH_REPO}/git/blobs`, { content: randomBytes(3072).toString('base64'), encoding: 'utf-8' });
   return { blobSha: String(blob.sha) };
 }
@@ -236,6 +262,41 @@ async function measureClone(work: string, base: string, token: string): Promise<
   return { wharfMs: median(wharf), fileMs: median(file) };
 }
 
+/**
+ * GraphQL queries for the same data as REST scenarios: one repository as GET
+ * /repos/{owner}/{repo} shows it, and the list GET /user/repos answers.
+ */
+function graphqlScenarios(): Scenario[] {
+  const repositoryFields = 'id databaseId name nameWithOwner description url sshUrl isPrivate isFork isArchived visibility createdAt updatedAt pushedAt diskUsage stargazerCount forkCount hasIssuesEnabled hasWikiEnabled viewerPermission licenseInfo { key } owner { id login avatarUrl }';
+  return [
+    {
+      name: 'POST /graphql repository', path: '/graphql?bench=repository', method: 'POST', sameDataAs: 'GET /repos/{owner}/{repo} (private)',
+      body: JSON.stringify({ query: `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${repositoryFields} } }`, variables: { owner: BENCH_LOGIN, name: BENCH_REPO } }),
+    },
+    {
+      name: 'POST /graphql viewer.repositories (30)', path: '/graphql?bench=repositories', method: 'POST', sameDataAs: 'GET /user/repos (30)',
+      body: JSON.stringify({ query: `query($n: Int!) { viewer { repositories(first: $n, orderBy: {field: NAME, direction: ASC}) { totalCount nodes { ${repositoryFields} } } } }`, variables: { n: LISTED_REPOS } }),
+    },
+  ];
+}
+
+interface SameData {
+  graphql: string;
+  rest: string;
+  throughputRatio: number;
+  graphqlP99: number;
+  restP99: number;
+}
+
+function graphqlAgainstRest(scenarios: Scenario[], results: ScenarioResult[]): SameData[] {
+  return scenarios.flatMap((s) => {
+    const g = results.find((r) => r.scenario === s.name);
+    const r = results.find((x) => x.scenario === s.sameDataAs);
+    if (!s.sameDataAs || !g || !r) return [];
+    return [{ graphql: s.name, rest: r.scenario, throughputRatio: g.wharf.rps / r.wharf.rps, graphqlP99: g.wharf.p99, restP99: r.wharf.p99 }];
+  });
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-bench-'));
   onExit(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -257,9 +318,13 @@ async function main(): Promise<void> {
         WHARF_DATA_DIR: path.join(work, 'data'),
         WHARF_ADMIN_TOKEN: adminToken,
         LOG_LEVEL: 'warn',
+        // As `npm start` runs it: graphql-js skips its development-mode checks.
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
         WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000',
         WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
         WHARF_RATE_LIMIT_OAUTH_APP: '1000000000',
+        // The event scenario's receiver listens on loopback.
+        WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       }),
     });
     await waitForHttp(wharf, `${wharfBase}/meta`);
@@ -275,9 +340,11 @@ async function main(): Promise<void> {
       { name: 'GET /users/{username}', path: `/users/${BENCH_LOGIN}` },
       { name: 'GET /repos/{owner}/{repo} (private)', path: `/repos/${BENCH_LOGIN}/${BENCH_REPO}` },
       { name: 'GET …/git/blobs/{sha} (4 KB)', path: `/repos/${BENCH_LOGIN}/${BENCH_REPO}/git/blobs/${repo.blobSha}` },
+      { name: 'GET /user/repos (30)', path: `/user/repos?per_page=${LISTED_REPOS}&sort=full_name` },
+      ...graphqlScenarios(),
     ];
     const fixtures: Record<string, Fixture> = {};
-    for (const s of scenarios) fixtures[s.path] = await record(wharfBase, s, headers);
+    for (const s of ONLY_EVENTS ? [] : scenarios) fixtures[s.path] = await record(wharfBase, s, headers);
     const fixturesFile = path.join(work, 'fixtures.json');
     fs.writeFileSync(fixturesFile, JSON.stringify(fixtures));
 
@@ -288,7 +355,7 @@ async function main(): Promise<void> {
 
     console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== 'src/main.ts' ? `, Wharf entry ${WHARF_ENTRY}` : ''}`);
     const results: ScenarioResult[] = [];
-    for (const s of scenarios) {
+    for (const s of ONLY_EVENTS ? [] : scenarios) {
       process.stderr.write(`measuring ${s.name} …\n`);
       const w = await measure(wharf, wharfBase, s, headers);
       const b = await measure(bare, bareBase, s, headers);
@@ -296,16 +363,43 @@ async function main(): Promise<void> {
     }
     console.log('');
     printTable(results);
+    const sameData = graphqlAgainstRest(scenarios, results);
+    console.log('');
+    for (const c of sameData) {
+      console.log(`${c.graphql} vs ${c.rest}: GraphQL/REST throughput ${fmt(c.throughputRatio, 3)}, p99 ${fmt(c.graphqlP99, 2)} ms vs ${fmt(c.restP99, 2)} ms`);
+    }
     for (const r of results) {
       for (const [who, m] of [['wharf', r.wharf], ['bare', r.bare]] as const) {
         if (m.non2xx > 0 || m.errors > 0) console.log(`warning: ${r.scenario} on ${who}: ${m.non2xx} non-2xx answers, ${m.errors} errors`);
       }
     }
 
-    process.stderr.write('measuring git clone of a 1,000-commit repository …\n');
-    const clone = await measureClone(work, wharfBase, token);
+    let clone = { wharfMs: NaN, fileMs: NaN };
+    if (!ONLY_EVENTS) {
+      process.stderr.write('measuring git clone of a 1,000-commit repository …\n');
+      clone = await measureClone(work, wharfBase, token);
+      console.log('');
+      console.log(`git clone, ${CLONE_COMMITS} commits (median of ${CLONE_RUNS}): wharf ${clone.wharfMs.toFixed(0)} ms, file:// ${clone.fileMs.toFixed(0)} ms, ratio ${(clone.wharfMs / clone.fileMs).toFixed(2)}`);
+    }
+
+    process.stderr.write(`measuring event throughput (${EVENT_ITEMS} creates, 5 hooks) …\n`);
+    const events: EventThroughput = await measureEventThroughput(wharfBase, token, BENCH_LOGIN, EVENT_ITEMS, EVENT_CONCURRENCY, wharf.process.pid);
     console.log('');
-    console.log(`git clone, ${CLONE_COMMITS} commits (median of ${CLONE_RUNS}): wharf ${clone.wharfMs.toFixed(0)} ms, file:// ${clone.fileMs.toFixed(0)} ms, ratio ${(clone.wharfMs / clone.fileMs).toFixed(2)}`);
+    printEventThroughput(events);
+
+    let issues: IssueBenchResult | null = null;
+    if (!ONLY_EVENTS) {
+      issues = await measureIssues({ base: wharfBase, token, login: BENCH_LOGIN, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS });
+      console.log('');
+      printIssues(issues);
+    }
+
+    let graphqlIssues: GraphQLIssuesResult | null = null;
+    if (!ONLY_EVENTS) {
+      graphqlIssues = await measureGraphQLIssues({ base: wharfBase, token, login: BENCH_LOGIN, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+      console.log('');
+      printGraphQLIssues(graphqlIssues);
+    }
 
     await bare.stop();
     await wharf.stop(30_000);
@@ -331,7 +425,18 @@ async function main(): Promise<void> {
         bare: figures(r.bare),
         ratio: +r.ratio.toFixed(3),
       })),
+      graphqlVsRest: sameData.map((c) => ({ ...c, throughputRatio: +c.throughputRatio.toFixed(3), graphqlP99: +c.graphqlP99.toFixed(3), restP99: +c.restP99.toFixed(3) })),
+      issues,
+      graphqlIssues,
       clone: { commits: CLONE_COMMITS, runs: CLONE_RUNS, wharfMs: Math.round(clone.wharfMs), fileMs: Math.round(clone.fileMs), ratio: +(clone.wharfMs / clone.fileMs).toFixed(2) },
+      events: {
+        write: events.write, items: events.items, hooks: events.hooks, deliveries: events.deliveries,
+        allDeliveredMs: Math.round(events.allDeliveredMs), drainMs: Math.round(events.drainMs),
+        createMeanMs: { without: +events.without.mean.toFixed(3), with: +events.with.mean.toFixed(3) },
+        createP99Ms: { without: +events.without.p99.toFixed(3), with: +events.with.p99.toFixed(3) },
+        addedLatency: +events.addedLatency.toFixed(3),
+        cpuMsPerCreate: events.cpuMsPerItem && { without: +events.cpuMsPerItem.without.toFixed(3), with: +events.cpuMsPerItem.with.toFixed(3) },
+      },
     }));
   } finally {
     await stopAll();
