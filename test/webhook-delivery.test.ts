@@ -229,6 +229,22 @@ describe('delivery', () => {
     assert.deepEqual(issuesOnly.received.map((r) => header(r, 'x-service-event')), ['ping']);
   });
 
+  test('fork: the payload carries the new repository whole as forkee', async () => {
+    const h = await hooked({ events: ['fork'] });
+    const forker = await createUser(t, ['repo', 'public_repo']);
+    const { data: fork } = await t.octokit(forker.token).rest.repos.createFork({ owner: h.owner, repo: h.repo });
+    const [delivery] = await h.rx.waitFor(1, ofEvent('fork'));
+    const body = payloadOf(delivery!);
+    assertMatchesWebhookSchema('fork', null, body);
+    assert.equal(body.forkee.id, fork.id);
+    assert.equal(body.forkee.full_name, `${forker.login}/${h.repo}`);
+    assert.equal(body.forkee.fork, true);
+    assert.equal(body.forkee.public, true);
+    assert.equal(body.forkee_id, undefined);
+    assert.equal(body.repository.id, h.repoId);
+    assert.equal(body.sender.login, forker.login);
+  });
+
   test('removing the secret with a PATCH of config: no signature headers any more', async () => {
     const h = await hooked({ secret: SECRET });
     const kit = t.octokit(h.user.token);

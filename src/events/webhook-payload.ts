@@ -43,8 +43,11 @@ export async function loadSources(ctx: AppContext, events: readonly StoredEvent[
     if (org) orgIds.add(org);
   }
   const actorIds = events.flatMap((e) => (e.actorId ? [e.actorId] : []));
+  // A fork event names its new repository (forkee) by id; the payload shows it whole.
+  const forkeeIds = events.flatMap((e) => (e.event === 'fork' && typeof e.payload.forkee_id === 'number' && !byId.has(e.payload.forkee_id) ? [e.payload.forkee_id] : []));
+  const forkees = forkeeIds.length ? await repos.reposByIds(ctx, [...new Set(forkeeIds)]) : [];
   const [repositories, accounts] = await Promise.all([
-    renderRepositories(ctx, repoList),
+    renderRepositories(ctx, [...repoList, ...forkees]),
     users.accountsByIds(ctx, [...new Set([...actorIds, ...orgIds])]),
   ]);
   const organizations = new Map<number, OrganizationSimple>();
@@ -87,10 +90,16 @@ export async function repositorySnapshot(ctx: AppContext, repoId: number): Promi
  * was deleted before the event was fanned out, and the event holds no snapshot).
  */
 export function renderPayload(e: StoredEvent, sources: PayloadSources, repo: Repo | undefined, urls: Urls): Json | null {
-  const { repository: snapshot, hook_id: hookId, ...specific } = e.payload;
+  const { repository: snapshot, hook_id: hookId, forkee_id: forkeeId, ...specific } = e.payload;
   const out: Json = {};
   if (e.action) out.action = e.action;
   Object.assign(out, specific);
+  if (e.event === 'fork') {
+    const forkee = typeof forkeeId === 'number' ? sources.repositories.get(forkeeId) : undefined;
+    if (!forkee) return null;
+    // The published forkee is the repository record plus the legacy `public` flag.
+    out.forkee = { ...forkee, public: forkee.private === false };
+  }
   // hook_id addresses an event to one hook (ping, test); the payload shows it where
   // the published one has it.
   if (SHOWS_HOOK_ID.has(e.event) && hookId !== undefined) out.hook_id = hookId;
