@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, onExit, startChild, stopAll, waitForHttp } from './children.ts';
+import { summarizeProfile } from './profile.ts';
 
 const USER_AGENT = 'wharf-bench/1.0';
 const ISSUES = 100;
@@ -130,9 +131,11 @@ async function standalone(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$)/.test(k)) env[k] = v;
-  const wharf = startChild('wharf', ['--import', 'tsx', 'src/main.ts'], {
+  const profileDir = process.env.BENCH_PROFILE === '1' ? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-profile-')) : null;
+  const wharf = startChild('wharf', [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: {
+      NODE_ENV: 'production',
       ...env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: path.join(work, 'data'), WHARF_ADMIN_TOKEN: adminToken,
       LOG_LEVEL: 'warn', WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
@@ -149,6 +152,11 @@ async function standalone(): Promise<void> {
     });
     printGraphQLIssues(result);
     console.log(JSON.stringify({ graphqlIssues: result }));
+    if (profileDir) {
+      await wharf.stop(30_000);
+      const main = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0');
+      if (main[0]) console.log(summarizeProfile(path.join(profileDir, main[0])));
+    }
   } finally {
     await stopAll();
     fs.rmSync(work, { recursive: true, force: true });
