@@ -11,6 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { verify } from '@octokit/webhooks-methods';
+import { Webhooks, createNodeMiddleware } from '@octokit/webhooks';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ADMIN_TOKEN, createPgSchema, dropPgSchema, startTestServer, testDialect, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
@@ -227,6 +230,36 @@ describe('delivery', () => {
     assert.deepEqual((await queued(issues.id)).map((d) => d.event), ['ping']);
     assert.equal(off.received.length, 0);
     assert.deepEqual(issuesOnly.received.map((r) => header(r, 'x-service-event')), ['ping']);
+  });
+
+  test("a receiver written for upstream (@octokit/webhooks' Node middleware) verifies and handles deliveries unchanged", async () => {
+    const webhooks = new Webhooks({ secret: SECRET });
+    const pushes: { id: string; ref: string; after: string }[] = [];
+    webhooks.on('push', ({ id, payload }) => { pushes.push({ id, ref: payload.ref, after: payload.after }); });
+    const middleware = createNodeMiddleware(webhooks, { path: '/upstream' });
+    const server = http.createServer((req, res) => {
+      void middleware(req, res).then((handled) => { if (!handled) res.writeHead(404).end(); });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const h = await hooked({ events: ['push'] });
+      const kit = t.octokit(h.user.token);
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/upstream`;
+      const { data: hook } = await kit.rest.repos.createWebhook({ owner: h.owner, repo: h.repo, events: ['push'], config: { url, secret: SECRET } });
+      const sha = await pushFile(h, 'upstream.txt');
+      await eventually(async () => (pushes.length > 0 ? true : undefined));
+      assert.equal(pushes[0]!.after, sha);
+      assert.equal(pushes[0]!.ref, 'refs/heads/main');
+      // The outcome is recorded once the receiver has answered.
+      const push = await eventually(async () => {
+        const deliveries = (await kit.rest.repos.listWebhookDeliveries({ owner: h.owner, repo: h.repo, hook_id: hook.id })).data;
+        return deliveries.find((d) => d.event === 'push' && d.status_code !== 0);
+      });
+      assert.equal(push.status_code, 200, 'the middleware accepted the signed delivery');
+      assert.equal(pushes[0]!.id, push.guid);
+    } finally {
+      server.close();
+    }
   });
 
   test('fork: the payload carries the new repository whole as forkee', async () => {

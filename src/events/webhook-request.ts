@@ -38,6 +38,14 @@ export function buildRequest(r: RequestInput): OutgoingRequest {
     'X-Service-Hook-ID': String(r.hookId),
     'X-Service-Hook-Installation-Target-ID': String(r.targetId),
     'X-Service-Hook-Installation-Target-Type': r.targetType,
+    // The same under upstream's names, as requests may say X-GitHub-Api-Version: receivers
+    // written for upstream (@octokit/webhooks' middleware reads X-GitHub-Event and
+    // X-GitHub-Delivery) work unchanged.
+    'X-GitHub-Delivery': r.guid,
+    'X-GitHub-Event': r.event,
+    'X-GitHub-Hook-ID': String(r.hookId),
+    'X-GitHub-Hook-Installation-Target-ID': String(r.targetId),
+    'X-GitHub-Hook-Installation-Target-Type': r.targetType,
     ...(r.secret ? signatureHeaders(r.secret, body) : {}),
   };
   return { body, headers };
