@@ -257,6 +257,19 @@ describe('git database API', () => {
     assert.equal(push.actorId, alice.id);
   });
 
+  test('refs created at the same time: each push and create event names only its own ref', async () => {
+    const octokit = t.octokit(alice.token);
+    const owner = alice.login;
+    const { data: main } = await octokit.rest.git.getRef({ owner, repo, ref: 'heads/main' });
+    const names = ['lane-1', 'lane-2', 'lane-3', 'lane-4', 'lane-5', 'lane-6'];
+    await Promise.all(names.map((n) => octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${n}`, sha: main.object.sha })));
+    const { data: repoData } = await octokit.rest.repos.get({ owner, repo });
+    const creates = (await listEvents(t.server.ctx, { event: 'create', repositoryId: repoData.id })).filter((e) => String(e.payload.ref).startsWith('lane-'));
+    assert.deepEqual(creates.map((e) => e.payload.ref).sort(), names);
+    const pushes = (await listEvents(t.server.ctx, { event: 'push', repositoryId: repoData.id })).filter((e) => String(e.payload.ref).startsWith('refs/heads/lane-'));
+    assert.deepEqual(pushes.map((e) => e.payload.ref).sort(), names.map((n) => `refs/heads/${n}`));
+  });
+
   test('root and merge commits; commit errors are 422', async () => {
     const octokit = t.octokit(alice.token);
     const owner = alice.login;

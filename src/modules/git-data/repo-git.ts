@@ -55,12 +55,33 @@ export async function loadCommits(ctx: AppContext, dir: string, shas: readonly s
   return out;
 }
 
-/** Runs a change of refs and records it as a push (events, pushed_at, first default branch). */
+/**
+ * Runs a change of refs and records it as a push (events, pushed_at, first default
+ * branch). The push is the difference of the refs before and after, so the changes of
+ * one repository run one at a time in this process: two at once would each report the
+ * other's ref too.
+ */
 export async function changingRefs<T>(ctx: AppContext, actor: Actor, r: GitRepo, change: () => Promise<T>): Promise<T> {
-  const before = await git.listRefs(r.dir);
-  const result = await change();
-  await afterPush(ctx, actor, r.repo, before, await git.listRefs(r.dir));
-  return result;
+  return oneAtATime(r.repo.id, async () => {
+    const before = await git.listRefs(r.dir);
+    const result = await change();
+    await afterPush(ctx, actor, r.repo, before, await git.listRefs(r.dir));
+    return result;
+  });
+}
+
+const refChanges = new Map<number, Promise<unknown>>();
+
+async function oneAtATime<T>(repoId: number, fn: () => Promise<T>): Promise<T> {
+  const previous = refChanges.get(repoId) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  const tail = run.then(() => undefined, () => undefined);
+  refChanges.set(repoId, tail);
+  try {
+    return await run;
+  } finally {
+    if (refChanges.get(repoId) === tail) refChanges.delete(repoId);
+  }
 }
 
 /**
