@@ -106,6 +106,25 @@ describe('REST conventions', () => {
     assert.equal(data.site_admin, true);
   });
 
+  test('a body holding a NUL character is a 422 naming the field (raw blob content excepted)', async () => {
+    const owner = await createUser(t, ['repo']);
+    const kit = t.octokit(owner.token);
+    const { data: repo } = await kit.rest.repos.createForAuthenticatedUser({ name: `nul-${Date.now()}`, auto_init: true });
+    const title = await t.request(`/repos/${owner.login}/${repo.name}/issues`, { method: 'POST', token: owner.token, json: { title: 'a\u0000b' } });
+    assert.equal(title.status, 422);
+    const body = await title.json() as { message: string; errors: { resource: string; field: string; code: string }[] };
+    assert.equal(body.message, 'Validation Failed');
+    assert.deepEqual(body.errors.map((e) => [e.resource, e.field, e.code]), [['Issue', 'title', 'invalid']]);
+    const nested = await t.request(`/repos/${owner.login}/${repo.name}/issues`, { method: 'POST', token: owner.token, json: { title: 'ok', labels: ['fine', 'x\u0000'] } });
+    assert.equal(nested.status, 422);
+    assert.equal((await nested.json() as { errors: { field: string }[] }).errors[0]!.field, 'labels[1]');
+    assert.equal((await kit.rest.issues.listForRepo({ owner: owner.login, repo: repo.name, state: 'all' })).data.length, 0);
+    const blob = await kit.rest.git.createBlob({ owner: owner.login, repo: repo.name, content: 'a\u0000b', encoding: 'utf-8' });
+    assert.equal(blob.status, 201);
+    const back = await kit.rest.git.getBlob({ owner: owner.login, repo: repo.name, file_sha: blob.data.sha });
+    assert.equal(Buffer.from(back.data.content, 'base64').toString('utf8'), 'a\u0000b');
+  });
+
   test('ETag on every response; If-None-Match answers 304 without spending the rate limit', async () => {
     const first = await t.request(`/users/${alice.login}`, { token: alice.token });
     const etag = first.headers.get('etag');

@@ -557,6 +557,12 @@ describe('GraphQL issues', () => {
     assert.equal(blank.errors[0]!.type, 'UNPROCESSABLE');
     const noTitle = await graphqlErrors(q(alice, `mutation($r: ID!) { createIssue(input: {repositoryId: $r}) { issue { id } } }`, { r: repository.id }));
     assert.match(noTitle.errors[0]!.message, /title/);
+    // NUL cannot be stored (PostgreSQL refuses it): refused before anything runs, in variables or in the query text.
+    const nulVariable = await graphqlErrors(q(alice, `mutation($r: ID!, $t: String!) { createIssue(input: {repositoryId: $r, title: $t}) { issue { id } } }`, { r: repository.id, t: 'a\u0000b' }));
+    assert.equal(nulVariable.errors[0]!.type, 'UNPROCESSABLE');
+    assert.match(nulVariable.errors[0]!.message, /t must not contain NUL/);
+    const nulLiteral = await graphqlErrors(q(alice, `mutation($r: ID!) { createIssue(input: {repositoryId: $r, title: "a\\u0000b"}) { issue { id } } }`, { r: repository.id }));
+    assert.equal(nulLiteral.errors[0]!.type, 'UNPROCESSABLE');
 
     // A token without repo or public_repo may read but not write, and is told which scopes the field needs.
     const reader = await createUser(t, ['read:user']);

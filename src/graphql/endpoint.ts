@@ -66,7 +66,8 @@ export function graphqlRoutes(app: Router): void {
   const v4 = (request: FastifyRequest) => { request.media = { ...request.media, version: 'v4' }; };
 
   app.post('/graphql', {
-    config: { operationId: 'graphql', rateLimit: 'none' },
+    // NUL in variables or the query is refused by runGraphQL, in GraphQL's error shape.
+    config: { operationId: 'graphql', rateLimit: 'none', allowNul: true },
   }, async (request, reply) => {
     v4(request);
     if (!requireUserOrReply(request, reply)) return reply;

@@ -16,6 +16,7 @@ import { plainError, preExecutionError, wireError, type ErrorContext, type WireE
 import { newLoaderCache } from './loaders.ts';
 import { inGraphQLCall } from './request-scope.ts';
 import type { WharfSchema } from './schema.ts';
+import { nulField } from '../http/body.ts';
 
 export interface GraphQLRequest {
   query: string;
@@ -88,6 +89,9 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
     body: { errors }, counter: await rates.peek(budget.bucket, now, budget.windowSeconds), limit: budget.limit, bucket: budget.bucket,
   });
 
+  // As on REST (src/http/body.ts): text with NUL cannot be stored, so it is refused up front.
+  const nul = /\0|\\u0000/.test(req.query) ? 'query' : nulField(req.variables);
+  if (nul !== null) return refuse([preExecutionError('UNPROCESSABLE', `${nul} must not contain NUL characters`)]);
   const p = prepare(api, req.query);
   const document = p.document;
   if (!document) return refuse(p.errors);

@@ -26,3 +26,27 @@ export function isAcceptableBody(body: unknown, allowArray: boolean): boolean {
   if (Array.isArray(body)) return allowArray;
   return typeof body === 'object' && body !== null;
 }
+
+/**
+ * Where a body holds a NUL character (a dotted path; keys count too), or null. Text
+ * with NUL cannot be stored in PostgreSQL and means nothing in a title or a name, so
+ * bodies carrying one are refused, except on routes that take raw content.
+ */
+export function nulField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path || 'body' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulField(value[i], path ? `${path}[${i}]` : `[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const here = path ? `${path}.${key}` : key;
+    if (key.includes('\0')) return here;
+    const found = nulField(v, here);
+    if (found !== null) return found;
+  }
+  return null;
+}

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anonymousActor } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../domain/errors.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
-import { isAcceptableBody, registerJsonBody } from './body.ts';
+import { isAcceptableBody, nulField, registerJsonBody } from './body.ts';
 import { isNotModified } from './conditional.ts';
 import { credentialsOf } from './credentials.ts';
 import { HttpError, sendError } from './errors.ts';
@@ -86,9 +86,12 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
   app.addHook('preValidation', async (request) => {
     // No body (PUT with Content-Length: 0) is an empty object: required fields then fail as missing.
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
-    if (!isAcceptableBody(request.body, request.routeOptions.config.allowJsonArray === true)) {
+    const config = request.routeOptions.config;
+    if (!isAcceptableBody(request.body, config.allowJsonArray === true)) {
       throw new HttpError(400, 'Body should be a JSON object');
     }
+    const nul = config.allowNul ? null : nulField(request.body);
+    if (nul !== null) throw ValidationError.field(config.resource ?? 'Request', nul, 'invalid', `${nul} must not contain NUL characters`);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

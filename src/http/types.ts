@@ -22,6 +22,8 @@ export interface WharfRouteConfig {
   authChallenge?: boolean;
   /** A preview the Accept header must name (e.g. 'squirrel-girl'); without it the route answers 415. */
   requiredPreview?: string;
+  /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
+  allowNul?: boolean;
 }
 
 declare module 'fastify' {

@@ -27,7 +27,8 @@ export function gitDataRoutes(app: Router): void {
   app.post('/repos/:owner/:repo/git/blobs', {
     schema: { params: RepoParams, body: CreateBlobBody, response: { 201: ShortBlob } },
     bodyLimit: BLOB_BODY_LIMIT,
-    config: { operationId: 'git/create-blob', resource: 'Blob', acceptedScopes: WRITE_SCOPES },
+    // utf-8 content is the blob's bytes, NUL included.
+    config: { operationId: 'git/create-blob', resource: 'Blob', acceptedScopes: WRITE_SCOPES, allowNul: true },
   }, async (request, reply) => {
     const { owner, repo } = request.params;
     const b = await gitData.createBlob(request.server.ctx, request.actor, owner, repo, request.body);
