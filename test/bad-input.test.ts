@@ -76,7 +76,7 @@ test('no 5xx on bad input across the collaboration and event routes', { timeout:
   GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries
   GET /repos/{owner}/{repo}/issues/comments
   GET /repos/{owner}/{repo}/milestones
-  GET /repos/{owner}/{repo}/issues/{issue_number}/reactions`.split('\n').map((l) => l.split(' ') as [string, string]);
+  GET /repos/{owner}/{repo}/issues/{issue_number}/reactions`.split('\n').map((l) => l.trim().split(' ') as [string, string]);
 
   const fields = ['title', 'body', 'labels', 'assignees', 'assignee', 'milestone', 'state', 'state_reason', 'lock_reason', 'content', 'event', 'commit_id', 'comments', 'reviewers', 'team_reviewers', 'head', 'base', 'draft', 'merge_method', 'sha', 'commit_title', 'commit_message', 'ref', 'task', 'payload', 'environment', 'required_contexts', 'auto_merge', 'description', 'target_url', 'log_url', 'context', 'name', 'color', 'new_name', 'due_on', 'last_read_at', 'read', 'subscribed', 'ignored', 'expected_head_sha', 'line', 'side', 'path', 'position', 'in_reply_to', 'start_line', 'start_side', 'subject_type', 'config', 'events', 'add_events', 'remove_events', 'active', 'limit', 'expiry', 'issue', 'maintainer_can_modify', 'message', 'auto_inactive', 'transient_environment', 'production_environment', 'environment_url', 'head_repo', 'body_text'];
   const values: unknown[] = [null, -1, 1.5, '', [], {}, [null], [{}], true, '\u0000', 99999999999999999999, { name: 1 }, '2020-13-45'];
