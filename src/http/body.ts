@@ -35,6 +35,9 @@ export function isAcceptableBody(body: unknown, allowArray: boolean): boolean {
 export function nulField(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\0') ? path || 'body' : null;
   if (typeof value !== 'object' || value === null) return null;
+  // Only what JSON.parse makes: other bodies (git's pkt-line streams) are not JSON.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = nulField(value[i], path ? `${path}[${i}]` : `[${i}]`);
