@@ -7,14 +7,11 @@
 // throughput, and its p99 under 50 ms. graphql-js checks every type it meets unless
 // NODE_ENV=production (about a third of this query's time): run Wharf that way for
 // production figures (the standalone run passes NODE_ENV on).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, onExit, startChild, stopAll, waitForHttp } from './children.ts';
-import { summarizeProfile } from './profile.ts';
+import { startStandaloneWharf } from './standalone.ts';
 
 const USER_AGENT = 'wharf-bench/1.0';
 const ISSUES = 100;
@@ -123,43 +120,16 @@ export function printGraphQLIssues(r: GraphQLIssuesResult): void {
 // ---------------------------------------------------------------- standalone
 
 async function standalone(): Promise<void> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-bench-gql-'));
-  onExit(() => fs.rmSync(work, { recursive: true, force: true }));
-  const adminToken = `whp_${randomBytes(18).toString('hex')}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$)/.test(k)) env[k] = v;
-  const profileDir = process.env.BENCH_PROFILE === '1' ? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-profile-')) : null;
-  const wharf = startChild('wharf', [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      NODE_ENV: 'production',
-      ...env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: path.join(work, 'data'), WHARF_ADMIN_TOKEN: adminToken,
-      LOG_LEVEL: 'warn', WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    },
-  });
+  const { base, token, login, finish } = await startStandaloneWharf('gql');
   try {
-    await waitForHttp(wharf, `${base}/meta`);
-    const login = 'bench-user';
-    await post(base, adminToken, '/admin/users', { login, email: `${login}@example.com` });
-    const auth = (await (await post(base, adminToken, `/admin/users/${login}/authorizations`, { scopes: ['user', 'repo'] })).json()) as { token: string };
     const num = (key: string, fallback: number) => (process.env[key] ? Number(process.env[key]) : fallback);
     const result = await measureGraphQLIssues({
-      base, token: auth.token, login, seconds: num('BENCH_SECONDS', 10), warmupSeconds: num('BENCH_WARMUP_SECONDS', 3), connections: num('BENCH_GRAPHQL_CONNECTIONS', 16),
+      base, token, login, seconds: num('BENCH_SECONDS', 10), warmupSeconds: num('BENCH_WARMUP_SECONDS', 3), connections: num('BENCH_GRAPHQL_CONNECTIONS', 16),
     });
     printGraphQLIssues(result);
     console.log(JSON.stringify({ graphqlIssues: result }));
-    if (profileDir) {
-      await wharf.stop(30_000);
-      const main = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0');
-      if (main[0]) console.log(summarizeProfile(path.join(profileDir, main[0])));
-    }
   } finally {
-    await stopAll();
-    fs.rmSync(work, { recursive: true, force: true });
+    await finish();
   }
 }
 

@@ -7,14 +7,11 @@
 //    ≥ 1,000 issues/s); afterwards the numbers must be exactly 1..N.
 // The 10,000 issues are seeded through the API by concurrent writers (which also
 // warms the server up), each with two labels and an assignee.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, onExit, startChild, stopAll, waitForHttp } from './children.ts';
-import { summarizeProfile } from './profile.ts';
+import { startStandaloneWharf } from './standalone.ts';
 
 const USER_AGENT = 'wharf-bench/1.0';
 
@@ -156,43 +153,17 @@ export function printIssues(r: IssueBenchResult): void {
 // ---------------------------------------------------------------- standalone
 
 async function standalone(): Promise<void> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-bench-issues-'));
-  onExit(() => fs.rmSync(work, { recursive: true, force: true }));
-  const adminToken = `whp_${randomBytes(18).toString('hex')}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$)/.test(k)) env[k] = v;
-  const profileDir = process.env.BENCH_PROFILE === '1' ? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-profile-')) : null;
-  const wharf = startChild('wharf', [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      ...env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: path.join(work, 'data'), WHARF_ADMIN_TOKEN: adminToken,
-      LOG_LEVEL: 'warn', WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    },
-  });
+  const { base, token, login, finish } = await startStandaloneWharf('issues');
   try {
-    await waitForHttp(wharf, `${base}/meta`);
-    const login = 'bench-user';
-    await post(base, adminToken, '/admin/users', { login, email: `${login}@example.com` });
-    const auth = (await (await post(base, adminToken, `/admin/users/${login}/authorizations`, { scopes: ['user', 'repo'] })).json()) as { token: string };
     const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
     const result = await measureIssues({
-      base, token: auth.token, login, seconds: num('BENCH_SECONDS', 10), warmupSeconds: num('BENCH_WARMUP_SECONDS', 3),
+      base, token, login, seconds: num('BENCH_SECONDS', 10), warmupSeconds: num('BENCH_WARMUP_SECONDS', 3),
       connections: num('BENCH_CONNECTIONS', 32), seedIssues: num('BENCH_ISSUES_SEED', 10_000), writes: num('BENCH_ISSUES_WRITES', 5_000),
     });
     printIssues(result);
     console.log(JSON.stringify({ issues: result }));
-    if (profileDir) {
-      await wharf.stop(30_000);
-      const main = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0');
-      if (main[0]) console.log(summarizeProfile(path.join(profileDir, main[0])));
-    }
   } finally {
-    await stopAll();
-    fs.rmSync(work, { recursive: true, force: true });
+    await finish();
   }
 }
 

@@ -113,15 +113,9 @@ function payloadOf(input: CreateDeploymentInput['payload']): Deployment['payload
   return input;
 }
 
-/** Text no column can hold (PostgreSQL refuses NUL in text). */
-function nulErrors(resource: string, input: object, fields: readonly string[]): FieldError[] {
-  const values = input as Record<string, unknown>;
-  return fields.filter((f) => typeof values[f] === 'string' && (values[f] as string).includes('\0'))
-    .map((field) => ({ resource, field, code: 'invalid' as const, message: `${field} may not contain NUL` }));
-}
-
 function validateDeployment(input: CreateDeploymentInput): void {
-  const errors = nulErrors(RESOURCE, input, ['ref', 'task', 'environment', 'description']);
+  // NUL in a body is refused before any service runs (src/http/body.ts nulField).
+  const errors: FieldError[] = [];
   const blank = (field: keyof CreateDeploymentInput) => {
     const v = input[field];
     if (typeof v === 'string' && v.trim() === '') errors.push({ resource: RESOURCE, field, code: 'invalid', message: `${field} can't be blank` });
@@ -309,8 +303,6 @@ export async function createDeploymentStatus(
   if (input.environment !== undefined && input.environment.trim() === '') {
     throw new ValidationError([{ resource: STATUS_RESOURCE, field: 'environment', code: 'invalid', message: 'environment can\'t be blank' }]);
   }
-  const nul = nulErrors(STATUS_RESOURCE, input, ['description', 'environment', 'target_url', 'log_url', 'environment_url']);
-  if (nul.length) throw new ValidationError(nul);
   const creator = await users.getOwnAccount(ctx, actor);
   // log_url replaces target_url upstream: either sets both.
   const url = input.log_url ?? input.target_url ?? '';

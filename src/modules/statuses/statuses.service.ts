@@ -84,9 +84,6 @@ export async function createStatus(
   ctx: AppContext, actor: Actor, owner: string, name: string, shaParam: string, input: CreateStatusInput,
 ): Promise<CreatedStatus> {
   const repo = await forWriting(ctx, actor, owner, name);
-  // PostgreSQL refuses NUL in text: refused here for both dialects alike.
-  const nul = (['context', 'description', 'target_url'] as const).filter((f) => input[f]?.includes('\0'));
-  if (nul.length) throw new ValidationError(nul.map((field) => ({ resource: RESOURCE, field, code: 'invalid', message: `${field} may not contain NUL` })));
   if (input.description && input.description.length > MAX_DESCRIPTION) {
     throw new ValidationError([{ resource: RESOURCE, field: 'description', code: 'custom', message: `description is too long (maximum is ${MAX_DESCRIPTION} characters)` }]);
   }
