@@ -142,10 +142,12 @@ export interface Outcome extends deliveries.AttemptRecord {
 export async function recordOutcomes(ctx: AppContext, outcomes: readonly Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await inTransaction(ctx, async (tx) => {
-    await deliveries.recordAttempts(tx.db, outcomes);
+    // Hooks first, then their deliveries: the order a hook's deletion (a repository
+    // deleted meanwhile) locks them in, so the two cannot deadlock on PostgreSQL.
     const latest = new Map<number, Hook['lastResponse']>();
     for (const o of outcomes) if (o.sent) latest.set(o.hookId, o.lastResponse);
     await store.setLastResponses(tx.db, latest);
+    await deliveries.recordAttempts(tx.db, outcomes);
     const answering = [...new Set(outcomes.filter((o) => o.outcome === 'delivered').map((o) => o.hookId))];
     await deliveries.bringForward(tx.db, answering, tx.clock.now().getTime());
   });
