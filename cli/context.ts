@@ -6,8 +6,10 @@ import type { Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
-import { systemClock } from '../src/domain/clock.ts';
+import { nowIso, systemClock } from '../src/domain/clock.ts';
 import { firstStart } from '../src/first-start.ts';
+import { wireModules } from '../src/modules/wiring.ts';
+import { loadSecretBox, verifySecretKey } from '../src/secret-key.ts';
 import { Urls } from '../src/urls.ts';
 
 export interface CliContext {
@@ -32,10 +34,13 @@ export async function openCliContext(config: Config, options: OpenOptions): Prom
   });
   try {
     await migrateToLatest(database.db, database.dialect, database.schema);
+    const secrets = loadSecretBox(config);
+    await verifySecretKey(database.db, secrets, nowIso(systemClock));
     // Logs go to stderr: stdout carries only what a script may capture.
     const log = pino({ level: config.logLevel }, pino.destination(2));
     const app: AppContext = {
       config, db: database.db, dialect: database.dialect, clock: systemClock, urls: new Urls(config.baseUrl), log,
+      bus: wireModules(), secrets,
     };
     if (options.firstStart) await firstStart(app);
     return { app, database, close: () => database.close() };

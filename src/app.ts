@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
-import { MAX_BODY_BYTES } from './http/body.ts';
+import { DEFAULT_BODY_BYTES } from './http/body.ts';
 import { registerConventions, rewriteUrl } from './http/conventions.ts';
 import { DbRateLimitStore, type RateLimitStore } from './http/rate-limit-store.ts';
 import { RequestLog } from './http/request-log.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
 import type { Router } from './http/router.ts';
+import { authenticate } from './modules/auth/auth.service.ts';
 import { ROUTE_MODULES } from './modules/index.ts';
 
 export interface AppOptions {
@@ -24,18 +25,23 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     logController: new RequestLog(),
-    bodyLimit: MAX_BODY_BYTES,
+    bodyLimit: DEFAULT_BODY_BYTES,
     rewriteUrl,
     genReqId: () => `${process.pid.toString(36)}-${(++requestSeq).toString(36)}`,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
     return503OnClosing: true,
+    requestTimeout: ctx.config.requestTimeoutSeconds * 1000,
     forceCloseConnections: 'idle',
     ...(tls ? { https: { cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) } } : {}),
   }) as unknown as FastifyInstance;
+  // Node requires headersTimeout ≤ requestTimeout (when the latter is set).
+  const request = ctx.config.requestTimeoutSeconds;
+  const headers = ctx.config.headersTimeoutSeconds;
+  app.server.headersTimeout = (request > 0 && headers > 0 ? Math.min(headers, request) : headers || request) * 1000;
   const rates: RateLimitStore = options.rateLimitStore
     ?? (ctx.config.redisUrl ? new RedisRateLimitStore(ctx.config.redisUrl, ctx.config.redisPrefix) : new DbRateLimitStore(ctx.db));
   app.addHook('onClose', async () => { await rates.close?.(); });
-  registerConventions(app, ctx, rates);
+  registerConventions(app, ctx, rates, authenticate);
   const router = app.withTypeProvider<TypeBoxTypeProvider>() as unknown as Router;
   for (const register of ROUTE_MODULES) await register(router);
   return app;

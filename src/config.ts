@@ -37,6 +37,11 @@ export interface Config {
   databaseSchema: string | null;
   baseUrl: string;
   adminToken: string | null;
+  /**
+   * WHARF_SECRET_KEY: 32 bytes as base64 or hex, the key that seals stored secrets; null
+   * for the key file in the data directory (src/secret-key.ts).
+   */
+  secretKey: string | null;
   tls: { cert: string; key: string } | null;
   webhookAllowedHosts: string[];
   webhookRetryBaseMs: number;
@@ -49,6 +54,13 @@ export interface Config {
     pollMs: number;
   };
   logLevel: string;
+  /**
+   * WHARF_REQUEST_TIMEOUT_SECONDS / WHARF_HEADERS_TIMEOUT_SECONDS: a request whose body
+   * (or headers) has not arrived whole by then is cut off, so slow senders cannot hold
+   * connections open forever. 0 turns the limit off.
+   */
+  requestTimeoutSeconds: number;
+  headersTimeoutSeconds: number;
   redisUrl: string | null;
   /** Prefix of every Redis key Wharf writes (WHARF_REDIS_PREFIX), to share one Redis. */
   redisPrefix: string;
@@ -108,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseSchema: str(env, 'WHARF_DATABASE_SCHEMA'),
     baseUrl,
     adminToken: str(env, 'WHARF_ADMIN_TOKEN'),
+    secretKey: str(env, 'WHARF_SECRET_KEY'),
     tls: tlsCert && tlsKey ? { cert: tlsCert, key: tlsKey } : null,
     webhookAllowedHosts: list(str(env, 'WHARF_WEBHOOK_ALLOWED_HOSTS')),
     webhookRetryBaseMs: int(env, 'WHARF_WEBHOOK_RETRY_BASE_MS', 10000),
@@ -119,6 +132,8 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: Math.max(10, int(env, 'WHARF_WEBHOOK_POLL_MS', 1000)),
     },
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    requestTimeoutSeconds: int(env, 'WHARF_REQUEST_TIMEOUT_SECONDS', 300),
+    headersTimeoutSeconds: int(env, 'WHARF_HEADERS_TIMEOUT_SECONDS', 30),
     redisUrl: str(env, 'REDIS_URL'),
     redisPrefix: str(env, 'WHARF_REDIS_PREFIX') ?? 'wharf:',
     rateLimit: {

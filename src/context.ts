@@ -1,9 +1,11 @@
 // What every service receives: configuration, the database (or the transaction
-// in progress), time and the URL builder.
+// in progress), time, the URL builder and the module bus.
 import type pino from 'pino';
 import type { Config } from './config.ts';
 import type { Dialect, Executor } from './db/database.ts';
+import type { EventBus } from './events/bus.ts';
 import type { Clock } from './domain/clock.ts';
+import type { SecretBox } from './domain/secret-box.ts';
 import type { Urls } from './urls.ts';
 
 export interface AppContext {
@@ -13,6 +15,10 @@ export interface AppContext {
   clock: Clock;
   urls: Urls;
   log: pino.Logger;
+  /** Seals and opens stored secrets with the server's key (loaded once at start). */
+  secrets: SecretBox;
+  /** Event subscribers and cross-module providers, wired once by src/modules/wiring.ts. */
+  bus: EventBus;
 }
 
 /** Runs fn in one transaction; nested calls reuse the outer one. */

@@ -1,4 +1,5 @@
 // config → db → migrations → app → listen, signals.
+import fs from 'node:fs';
 import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 
@@ -22,3 +23,27 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// Under `npm start`, a signal sent to npm's process does not reach this one (npm does
+// not pass SIGTERM on): when npm goes away this process is re-parented, and stops
+// as it would on SIGTERM, so that stopping what a supervisor started stops Wharf.
+// Node reads process.ppid once and keeps it, so the parent is looked up afresh: in
+// /proc where there is one, else by probing the old parent's pid.
+function parentGone(parent: number): boolean {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent;
+  } catch {
+    try {
+      process.kill(parent, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+}
+
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  setInterval(() => { if (parentGone(parent)) void shutdown('parent exited'); }, 500).unref();
+}

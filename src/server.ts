@@ -7,10 +7,13 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
-import { systemClock, type Clock } from './domain/clock.ts';
-import { DeliveryWorker } from './events/delivery-worker.ts';
+import { nowIso, systemClock, type Clock } from './domain/clock.ts';
+import { DeliveryWorker } from './modules/hooks/hooks.delivery-worker.ts';
 import { firstStart } from './first-start.ts';
+import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
+import { wireModules } from './modules/wiring.ts';
 import { closeAllCatFiles } from './git/cat-file.ts';
+import { loadSecretBox, verifySecretKey } from './secret-key.ts';
 import { Urls } from './urls.ts';
 
 export interface Server {
@@ -29,14 +32,20 @@ export interface ServerOptions extends AppOptions {
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema ?? config.databaseSchema ?? undefined });
+  let pushes: PushReconciler | undefined;
   try {
     await migrateToLatest(database.db, database.dialect, database.schema);
+    const clock = options.clock ?? systemClock;
+    const secrets = loadSecretBox(config);
+    await verifySecretKey(database.db, secrets, nowIso(clock));
     const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
     const ctx: AppContext = {
-      config, db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock,
-      urls: new Urls(config.baseUrl), log,
+      config, db: database.db, dialect: database.dialect, clock,
+      urls: new Urls(config.baseUrl), log, bus: wireModules(), secrets,
     };
     await firstStart(ctx);
+    // Before listening: pushes a dead process left unrecorded are recorded first.
+    pushes = await startPushReconciler(ctx);
     const app = await buildApp(ctx, options);
     const d = config.webhookDelivery;
     const webhooks = new DeliveryWorker(ctx, {
@@ -51,11 +60,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         // After the HTTP side: requests still finishing may queue events; the worker
         // lets its requests in flight finish and hands back the rest for the next start.
         await webhooks.stop();
+        await pushes?.stop();
         closeAllCatFiles();
         await database.close();
       },
     };
   } catch (err) {
+    await pushes?.stop();
     await database.close();
     throw err;
   }

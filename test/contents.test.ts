@@ -7,19 +7,9 @@ import path from 'node:path';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
+import { failure } from './helpers/failures.ts';
 import { gitOk, tempDir, cloneUrl } from './helpers/git.ts';
 import { listEvents } from '../src/events/outbox.ts';
-
-async function failure(call: () => Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await call();
-  } catch (err) {
-    const e = err as { status?: number; response?: { data?: { message: string } } };
-    assert.ok(typeof e.status === 'number' && e.response?.data, String(err));
-    return { status: e.status, message: e.response.data.message };
-  }
-  assert.fail('the call succeeded');
-}
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 

@@ -3,10 +3,12 @@
 // statuses with their fallbacks and auto_inactive, rights and scopes, events.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
-import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { createToken, createUser, type CreatedUser } from './factories/accounts.ts';
+import { createRepoWithHead } from './factories/repos.ts';
+import { requestJson } from './helpers/json-request.ts';
 import { listEvents } from '../src/events/outbox.ts';
 
 let t: TestServer;
@@ -19,23 +21,11 @@ const STATUSES = '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses';
 
 interface Repo { id: number; owner: string; repo: string; head: string }
 
-async function newRepo(owner: CreatedUser, priv = false): Promise<Repo> {
-  const kit = t.octokit(owner.token);
-  const { data } = await kit.rest.repos.createForAuthenticatedUser({ name: `dep-${Math.random().toString(36).slice(2, 8)}`, auto_init: true, private: priv });
-  const { data: branch } = await kit.rest.repos.getBranch({ owner: data.owner.login, repo: data.name, branch: data.default_branch });
-  return { id: data.id, owner: data.owner.login, repo: data.name, head: branch.commit.sha };
-}
+const newRepo = (owner: CreatedUser, priv = false): Promise<Repo> => createRepoWithHead(t, owner, { private: priv });
 
-async function tokenFor(login: string, scopes: string[]): Promise<string> {
-  const { data } = await t.octokit(ADMIN_TOKEN).request('POST /admin/users/{username}/authorizations', { username: login, scopes });
-  return data.token as string;
-}
+const tokenFor = (login: string, scopes: string[]) => createToken(t, login, scopes);
 
-async function send(method: string, path: string, token: string | undefined, json?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await t.request(path, { method, ...(token ? { token } : {}), ...(json === undefined ? {} : { json }) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
+const send = (method: string, path: string, token: string | undefined, json?: unknown) => requestJson(t, method, path, token, json);
 
 /** The deployment a 201 answered (Octokit's type also covers the 202 merge answer). */
 function created(res: { status: number; data: unknown }): Record<string, any> & { id: number; sha: string } {
@@ -310,9 +300,9 @@ describe('reading and deleting deployments', () => {
       const res = await send('GET', path, alice.token);
       assert.ok(res.status === 404 || res.status === 422, `${path}: ${res.status}`);
     }
+    // NUL in a query value is refused for every route before any query runs (issue #11).
     const nul = await send('GET', `/repos/${r.owner}/${r.repo}/deployments?environment=a%00b&task=%00`, alice.token);
-    assert.equal(nul.status, 200);
-    assert.deepEqual(nul.body, []);
+    assert.equal(nul.status, 422);
   });
 
   test('delete: the only deployment always; otherwise only inactive ones (422 for an active one)', async () => {

@@ -8,20 +8,9 @@ import path from 'node:path';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
+import { failureWithErrors as failure } from './helpers/failures.ts';
 import { git, gitOk, tempDir, cloneUrl } from './helpers/git.ts';
 import { listEvents } from '../src/events/outbox.ts';
-
-/** The status and body of a failed Octokit call. */
-async function failure(p: Promise<unknown> | (() => Promise<unknown>)): Promise<{ status: number; message: string; errors?: { field: string; code: string }[] }> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (err) {
-    const e = err as { status?: number; response?: { data?: { message: string; errors?: { field: string; code: string }[] } } };
-    assert.ok(typeof e.status === 'number' && e.response?.data, String(err));
-    return { status: e.status, message: e.response.data.message, errors: e.response.data.errors };
-  }
-  assert.fail('the call succeeded');
-}
 
 async function hashOf(bytes: Buffer): Promise<string> {
   const dir = tempDir();

@@ -5,9 +5,13 @@ import assert from 'node:assert/strict';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
-import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { createToken, createUser, type CreatedUser } from './factories/accounts.ts';
+import { createRepo } from './factories/repos.ts';
+import { requestJson } from './helpers/json-request.ts';
 import { addMember, createOrgWithOwner, type CreatedOrg } from './factories/orgs.ts';
 import { listEvents, recordEvent } from '../src/events/outbox.ts';
+import { isSealed } from '../src/domain/secret-box.ts';
+import { openSecret } from '../src/modules/hooks/hooks.secrets.ts';
 
 let t: TestServer;
 
@@ -21,11 +25,7 @@ const REPO_HOOK = '/repos/{owner}/{repo}/hooks/{hook_id}';
 
 const ORG_HOOK = '/orgs/{org}/hooks/{hook_id}';
 
-async function send(method: string, path: string, token: string | undefined, json?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await t.request(path, { method, ...(token ? { token } : {}), ...(json === undefined ? {} : { json }) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
+const send = (method: string, path: string, token: string | undefined, json?: unknown) => requestJson(t, method, path, token, json);
 
 /** A hook record without last_response, which the (failing) deliveries keep changing. */
 function sansResponse<T extends object>(h: T): Omit<T, 'last_response'> {
@@ -33,19 +33,20 @@ function sansResponse<T extends object>(h: T): Omit<T, 'last_response'> {
   return rest;
 }
 
+/**
+ * The hook's row with its secret opened: the column holds it sealed with the server's
+ * key (issue #11, finding 11), never as the plaintext the assertions compare with.
+ */
 async function hookRow(id: number) {
-  return t.server.ctx.db.selectFrom('hooks').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await t.server.ctx.db.selectFrom('hooks').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row?.config_secret) return row;
+  assert.ok(isSealed(row.config_secret), `the stored secret is sealed: ${row.config_secret}`);
+  return { ...row, config_secret: openSecret(t.server.ctx, row.config_secret) };
 }
 
-async function newRepo(owner: CreatedUser, name = `dock-${Math.random().toString(36).slice(2, 8)}`, priv = false) {
-  const { data } = await t.octokit(owner.token).rest.repos.createForAuthenticatedUser({ name, auto_init: true, private: priv });
-  return { id: data.id, owner: data.owner.login, repo: data.name };
-}
+const newRepo = (owner: CreatedUser, name?: string, priv = false) => createRepo(t, owner, { name, private: priv });
 
-async function tokenFor(login: string, scopes: string[]): Promise<string> {
-  const { data } = await t.octokit(ADMIN_TOKEN).request('POST /admin/users/{username}/authorizations', { username: login, scopes });
-  return data.token as string;
-}
+const tokenFor = (login: string, scopes: string[]) => createToken(t, login, scopes);
 
 describe('repository webhooks', () => {
   test('create with defaults, get, list: the record upstream shows, the secret masked', async () => {

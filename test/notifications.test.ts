@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, uniqueLogin, type CreatedUser } from './factories/accounts.ts';
 import { addMember, createOrgWithOwner, createTeam } from './factories/orgs.ts';
+import { createRepo } from './factories/repos.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
 
@@ -51,11 +52,7 @@ describe('notifications', () => {
     return (await threadOf(user, owner, repo, number))?.reason;
   }
 
-  async function newRepo(owner: CreatedUser, opts: { private?: boolean } = {}): Promise<string> {
-    const name = uniqueLogin('dock');
-    await t.octokit(owner.token).rest.repos.createForAuthenticatedUser({ name, auto_init: true, ...opts });
-    return name;
-  }
+  const newRepo = async (owner: CreatedUser, opts: { private?: boolean } = {}): Promise<string> => (await createRepo(t, owner, opts)).repo;
 
   async function addCollaborator(owner: CreatedUser, repo: string, user: CreatedUser): Promise<void> {
     const { data } = await t.octokit(owner.token).rest.repos.addCollaborator({ owner: owner.login, repo, username: user.login });

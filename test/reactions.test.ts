@@ -9,6 +9,7 @@ import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './help
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { createRepo } from './factories/repos.ts';
 import { addMember, createOrgWithOwner, createTeam, type CreatedOrg, type CreatedTeam } from './factories/orgs.ts';
 
 let t: TestServer;
@@ -32,14 +33,9 @@ interface RepoRef {
   repo: string;
 }
 
-async function newRepo(owner: CreatedUser, opts: { private?: boolean; org?: string } = {}): Promise<RepoRef> {
-  const name = `pier-${Math.random().toString(36).slice(2, 8)}`;
-  const kit = t.octokit(owner.token);
-  const { data } = opts.org
-    ? await kit.rest.repos.createInOrg({ org: opts.org, name, private: opts.private ?? false })
-    : await kit.rest.repos.createForAuthenticatedUser({ name, private: opts.private ?? false, auto_init: true });
-  return { id: data.id, owner: data.owner.login, repo: data.name };
-}
+// Organization repositories start empty here, user repositories with a README.
+const newRepo = (owner: CreatedUser, opts: { private?: boolean; org?: string } = {}): Promise<RepoRef> =>
+  createRepo(t, owner, { private: opts.private, org: opts.org, autoInit: !opts.org });
 
 async function newIssue(user: CreatedUser, r: RepoRef, title = 'Leaky hull'): Promise<number> {
   const { data } = await t.octokit(user.token).rest.issues.create({ owner: r.owner, repo: r.repo, title });

@@ -2,10 +2,11 @@
 // and the status event.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
-import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { createToken, createUser, type CreatedUser } from './factories/accounts.ts';
+import { createRepoWithHead } from './factories/repos.ts';
 import { listEvents } from '../src/events/outbox.ts';
 
 let t: TestServer;
@@ -15,17 +16,9 @@ after(async () => { await t.close(); });
 
 interface Repo { id: number; owner: string; repo: string; head: string }
 
-async function newRepo(owner: CreatedUser, priv = false): Promise<Repo> {
-  const kit = t.octokit(owner.token);
-  const { data } = await kit.rest.repos.createForAuthenticatedUser({ name: `ci-${Math.random().toString(36).slice(2, 8)}`, auto_init: true, private: priv });
-  const { data: branch } = await kit.rest.repos.getBranch({ owner: data.owner.login, repo: data.name, branch: data.default_branch });
-  return { id: data.id, owner: data.owner.login, repo: data.name, head: branch.commit.sha };
-}
+const newRepo = (owner: CreatedUser, priv = false): Promise<Repo> => createRepoWithHead(t, owner, { private: priv });
 
-async function tokenFor(login: string, scopes: string[]): Promise<string> {
-  const { data } = await t.octokit(ADMIN_TOKEN).request('POST /admin/users/{username}/authorizations', { username: login, scopes });
-  return data.token as string;
-}
+const tokenFor = (login: string, scopes: string[]) => createToken(t, login, scopes);
 
 async function statusRows(repositoryId: number) {
   return t.server.ctx.db.selectFrom('commit_statuses').selectAll().where('repository_id', '=', repositoryId).orderBy('id').execute();

@@ -18,10 +18,10 @@ import { ADMIN_TOKEN, createPgSchema, dropPgSchema, startTestServer, testDialect
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
 import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
-import { eventually, Receiver, unusedPort, type Received } from './helpers/webhook-receiver.ts';
+import { eventually, headerOf, Receiver, ReceiverPool, unusedPort, type Received } from './helpers/webhook-receiver.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createOrgWithOwner } from './factories/orgs.ts';
-import { AddressGuard } from '../src/events/address-guard.ts';
+import { AddressGuard } from '../src/modules/hooks/hooks.address-guard.ts';
 import { deliveryAttempts } from '../src/modules/hooks/deliveries.service.ts';
 
 const ENV = {
@@ -36,22 +36,18 @@ const execFileAsync = promisify(execFile);
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let t: TestServer;
-const receivers: Receiver[] = [];
+const pool = new ReceiverPool();
+const receivers = pool.receivers;
 
 before(async () => { t = await startTestServer({ env: ENV }); });
 after(async () => {
   await t.close();
-  await Promise.all(receivers.map((r) => r.stop()));
+  await pool.stopAll();
 });
 
-async function receiver(): Promise<Receiver> {
-  const r = await new Receiver().start();
-  receivers.push(r);
-  return r;
-}
-
+const receiver = () => pool.start();
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-const header = (r: Received, name: string) => r.headers[name.toLowerCase()] as string | undefined;
+const header = headerOf;
 const ofEvent = (event: string) => (r: Received) => header(r, 'x-service-event') === event;
 
 /** The JSON payload of a delivery, whichever content type carried it. */

@@ -288,7 +288,11 @@ export interface HooksTable {
   events: string;
   config_url: string;
   config_content_type: 'json' | 'form';
-  /** Write-only: never selected into API output (see the hooks store's column list). */
+  /**
+   * Write-only: never selected into API output (see the hooks store's column list).
+   * Sealed (src/domain/secret-box.ts); text without the sealed prefix was written before
+   * sealing and is sealed at the next start.
+   */
   config_secret: string | null;
   config_insecure_ssl: '0' | '1';
   last_response_code: number | null;
@@ -638,6 +642,25 @@ export interface ThreadSubscriptionsTable {
   created_at: string;
 }
 
+/** One row (id 1): the check value of the key that seals stored secrets. */
+export interface SecretKeyCheckTable {
+  id: number;
+  key_check: string;
+  created_at: string;
+}
+
+/** A push in flight (or left by a process that died): see migration 0017. */
+export interface PushJournalTable {
+  id: Generated<number>;
+  repository_id: number;
+  actor_id: number | null;
+  /** JSON [{ ref, sha, type }]: the refs as recorded so far. */
+  refs: string;
+  started_at: string;
+  /** Epoch milliseconds. */
+  lease_until: number;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -687,4 +710,6 @@ export interface Database {
   team_discussion_counters: TeamDiscussionCountersTable;
   team_discussions: TeamDiscussionsTable;
   team_discussion_comments: TeamDiscussionCommentsTable;
+  secret_key_check: SecretKeyCheckTable;
+  push_journal: PushJournalTable;
 }

@@ -1,6 +1,7 @@
 // Who is calling, and with which rights. Built once per request by src/http/auth.ts
 // (or by the GraphQL endpoint) and passed to every service call.
 import { AuthenticationRequiredError, MissingScopeError } from './errors.ts';
+import type { AppContext } from '../context.ts';
 import { expandedScopesOf } from './scopes.ts';
 
 export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app';
@@ -57,3 +58,12 @@ export function requireScope(actor: Actor, ...accepted: string[]): void {
 export function isSiteAdmin(actor: Actor): boolean {
   return actor.user?.siteAdmin === true;
 }
+
+/** What a request presents to prove who it is (the HTTP layer reads it off the request). */
+export type Credentials =
+  | { kind: 'none' }
+  | { kind: 'token'; token: string }
+  | { kind: 'basic'; login: string; password: string };
+
+/** Turns credentials into an actor; app.ts hands the auth module's to the HTTP layer. */
+export type Authenticator = (ctx: AppContext, creds: Credentials, ip: string) => Promise<Actor>;

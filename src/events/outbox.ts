@@ -18,19 +18,6 @@ export interface DomainEvent {
   payload: Record<string, unknown>;
 }
 
-/**
- * Reacts to an event inside the transaction that records it (notification fan-out
- * does this), so the event and its consequences commit or roll back together.
- */
-export type EventSubscriber = (ctx: AppContext, e: DomainEvent & { id: number }) => Promise<void>;
-
-const subscribers: EventSubscriber[] = [];
-
-/** Modules subscribe once, when they are loaded. */
-export function subscribeToEvents(subscriber: EventSubscriber): void {
-  subscribers.push(subscriber);
-}
-
 export async function recordEvent(ctx: AppContext, e: DomainEvent): Promise<number> {
   const row = await ctx.db.insertInto('outbox').values({
     event: e.event,
@@ -42,7 +29,7 @@ export async function recordEvent(ctx: AppContext, e: DomainEvent): Promise<numb
     created_at: nowIso(ctx.clock),
     dispatched_at: null,
   }).returning('id').executeTakeFirstOrThrow();
-  for (const subscriber of subscribers) await subscriber(ctx, { ...e, id: row.id });
+  await ctx.bus.publish(ctx, { ...e, id: row.id });
   wakeWorkers(ctx);
   return row.id;
 }

@@ -183,18 +183,6 @@ export function parseTag(raw: Buffer): ParsedTag {
   };
 }
 
-/**
- * git check-ref-format's rules: no "..", "@{", control characters, space, ~ ^ : ? * [ \,
- * no component starting with "." or ending with ".lock", no empty component, no
- * trailing "." or "/", and not "@".
- */
-export function isValidRefName(name: string): boolean {
-  if (name === '' || name === '@' || name.endsWith('.') || name.endsWith('/') || name.startsWith('/')) return false;
-  if (name.includes('..') || name.includes('@{') || name.includes('//')) return false;
-  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false;
-  return name.split('/').every((c) => c !== '' && !c.startsWith('.') && !c.endsWith('.lock'));
-}
-
 /** Base64 in lines of 60 characters, each ending in a newline, as upstream returns blob content. */
 export function base64Lines(data: Buffer): string {
   const b64 = data.toString('base64');

@@ -3,6 +3,7 @@
 import { gitText, runGit } from './run.ts';
 import type { GitObject } from './repository.ts';
 import { catFile } from './cat-file.ts';
+import { MAX_REF_BYTES } from './ref-format.ts';
 
 export type ObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 
@@ -12,9 +13,15 @@ export interface ObjectInfo {
   size: number;
 }
 
+/**
+ * The longest object name handed to git: a revision, ":", and a path (e.g. "main:docs/a.md").
+ * Longer names name nothing git could hold; they are not handed to it.
+ */
+const MAX_NAME_LENGTH = MAX_REF_BYTES + 1 + 4096;
+
 /** cat-file reads one name a line: a name with a line break would be read as two. */
 function safeName(name: string): boolean {
-  return name !== '' && !/[\r\n\0]/.test(name);
+  return name !== '' && name.length <= MAX_NAME_LENGTH && !/[\r\n\0]/.test(name);
 }
 
 /** Type and size of each name (a sha or a revision such as "main^{tree}"); null when absent. */

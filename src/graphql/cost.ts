@@ -5,7 +5,9 @@
 //   of enclosing connections; more than 500,000 refuses the query;
 // - cost: one request per connection per parent record, summed, divided by 100,
 //   rounded, at least 1 (upstream's "rate limit score");
-// - fields and types a module marks with scopes need one of them in the token.
+// - fields and types a module marks with scopes need one of them in the token;
+// - the shape bounds of limits.ts: selections, aliases, depth, introspection roots
+//   (each introspection root costs a point: it answers the whole schema).
 import {
   getArgumentValues, getDirectiveValues, getNamedType, GraphQLIncludeDirective, GraphQLSkipDirective, isAbstractType,
   isInterfaceType, isObjectType, Kind, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType,
@@ -13,6 +15,7 @@ import {
 } from 'graphql';
 import { hasScope, type Actor } from '../domain/actor.ts';
 import { MAX_PAGE_SIZE } from './connection.ts';
+import { MAX_ALIASES, MAX_INTROSPECTION_ROOTS, MAX_SELECTIONS, MAX_SELECTION_DEPTH } from './limits.ts';
 import { insufficientScopesMessage, preExecutionError, type ErrorContext, type WireError } from './errors.ts';
 
 export const MAX_NODE_COUNT = 500_000;
@@ -52,6 +55,13 @@ export function analyzeQuery(
   let nodeCount = 0;
   let requests = 0;
   let dryRun = false;
+  let selections = 0;
+  let aliases = 0;
+  let introspections = 0;
+  let deepest = 0;
+  /** Past a shape bound the walk stops: expanding fragments could otherwise take exponential time. */
+  const overBounds = () => selections > MAX_SELECTIONS || aliases > MAX_ALIASES || deepest > MAX_SELECTION_DEPTH
+    || introspections > MAX_INTROSPECTION_ROOTS;
 
   const fieldsOf = (set: SelectionSetNode, out: string[] = []): string[] => {
     for (const s of set.selections) {
@@ -96,6 +106,7 @@ export function analyzeQuery(
 
   const walk = (type: GraphQLCompositeType, set: SelectionSetNode, multiplier: number, depth: number) => {
     for (const s of set.selections) {
+      if (overBounds()) return;
       if (!included(s, variables)) continue;
       if (s.kind === Kind.INLINE_FRAGMENT) {
         const t = s.typeCondition ? schema.getType(s.typeCondition.name.value) : type;
@@ -108,6 +119,10 @@ export function analyzeQuery(
         if (f && t && (isObjectType(t) || isInterfaceType(t) || isAbstractType(t))) walk(t as GraphQLCompositeType, f.selectionSet, multiplier, depth);
         continue;
       }
+      selections++;
+      if (s.alias) aliases++;
+      if (depth + 1 > deepest) deepest = depth + 1;
+      if (s.name.value === '__schema' || s.name.value === '__type') introspections++;
       if (s.name.value.startsWith('__') || !(isObjectType(type) || isInterfaceType(type))) continue;
       const field = type.getFields()[s.name.value];
       if (!field) continue;
@@ -134,6 +149,14 @@ export function analyzeQuery(
 
   const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
   if (root) walk(root, operation.selectionSet, 1, 0);
+  if (overBounds()) {
+    const what = selections > MAX_SELECTIONS ? `more than ${MAX_SELECTIONS.toLocaleString('en-US')} field selections`
+      : aliases > MAX_ALIASES ? `more than ${MAX_ALIASES} aliased fields`
+        : deepest > MAX_SELECTION_DEPTH ? `selections nested more than ${MAX_SELECTION_DEPTH} deep`
+          : `more than ${MAX_INTROSPECTION_ROOTS} introspection selections (__schema, __type)`;
+    errors.push(preExecutionError('RESOURCE_LIMITS_EXCEEDED', `This query has ${what}, which exceeds the limits of one call.`));
+  }
+  requests += introspections * 100;
   if (nodeCount > MAX_NODE_COUNT) {
     errors.push(preExecutionError('MAX_NODE_LIMIT_EXCEEDED',
       `This query requests up to ${nodeCount.toLocaleString('en-US')} possible nodes which exceeds the maximum limit of ${MAX_NODE_COUNT.toLocaleString('en-US')}.`));

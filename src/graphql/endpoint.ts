@@ -4,16 +4,28 @@
 // (User-Agent, authentication into request.actor, X-RateLimit-* headers) apply; the
 // route peeks at the budget (rateLimit 'none') because a GraphQL call is charged by
 // its cost, in the graphql bucket, once the query is known.
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
 import { HttpError } from '../http/errors.ts';
 import { rateHeaders } from '../http/rate-limit.ts';
 import type { Router } from '../http/router.ts';
+import { BLOB_BODY_LIMIT } from '../modules/git-data/git-data.limits.ts';
 import { registerExplorer } from './explorer/explorer.routes.ts';
 import { runGraphQL, type GraphQLRequest, type GraphQLResponse } from './execute.ts';
 import { wharfSchema } from './schema.ts';
 
 const AUTH_DOCS = 'https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql';
+
+/**
+ * A GraphQL answer: `data` (null when execution failed) and `errors`, both open-ended;
+ * the GET with the IDL media type answers `{ data: "<schema>" }`. Further keys pass
+ * through as they are (serialization must not drop what execution returned).
+ */
+const GraphQLAnswer = Type.Object({
+  data: Type.Optional(Type.Unknown()),
+  errors: Type.Optional(Type.Array(Type.Unknown())),
+}, { additionalProperties: true });
 
 function badRequest(message: string): HttpError {
   return new HttpError(400, message);
@@ -66,6 +78,9 @@ export function graphqlRoutes(app: Router): void {
   const v4 = (request: FastifyRequest) => { request.media = { ...request.media, version: 'v4' }; };
 
   app.post('/graphql', {
+    schema: { response: { 200: GraphQLAnswer } },
+    // createCommitOnBranch carries file contents, as PUT …/contents does.
+    bodyLimit: BLOB_BODY_LIMIT,
     // NUL in variables or the query is refused by runGraphQL, in GraphQL's error shape.
     config: { operationId: 'graphql', rateLimit: 'none', allowNul: true },
   }, async (request, reply) => {
@@ -75,6 +90,7 @@ export function graphqlRoutes(app: Router): void {
   });
 
   app.get('/graphql', {
+    schema: { response: { 200: GraphQLAnswer } },
     config: { operationId: 'graphql/introspect', rateLimit: 'none' },
   }, async (request, reply) => {
     v4(request);

@@ -12,7 +12,7 @@ import {
 export type GraphQLErrorType =
   | 'NOT_FOUND' | 'FORBIDDEN' | 'INSUFFICIENT_SCOPES' | 'UNPROCESSABLE' | 'STALE_DATA'
   | 'MISSING_PAGINATION_BOUNDARIES' | 'EXCESSIVE_PAGINATION' | 'INVALID_CURSOR_ARGUMENTS'
-  | 'MAX_NODE_LIMIT_EXCEEDED' | 'RATE_LIMITED';
+  | 'MAX_NODE_LIMIT_EXCEEDED' | 'RESOURCE_LIMITS_EXCEEDED' | 'RATE_LIMITED';
 
 /** An error of GraphQL's own rules (not a service's), with its upstream type. */
 export class GraphQLApiError extends Error {

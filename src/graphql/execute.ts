@@ -11,6 +11,7 @@ import { epochSeconds } from '../domain/clock.ts';
 import { budgetFor } from '../http/rate-limit.ts';
 import type { Counter, RateLimitStore } from '../http/rate-limit-store.ts';
 import { analyzeQuery } from './cost.ts';
+import { MAX_RESPONSE_CHARS, MAX_TEXT_NESTING, textNesting, textSize } from './limits.ts';
 import type { GraphQLContext, RateInfo, Typed } from './context.ts';
 import { plainError, preExecutionError, wireError, type ErrorContext, type WireError } from './errors.ts';
 import { newLoaderCache } from './loaders.ts';
@@ -48,6 +49,10 @@ function prepare(api: WharfSchema, query: string): Prepared {
   const cached = prepared.get(query);
   if (cached) return cached;
   let result: Prepared;
+  if (textNesting(query) > MAX_TEXT_NESTING) {
+    // Refused before parsing: graphql-js parses recursively and would overflow its stack.
+    return { document: null, fragments: {}, errors: [preExecutionError('RESOURCE_LIMITS_EXCEEDED', `The query nests more than ${MAX_TEXT_NESTING} levels deep.`)] };
+  }
   try {
     const document = parse(query, { maxTokens: MAX_TOKENS });
     const errors = validate(api.schema, document).map(plainError);
@@ -103,15 +108,21 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
   const cost = analyzeQuery(api.schema, p.fragments, operation, coerced.coerced, actor, api.scopes, caller.errorContext);
   if (cost.errors.length) return refuse(cost.errors);
 
-  let counter = await rates.peek(budget.bucket, now, budget.windowSeconds);
-  if (!cost.dryRun) {
-    if (counter.used + cost.cost > budget.limit) {
+  let counter: Counter;
+  if (cost.dryRun) {
+    counter = await rates.peek(budget.bucket, now, budget.windowSeconds);
+  } else {
+    // Charged first and given back when over the budget: one atomic step, so parallel
+    // calls cannot all read the same remainder and all run.
+    counter = await rates.hit(budget.bucket, now, budget.windowSeconds, cost.cost);
+    if (counter.used > budget.limit) {
+      await rates.refund(budget.bucket, counter.resetAt, cost.cost);
+      counter = { ...counter, used: counter.used - cost.cost };
       return {
         body: { errors: [preExecutionError('RATE_LIMITED', `API rate limit exceeded for user ID ${caller.user.id}.`)] },
         counter, limit: budget.limit, bucket: budget.bucket,
       };
     }
-    counter = await rates.hit(budget.bucket, now, budget.windowSeconds, cost.cost);
   }
   const rate: RateInfo = { limit: budget.limit, cost: cost.cost, nodeCount: cost.nodeCount, used: counter.used, resetAt: counter.resetAt };
   const g: GraphQLContext = { ctx, actor, user: caller.user, rate, loaders: newLoaderCache() };
@@ -123,6 +134,10 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
     contextValue: g,
     typeResolver: (value) => (value as Typed).__typename,
   }));
+  if (textSize(result.data) + textSize(result.errors?.map((e) => e.message)) > MAX_RESPONSE_CHARS) {
+    const message = `The response would carry more than ${MAX_RESPONSE_CHARS.toLocaleString('en-US')} characters of text; ask for fewer records or fields.`;
+    return { body: { data: null, errors: [preExecutionError('RESOURCE_LIMITS_EXCEEDED', message)] }, counter, limit: budget.limit, bucket: budget.bucket };
+  }
   const body: GraphQLResponse['body'] = { data: result.data ?? null };
   if (result.errors?.length) body.errors = result.errors.map((e) => wireError(e, caller.errorContext));
   return { body, counter, limit: budget.limit, bucket: budget.bucket };

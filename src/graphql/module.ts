@@ -31,4 +31,9 @@ export interface GraphQLModule {
   scopes?: Record<string, readonly string[]>;
   /** SearchType value → its handler. */
   search?: Record<string, SearchHandler>;
+  /**
+   * Registers what the module adds to registries other modules keep (reactable
+   * subjects …); called once, when the schema is assembled, never at import time.
+   */
+  register?: () => void;
 }

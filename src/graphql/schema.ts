@@ -47,6 +47,7 @@ export function assembleSchema(modules: readonly GraphQLModule[]): WharfSchema {
   const registry: Registry = { nodes, search };
   const all = [coreModule(registry), ...modules];
   for (const m of all) {
+    m.register?.();
     mergeInto(nodes, m.nodes, 'node type', m.name);
     mergeInto(search, m.search, 'search type', m.name);
     mergeInto(scopes, m.scopes, 'scope rule', m.name);

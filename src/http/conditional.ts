@@ -19,6 +19,13 @@ function notModifiedSince(header: string, lastModified: string): boolean {
   return !Number.isNaN(since) && Date.parse(lastModified) <= since;
 }
 
+/** The updated_at of a single record's representation (Last-Modified), or null. */
+export function updatedAtOf(payload: unknown): string | null {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const updatedAt = (payload as { updated_at?: unknown }).updated_at;
+  return typeof updatedAt === 'string' ? updatedAt : null;
+}
+
 /** Sets ETag (and Last-Modified); returns true when the client's copy is current. */
 export function isNotModified(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer): boolean {
   const etag = etagOf(payload);

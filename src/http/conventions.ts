@@ -4,19 +4,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { anonymousActor } from '../domain/actor.ts';
+import { anonymousActor, type Authenticator } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
 import { NotFoundError, ValidationError } from '../domain/errors.ts';
-import { authenticate } from '../modules/auth/auth.service.ts';
-import { isAcceptableBody, nulField, registerJsonBody } from './body.ts';
-import { isNotModified } from './conditional.ts';
+import { isAcceptableBody, nulField, nulParam, registerJsonBody } from './body.ts';
+import { isNotModified, updatedAtOf } from './conditional.ts';
 import { credentialsOf } from './credentials.ts';
 import { HttpError, sendError } from './errors.ts';
 import { mediaTypeHeader, missingPreviewMessage, parseAccept } from './media-type.ts';
+import { PagedList, sendPage } from './pagination.ts';
 import { applyRateLimit, rateHeaders } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import { validatorCompiler } from './validation.ts';
-import './types.ts';
+import type { RouteEntry } from './types.ts';
 
 export const SUPPORTED_API_VERSIONS = ['2022-11-28'];
 
@@ -44,7 +44,7 @@ function checkApiVersion(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-service-api-version-selected', version.trim());
 }
 
-export function registerConventions(app: FastifyInstance, ctx: AppContext, rates: RateLimitStore): void {
+export function registerConventions(app: FastifyInstance, ctx: AppContext, rates: RateLimitStore, authenticate: Authenticator): void {
   app.decorate('ctx', ctx);
   app.decorate('rateLimits', rates);
   app.decorateRequest('actor', null as never);
@@ -58,7 +58,14 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new NotFoundError()));
 
   // POST is accepted wherever PATCH is (spec, general rule 8).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
+    const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    if (method !== 'HEAD') {
+      const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+      routeTable.push({ method, url: route.url, operationId: route.config?.operationId ?? null, responses, rawResponse: route.config?.rawResponse === true });
+    }
     if (route.method === 'PATCH') route.method = ['PATCH', 'POST'];
   });
 
@@ -84,6 +91,11 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
   });
 
   app.addHook('preValidation', async (request) => {
+    // NUL in a path names nothing that exists; in a query string it filters nothing (and
+    // PostgreSQL could not compare it): refused before any query runs.
+    if (nulParam(request.params) !== null) throw new NotFoundError();
+    const nulQuery = nulParam(request.query);
+    if (nulQuery !== null) throw ValidationError.field(request.routeOptions.config.resource ?? 'Request', nulQuery, 'invalid', `${nulQuery} must not contain NUL characters`);
     // No body (PUT with Content-Length: 0) is an empty object: required fields then fail as missing.
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
     const config = request.routeOptions.config;
@@ -92,6 +104,18 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     }
     const nul = config.allowNul ? null : nulField(request.body);
     if (nul !== null) throw ValidationError.field(config.resource ?? 'Request', nul, 'invalid', `${nul} must not contain NUL characters`);
+  });
+
+  // A paged route's result becomes its items and a Link header; a single record read
+  // gets Last-Modified from its representation's updated_at unless the route set one.
+  // A callback hook, not an async one: it runs on every JSON answer, and Fastify's
+  // async hooks cost a promise each.
+  app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
+    if (payload instanceof PagedList) return done(null, sendPage(request, reply, payload));
+    if (reply.lastModified === null && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.lastModified = updatedAtOf(payload);
+    }
+    done(null, payload);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,6 +1,6 @@
 // Authorization header → credentials. Credentials in the query string are refused.
 import type { FastifyRequest } from 'fastify';
-import type { Credentials } from '../modules/auth/auth.service.ts';
+import type { Credentials } from '../domain/actor.ts';
 import { BadCredentialsError } from '../domain/errors.ts';
 import { HttpError } from './errors.ts';
 

@@ -1,14 +1,30 @@
 // Accept header → the representation asked for. vnd.service is the spec's name;
 // vnd.github is accepted as an alias so that existing clients work unchanged.
-export interface MediaType {
+/** Which body fields a representation carries (the Accept header's raw, text, html, full). */
+export type BodyFormat = 'raw' | 'text' | 'html' | 'full';
+
+/**
+ * What the representation should hold, as views take it: routes pass `request.media`
+ * (a MediaType is one) to services and views.
+ */
+export interface ViewOptions {
+  bodyFormat: BodyFormat;
+  /** Preview media types asked for (sailor-v shows active_lock_reason …). */
+  previews: ReadonlySet<string>;
+}
+
+export interface MediaType extends ViewOptions {
   version: string;
   /** raw, text, html, full, diff, patch, base64, text-match, star … or null. */
   param: string | null;
   format: string;
-  previews: ReadonlySet<string>;
 }
 
-const DEFAULT: MediaType = { version: 'v3', param: null, format: 'json', previews: new Set() };
+export function bodyFormatOf(param: string | null | undefined): BodyFormat {
+  return param === 'text' || param === 'html' || param === 'full' ? param : 'raw';
+}
+
+const DEFAULT: MediaType = { version: 'v3', param: null, format: 'json', previews: new Set(), bodyFormat: 'raw' };
 const VND = /application\/vnd\.(?:service|github)((?:\.[a-z0-9-]+)*)(?:\+([a-z0-9-]+))?/gi;
 
 export function parseAccept(accept: string | undefined): MediaType {
@@ -27,7 +43,7 @@ export function parseAccept(accept: string | undefined): MediaType {
     if (m[2]) format = m[2].toLowerCase();
     else if (param === 'diff' || param === 'patch' || param === 'raw' || param === 'html' || param === 'text' || param === 'idl') format = param;
   }
-  return { version, param, format, previews };
+  return { version, param, format, previews, bodyFormat: bodyFormatOf(param) };
 }
 
 /** Value of X-Service-Media-Type, e.g. "service.v3; format=json" or "service.v3; param=full; format=json". */

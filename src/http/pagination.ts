@@ -1,5 +1,9 @@
 // page/per_page parsing and the Link header (first, prev, next, last), built from the
 // URL the client used so that /api/v3 clients page through /api/v3.
+//
+// A paged route returns paged(…), pagedBySince(…) or pagedByCursor(…): the conventions
+// (conventions.ts, preSerialization) write the Link header and send the items, so no
+// handler writes Link itself.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface PageRequest {
@@ -13,10 +17,13 @@ function positiveInt(raw: unknown): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
+/** Pages past this one are all empty alike; the bound keeps offsets within SQL's integers. */
+const MAX_PAGE = 2 ** 31 - 1;
+
 /** Out-of-range values fall back to the defaults, as upstream does. */
 export function pageOf(query: unknown, defaultPerPage = 30, maxPerPage = 100): PageRequest {
   const q = (query ?? {}) as Record<string, unknown>;
-  const page = positiveInt(q.page) ?? 1;
+  const page = Math.min(positiveInt(q.page) ?? 1, MAX_PAGE);
   const perPage = Math.min(positiveInt(q.per_page) ?? defaultPerPage, maxPerPage);
   return { page, perPage, offset: (page - 1) * perPage };
 }
@@ -54,4 +61,38 @@ export function setSinceLink(request: FastifyRequest, reply: FastifyReply, nextS
 /** Link for lists paged by an opaque cursor (webhook deliveries): the next page, if any. */
 export function setCursorLink(request: FastifyRequest, reply: FastifyReply, next: string | null, perPage: number): void {
   setLinks(reply, next === null ? [] : [['next', linkUrl(request, { per_page: String(perPage), cursor: next })]]);
+}
+
+type LinkSpec =
+  | { kind: 'page'; page: PageRequest; total: number }
+  | { kind: 'since'; nextSince: number | null; perPage: number }
+  | { kind: 'cursor'; next: string | null; perPage: number };
+
+/** What a paged route returns: the items of one page and what its Link header needs. */
+export class PagedList<T> {
+  constructor(readonly items: readonly T[], readonly link: LinkSpec) {}
+}
+
+/** A page of a list whose total size is known (page/per_page). */
+export function paged<T>(items: readonly T[], page: PageRequest, total: number): PagedList<T> {
+  return new PagedList(items, { kind: 'page', page, total });
+}
+
+/** A page of a list paged by id (`since`), which has no last page. */
+export function pagedBySince<T>(items: readonly T[], nextSince: number | null, perPage: number): PagedList<T> {
+  return new PagedList(items, { kind: 'since', nextSince, perPage });
+}
+
+/** A page of a list paged by an opaque cursor. */
+export function pagedByCursor<T>(items: readonly T[], next: string | null, perPage: number): PagedList<T> {
+  return new PagedList(items, { kind: 'cursor', next, perPage });
+}
+
+/** Writes the Link header of a paged route's result and gives the items to serialize. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, list: PagedList<unknown>): readonly unknown[] {
+  const l = list.link;
+  if (l.kind === 'page') setPageLinks(request, reply, l.page, l.total);
+  else if (l.kind === 'since') setSinceLink(request, reply, l.nextSince, l.perPage);
+  else setCursorLink(request, reply, l.next, l.perPage);
+  return list.items;
 }

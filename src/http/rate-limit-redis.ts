@@ -18,10 +18,11 @@ end
 return {redis.call('HINCRBY', KEYS[1], 'used', amount), reset}
 `;
 
-// KEYS[1] bucket; ARGV: reset_at of the window the refund belongs to.
+// KEYS[1] bucket; ARGV: reset_at of the window the refund belongs to, amount.
 const REFUND = `
-if redis.call('HGET', KEYS[1], 'reset') == ARGV[1] and tonumber(redis.call('HGET', KEYS[1], 'used')) > 0 then
-  redis.call('HINCRBY', KEYS[1], 'used', -1)
+if redis.call('HGET', KEYS[1], 'reset') == ARGV[1] then
+  local used = tonumber(redis.call('HGET', KEYS[1], 'used'))
+  redis.call('HSET', KEYS[1], 'used', math.max(0, used - tonumber(ARGV[2])))
 end
 return 0
 `;
@@ -38,8 +39,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { used: Number(used), resetAt: Number(resetAt) };
   }
 
-  async refund(bucket: string, resetAt: number): Promise<void> {
-    await this.redis.eval(REFUND, 1, bucket, String(resetAt));
+  async refund(bucket: string, resetAt: number, amount = 1): Promise<void> {
+    await this.redis.eval(REFUND, 1, bucket, String(resetAt), String(amount));
   }
 
   async peek(bucket: string, now: number, windowSeconds: number): Promise<Counter> {

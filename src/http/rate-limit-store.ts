@@ -13,8 +13,8 @@ export interface Counter {
 export interface RateLimitStore {
   /** Counts one request (or `amount` points: GraphQL spends a query's cost) and returns the counter after it. */
   hit(bucket: string, nowEpoch: number, windowSeconds: number, amount?: number): Promise<Counter>;
-  /** Takes back one request (a 304 does not count). */
-  refund(bucket: string, resetAt: number): Promise<void>;
+  /** Takes back one request (a 304 does not count), or `amount` points (a refused GraphQL call). */
+  refund(bucket: string, resetAt: number, amount?: number): Promise<void>;
   peek(bucket: string, nowEpoch: number, windowSeconds: number): Promise<Counter>;
   close?(): Promise<void>;
 }
@@ -37,9 +37,9 @@ export class DbRateLimitStore implements RateLimitStore {
     return { used: Number(row!.used), resetAt: Number(row!.reset_at) };
   }
 
-  async refund(bucket: string, resetAt: number): Promise<void> {
+  async refund(bucket: string, resetAt: number, amount = 1): Promise<void> {
     await this.db.updateTable('rate_limits')
-      .set({ used: sql`CASE WHEN used > 0 THEN used - 1 ELSE 0 END` })
+      .set({ used: sql`CASE WHEN used > ${amount} THEN used - ${amount} ELSE 0 END` })
       .where('bucket', '=', bucket).where('reset_at', '=', resetAt)
       .execute();
   }

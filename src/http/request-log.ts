@@ -1,6 +1,14 @@
 // One structured line per request: request id (pino's reqId), method, route, status, duration.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** Query parameters that carry credentials: refused by the conventions, and never logged. */
+const SECRET_PARAMS = /([?&](?:access_token|client_secret|token|client_id_secret|password)=)[^&#]*/gi;
+
+/** The URL as the client sent it, with credential values replaced. */
+export function redactedUrl(url: string): string {
+  return url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+}
+
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
@@ -8,7 +16,7 @@ export class RequestLog extends LogController {
     request.log.info({
       method: request.method,
       route: request.routeOptions.url ?? null,
-      url: request.originalUrl,
+      url: redactedUrl(request.originalUrl),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
       user: request.actor?.user?.login ?? null,

@@ -22,8 +22,22 @@ export interface WharfRouteConfig {
   authChallenge?: boolean;
   /** A preview the Accept header must name (e.g. 'squirrel-girl'); without it the route answers 415. */
   requiredPreview?: string;
+  /**
+   * The route answers bytes that are not JSON (git's protocol, an HTML page) and so
+   * declares no response schema; every other route declares one.
+   */
+  rawResponse?: boolean;
   /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
   allowNul?: boolean;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  operationId: string | null;
+  /** Status codes the route's response schema declares (empty: none). */
+  responses: string[];
+  rawResponse: boolean;
 }
 
 declare module 'fastify' {
@@ -31,6 +45,8 @@ declare module 'fastify' {
   interface FastifyContextConfig extends WharfRouteConfig {}
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route as registered: method, path and whether it declares its responses. */
+    routeTable: RouteEntry[];
     /** The rate-limit counters (GET /rate_limit reads them). */
     rateLimits: RateLimitStore;
   }

@@ -27,3 +27,9 @@ export async function createOrg(t: TestServer, owner: string, login = uniqueLogi
   const { data } = await admin.request('POST /admin/organizations', { login, admin: owner });
   return { login: data.login, id: data.id };
 }
+
+/** A further token of user `login` holding `scopes` (site admin creates it). */
+export async function createToken(t: TestServer, login: string, scopes: string[]): Promise<string> {
+  const { data } = await t.octokit(ADMIN_TOKEN).request('POST /admin/users/{username}/authorizations', { username: login, scopes });
+  return data.token as string;
+}

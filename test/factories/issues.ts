@@ -1,22 +1,9 @@
-// Builds repositories and issues through the API, as a user of Wharf would.
+// Builds issues (and collaborators) through the API, as a user of Wharf would.
 import type { TestServer } from '../helpers/server.ts';
-import { uniqueLogin, type CreatedUser } from './accounts.ts';
+import type { CreatedUser } from './accounts.ts';
 
-export interface CreatedRepo {
-  owner: string;
-  repo: string;
-  id: number;
-}
-
-/** A repository of `user` (auto-initialised, public unless asked). */
-export async function createRepo(t: TestServer, user: CreatedUser, fields: { name?: string; private?: boolean; org?: string } = {}): Promise<CreatedRepo> {
-  const name = fields.name ?? uniqueLogin('repo');
-  const kit = t.octokit(user.token);
-  const { data } = fields.org
-    ? await kit.rest.repos.createInOrg({ org: fields.org, name, private: fields.private ?? false, auto_init: true })
-    : await kit.rest.repos.createForAuthenticatedUser({ name, private: fields.private ?? false, auto_init: true });
-  return { owner: data.owner.login, repo: data.name, id: data.id };
-}
+// Repositories are built in repos.ts; re-exported for the suites that import them from here.
+export { createRepo, type CreatedRepo } from './repos.ts';
 
 /** An issue in the repository, opened by the token's user. */
 export async function createIssue(

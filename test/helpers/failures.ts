@@ -18,3 +18,36 @@ export async function failsWith(call: Promise<unknown>, status: number): Promise
   }
   assert.fail(`expected a ${status} failure, the call succeeded`);
 }
+
+export interface Failure {
+  status: number;
+  message: string;
+}
+
+export interface FailureWithErrors extends Failure {
+  /** The error body's errors[] (undefined when it has none). */
+  errors?: { field: string; code: string }[];
+}
+
+/** The status and error body of an Octokit call (or its promise) that must fail. */
+async function failed(call: Promise<unknown> | (() => Promise<unknown>)): Promise<FailureWithErrors> {
+  try {
+    await (typeof call === 'function' ? call() : call);
+  } catch (err) {
+    const e = err as { status?: number; response?: { data?: { message: string; errors?: FailureWithErrors['errors'] } } };
+    assert.ok(typeof e.status === 'number' && e.response?.data, String(err));
+    return { status: e.status, message: e.response.data.message, errors: e.response.data.errors };
+  }
+  assert.fail('the call succeeded');
+}
+
+/** The status and message of an Octokit call that must fail (compared whole by suites). */
+export async function failure(call: Promise<unknown> | (() => Promise<unknown>)): Promise<Failure> {
+  const { status, message } = await failed(call);
+  return { status, message };
+}
+
+/** The status, message and errors[] of an Octokit call that must fail. */
+export async function failureWithErrors(call: Promise<unknown> | (() => Promise<unknown>)): Promise<FailureWithErrors> {
+  return failed(call);
+}

@@ -104,3 +104,23 @@ export async function eventually<T>(check: () => Promise<T | undefined>, limitMs
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Receivers a test file starts, stopped together at its end. */
+export class ReceiverPool {
+  readonly receivers: Receiver[] = [];
+
+  async start(): Promise<Receiver> {
+    const r = await new Receiver().start();
+    this.receivers.push(r);
+    return r;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all(this.receivers.map((r) => r.stop()));
+  }
+}
+
+/** A request header a receiver got, by any case of its name. */
+export function headerOf(r: Received, name: string): string | undefined {
+  return r.headers[name.toLowerCase()] as string | undefined;
+}

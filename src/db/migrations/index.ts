@@ -15,6 +15,8 @@ import * as notifications from './0011-notifications.ts';
 import * as teamDiscussions from './0014-team-discussions.ts';
 import * as deployments from './0013-deployments.ts';
 import * as issueMentions from './0015-issue-mentions.ts';
+import * as secretKeyCheck from './0016-secret-key-check.ts';
+import * as pushJournal from './0017-push-journal.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -43,6 +45,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014-team-discussions': teamDiscussions,
   '0013-deployments': deployments,
   '0015-issue-mentions': issueMentions,
+  '0016-secret-key-check': secretKeyCheck,
+  '0017-push-journal': pushJournal,
 };
 
 class InCodeProvider implements MigrationProvider {

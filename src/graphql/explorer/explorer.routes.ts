@@ -32,7 +32,8 @@ function page(endpoint: string): string {
 
 export function registerExplorer(app: Router): void {
   const html = page('/graphql');
-  const config = { rateLimit: 'none' as const };
+  // HTML, script and styles: raw answers, no response schema.
+  const config = { rateLimit: 'none' as const, rawResponse: true };
 
   app.get('/graphql/explorer', { config: { ...config, operationId: 'wharf/graphql-explorer' } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(html));

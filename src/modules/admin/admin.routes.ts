@@ -1,5 +1,6 @@
 // /admin/… and the site-admin user switches (/users/{username}/site_admin, /suspended).
 import type { Router } from '../../http/router.ts';
+import { OrganizationSimple } from '../orgs/orgs.schemas.ts';
 import { organizationSimple } from '../orgs/orgs.views.ts';
 import { SimpleUser, UsernameParams } from '../users/users.schemas.ts';
 import { simpleUser } from '../users/users.views.ts';
@@ -9,6 +10,8 @@ import {
 } from './admin.schemas.ts';
 import * as admin from './admin.service.ts';
 import { authorization } from './admin.views.ts';
+
+const NO_CONTENT = { 204: Type.Null() };
 
 export function adminRoutes(app: Router): void {
   const { urls } = app.ctx;
@@ -31,15 +34,15 @@ export function adminRoutes(app: Router): void {
   });
 
   app.delete('/admin/users/:username', {
-    schema: { params: UsernameParams },
+    schema: { params: UsernameParams, response: NO_CONTENT },
     config: { operationId: 'enterprise-admin/delete-user', acceptedScopes: scopes },
   }, async (request, reply) => {
     await admin.deleteUser(request.server.ctx, request.actor, request.params.username);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.post('/admin/organizations', {
-    schema: { body: CreateOrganizationBody },
+    schema: { body: CreateOrganizationBody, response: { 201: OrganizationSimple } },
     config: { operationId: 'enterprise-admin/create-org', resource: 'Organization', acceptedScopes: scopes },
   }, async (request, reply) => {
     const org = await admin.createOrganization(request.server.ctx, request.actor, request.body);
@@ -65,30 +68,30 @@ export function adminRoutes(app: Router): void {
   });
 
   app.delete('/admin/users/:username/authorizations', {
-    schema: { params: UsernameParams },
+    schema: { params: UsernameParams, response: NO_CONTENT },
     config: { operationId: 'enterprise-admin/delete-impersonation-o-auth-token', acceptedScopes: scopes },
   }, async (request, reply) => {
     await admin.deleteImpersonationTokens(request.server.ctx, request.actor, request.params.username);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   for (const [method, on] of [['PUT', true], ['DELETE', false]] as const) {
     app.route({
       method, url: '/users/:username/site_admin',
-      schema: { params: UsernameParams },
+      schema: { params: UsernameParams, response: NO_CONTENT },
       config: { operationId: on ? 'enterprise-admin/promote-user-to-be-site-administrator' : 'enterprise-admin/demote-site-administrator', acceptedScopes: scopes },
       handler: async (request, reply) => {
         await admin.setSiteAdmin(request.server.ctx, request.actor, request.params.username, on);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     });
     app.route({
       method, url: '/users/:username/suspended',
-      schema: { params: UsernameParams, ...(on ? { body: SuspendBody } : {}) },
+      schema: { params: UsernameParams, ...(on ? { body: SuspendBody } : {}), response: NO_CONTENT },
       config: { operationId: on ? 'enterprise-admin/suspend-user' : 'enterprise-admin/unsuspend-user', acceptedScopes: scopes },
       handler: async (request, reply) => {
         await admin.setSuspended(request.server.ctx, request.actor, request.params.username, on);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     });
   }

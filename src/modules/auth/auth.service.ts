@@ -1,16 +1,12 @@
 // Who a request is: tokens, Basic logins, OAuth app credentials; and issuing tokens.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { anonymousActor, oauthAppActor, userActor, type Actor } from '../../domain/actor.ts';
+import { anonymousActor, oauthAppActor, userActor, type Actor, type Credentials } from '../../domain/actor.ts';
 import { epochSeconds, nowIso } from '../../domain/clock.ts';
 import { BadCredentialsError, ForbiddenError, ValidationError } from '../../domain/errors.ts';
 import { formatScopes, isKnownScope, parseScopes } from '../../domain/scopes.ts';
 import * as store from './auth.store.ts';
 import { hashesEqual, newClientId, newClientSecret, newPersonalToken, sha256Hex } from './secrets.ts';
 
-export type Credentials =
-  | { kind: 'none' }
-  | { kind: 'token'; token: string }
-  | { kind: 'basic'; login: string; password: string };
 
 /** last_used_at is refreshed at most this often, to keep writes off the read path. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
@@ -31,17 +27,24 @@ async function authenticateBasic(ctx: AppContext, login: string, password: strin
   const { maxFailures, windowSeconds } = ctx.config.loginLockout;
   const loginLower = login.toLowerCase();
   const now = epochSeconds(ctx.clock);
+  // Every attempt counts as a failure before it is checked, in one atomic statement, and
+  // a correct one gives its count back: however many arrive at once, at most
+  // maxFailures of them are ever checked in a window (reading the count first and
+  // recording the failure after let parallel guesses through on PostgreSQL).
   // Upstream's rule: once locked, every attempt for the login is refused, valid or not.
-  if (await store.failuresInWindow(ctx.db, loginLower, now) >= maxFailures) {
+  if (await store.countAttempt(ctx.db, loginLower, now, windowSeconds) > maxFailures) {
     throw new ForbiddenError('Maximum number of login attempts exceeded. Please try again later.');
   }
   const app = await store.findOauthAppByClientId(ctx.db, login);
   if (app && hashesEqual(app.client_secret_hash, sha256Hex(password))) {
+    await store.forgiveAttempt(ctx.db, loginLower);
     return oauthAppActor(app.id, ip);
   }
   const actor = await actorForToken(ctx, password, 'basic', ip);
-  if (actor && actor.user!.login.toLowerCase() === loginLower) return actor;
-  await store.recordFailure(ctx.db, loginLower, now, windowSeconds);
+  if (actor && actor.user!.login.toLowerCase() === loginLower) {
+    await store.forgiveAttempt(ctx.db, loginLower);
+    return actor;
+  }
   throw new BadCredentialsError();
 }
 

@@ -1,18 +1,9 @@
 // SQL for credentials: tokens, OAuth apps, failed-login counters.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { precompile } from '../../db/precompiled.ts';
+import type { TokensTable } from '../../db/schema.ts';
 
-export interface TokenOwnerRow {
-  token_id: number;
-  scopes: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-  user_id: number;
-  login: string;
-  site_admin: number;
-  suspended_at: string | null;
-}
 
 const tokenByHash = precompile(1, (db: Executor, hash: string) => db.selectFrom('tokens')
   .innerJoin('users', 'users.id', 'tokens.user_id')
@@ -21,6 +12,9 @@ const tokenByHash = precompile(1, (db: Executor, hash: string) => db.selectFrom(
     'users.id as user_id', 'users.login', 'users.site_admin', 'users.suspended_at',
   ])
   .where('tokens.token_hash', '=', hash));
+
+/** A token with its owner: the columns the query above selects. */
+export type TokenOwnerRow = Awaited<ReturnType<typeof tokenByHash>>[number];
 
 /** The token with its owner, in one query: the hot path of every authenticated request. */
 export async function findTokenByHash(db: Executor, hash: string): Promise<TokenOwnerRow | undefined> {
@@ -40,24 +34,14 @@ export interface NewToken {
   now: string;
 }
 
-export interface TokenRow {
-  id: number;
-  user_id: number;
-  token_last_eight: string;
-  token_hash: string;
-  scopes: string;
-  note: string | null;
-  note_url: string | null;
-  kind: string;
-  expires_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 const TOKEN_COLUMNS = [
   'id', 'user_id', 'token_last_eight', 'token_hash', 'scopes', 'note', 'note_url', 'kind', 'expires_at',
   'created_at', 'updated_at',
 ] as const;
+
+/** A token row as the token routes read it: the columns above. */
+export type TokenRow = Pick<Selectable<TokensTable>, (typeof TOKEN_COLUMNS)[number]>;
 
 export async function insertToken(db: Executor, t: NewToken): Promise<TokenRow> {
   return db.insertInto('tokens').values({
@@ -117,22 +101,27 @@ export async function insertOauthApp(
   return db.insertInto('oauth_apps').values(a).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Failed Basic logins in the current window, or 0 when the window has passed. */
-export async function failuresInWindow(db: Executor, loginLower: string, nowEpoch: number): Promise<number> {
-  const row = await db.selectFrom('login_failures').select(['failures', 'window_ends_at'])
-    .where('login_lower', '=', loginLower).executeTakeFirst();
-  return row && Number(row.window_ends_at) > nowEpoch ? row.failures : 0;
-}
-
-/** Counts one failure; a window starts at the first failure after the previous one ended. */
-export async function recordFailure(
+/**
+ * Counts one attempt as a failure and returns the window's count with it, in one
+ * statement (atomic on both dialects); a window starts at the first failure after the
+ * previous one ended.
+ */
+export async function countAttempt(
   db: Executor, loginLower: string, nowEpoch: number, windowSeconds: number,
-): Promise<void> {
-  await db.insertInto('login_failures')
+): Promise<number> {
+  const row = await db.insertInto('login_failures')
     .values({ login_lower: loginLower, failures: 1, window_ends_at: nowEpoch + windowSeconds })
     .onConflict((oc) => oc.column('login_lower').doUpdateSet({
       failures: sql`CASE WHEN login_failures.window_ends_at <= ${nowEpoch} THEN 1 ELSE login_failures.failures + 1 END`,
       window_ends_at: sql`CASE WHEN login_failures.window_ends_at <= ${nowEpoch} THEN ${nowEpoch + windowSeconds} ELSE login_failures.window_ends_at END`,
     }))
-    .execute();
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
+}
+
+/** Takes back the count of an attempt that turned out to be a correct login. */
+export async function forgiveAttempt(db: Executor, loginLower: string): Promise<void> {
+  await db.updateTable('login_failures').set({ failures: sql`failures - 1` })
+    .where('login_lower', '=', loginLower).where('failures', '>', 0).execute();
 }

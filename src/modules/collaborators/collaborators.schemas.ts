@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema-types.ts';
 import { ROLES } from '../repos/repos.model.ts';
+import { Repository } from '../repos/repos.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { CUSTOM_BASE_ROLES } from './collaborators.model.ts';
 
@@ -93,3 +94,18 @@ export const CustomRoleList = Type.Object({
   total_count: Type.Integer(),
   custom_roles: Type.Array(CustomRole),
 });
+
+/** A repository invitation; `repository` is the repository's record as presented to the caller. */
+export const RepositoryInvitation = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.String(),
+  repository: Repository,
+  invitee: Nullable(SimpleUser),
+  inviter: Nullable(SimpleUser),
+  permissions: Type.String(),
+  created_at: Type.String(),
+  expired: Type.Boolean(),
+  url: Type.String(),
+  html_url: Type.String(),
+});
+export type RepositoryInvitation = Static<typeof RepositoryInvitation>;

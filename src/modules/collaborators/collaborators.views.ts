@@ -7,6 +7,7 @@ import type { RepositoryView } from '../repos/repos.views.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
 import { legacyPermission, ROLE_NAME, type CustomRole, type LegacyPermission } from './collaborators.model.ts';
+import type { RepositoryInvitation } from './collaborators.schemas.ts';
 import type { InvitationDetail } from './collaborators.service.ts';
 
 export interface CollaboratorView extends SimpleUser {
@@ -39,7 +40,7 @@ export function permissionLevel(user: Account, role: Role | null, roleName: stri
 }
 
 /** A repository invitation; `repository` is the repository's record as presented to the caller. */
-export function invitation(d: InvitationDetail, repository: RepositoryView, urls: Urls) {
+export function invitation(d: InvitationDetail, repository: RepositoryView, urls: Urls): RepositoryInvitation {
   const i = d.invitation;
   const { owner } = d.repo.repo;
   return {

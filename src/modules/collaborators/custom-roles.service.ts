@@ -3,7 +3,7 @@
 // them; owners and repository administrators of the organization may read them.
 // A collaborator holding one gets its base role's access (see collaborators.service).
 import { inTransaction, type AppContext } from '../../context.ts';
-import { isSiteAdmin, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Organization } from '../orgs/orgs.model.ts';
@@ -20,18 +20,12 @@ export interface RoleDetail {
 const READ_SCOPES = ['admin:org', 'repo'];
 const WRITE_SCOPES = ['admin:org'];
 
-async function isOwner(ctx: AppContext, actor: Actor, org: Organization): Promise<boolean> {
-  if (isSiteAdmin(actor)) return true;
-  const m = await orgs.membershipOf(ctx, org.account.id, actor.user!.id);
-  return m?.state === 'active' && m.role === 'admin';
-}
-
 /** Owners, and administrators of one of the organization's repositories. */
 async function requireReader(ctx: AppContext, actor: Actor, login: string): Promise<Organization> {
   requireUser(actor);
   requireScope(actor, ...READ_SCOPES);
   const org = await orgs.requireOrganization(ctx, login);
-  if (await isOwner(ctx, actor, org)) return org;
+  if (await orgs.ownsOrganization(ctx, actor, org)) return org;
   const { items } = await repos.listForOrg(ctx, actor, org.account.login, { limit: 100_000, offset: 0 });
   if (!items.some((p) => p.role === 'admin')) {
     throw new ForbiddenError('You must be an organization owner or a repository administrator in this organization to view its custom repository roles.');
@@ -43,7 +37,7 @@ async function requireOwner(ctx: AppContext, actor: Actor, login: string): Promi
   requireUser(actor);
   requireScope(actor, ...WRITE_SCOPES);
   const org = await orgs.requireOrganization(ctx, login);
-  if (!(await isOwner(ctx, actor, org))) throw new ForbiddenError('You must be an organization owner to manage custom repository roles.');
+  await orgs.requireOrgOwner(ctx, actor, org, 'You must be an organization owner to manage custom repository roles.');
   return org;
 }
 

@@ -1,4 +1,5 @@
 // Deployments and their statuses as the domain sees them.
+import type { Repo } from '../repos/repos.model.ts';
 
 export const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'] as const;
 export type DeploymentState = (typeof DEPLOYMENT_STATES)[number];
@@ -41,6 +42,17 @@ export interface DeploymentStatus {
   creatorId: number | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A deployment with its repository: what the service answers, REST and GraphQL alike. */
+export interface DeploymentRecord {
+  repo: Repo;
+  deployment: Deployment;
+}
+
+/** A deployment status with its deployment and repository. */
+export interface DeploymentStatusRecord extends DeploymentRecord {
+  status: DeploymentStatus;
 }
 
 /**

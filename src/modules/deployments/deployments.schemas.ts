@@ -1,7 +1,7 @@
 // Request and response schemas of the deployment routes. Types are checked here; the
 // rules on values (blank names, description length) are the service's.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { DEPLOYMENT_STATES } from './deployments.model.ts';
 
@@ -72,7 +72,8 @@ export const Deployment = Type.Object({
   production_environment: Type.Boolean(),
   performed_via_github_app: Type.Null(),
 });
-export const DeploymentList = Type.Array(Deployment);
+export type DeploymentView = Static<typeof Deployment>;
+export const DeploymentList = PagedArray(Deployment);
 
 export const MergedResponse = Type.Object({ message: Type.String() });
 
@@ -93,4 +94,5 @@ export const DeploymentStatus = Type.Object({
   log_url: Type.String(),
   performed_via_github_app: Type.Null(),
 });
-export const DeploymentStatusList = Type.Array(DeploymentStatus);
+export type DeploymentStatusView = Static<typeof DeploymentStatus>;
+export const DeploymentStatusList = PagedArray(DeploymentStatus);

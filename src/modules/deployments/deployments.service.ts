@@ -11,13 +11,15 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { isConflict, mergeCommits } from '../../git/merge.ts';
 import { peel } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
+import { MAX_REF_BYTES } from '../../git/ref-format.ts';
 import { GitError } from '../../git/run.ts';
-import { actorIdent, changingRefs, isPlainRevision, type GitRepo } from '../git-data/repo-git.ts';
+import { actorIdent, changingRefs, isPlainRevision, type GitRepo } from '../git-data/git-data.repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { latestStatuses } from '../statuses/statuses.service.ts';
@@ -25,10 +27,11 @@ import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import {
   DEFAULT_ENVIRONMENT, DEFAULT_TASK, isActive, MAX_STATUS_DESCRIPTION,
-  type Deployment, type DeploymentState, type DeploymentStatus,
+  type Deployment, type DeploymentRecord, type DeploymentState, type DeploymentStatus, type DeploymentStatusRecord,
 } from './deployments.model.ts';
+import { deploymentDetails } from './deployments.present.ts';
 import * as store from './deployments.store.ts';
-import { deploymentEventPayload, deploymentStatusEventPayload } from './deployments.views.ts';
+import { deploymentEventPayload, deploymentStatusEventPayload, type DeploymentDetail } from './deployments.views.ts';
 
 const RESOURCE = 'Deployment';
 const STATUS_RESOURCE = 'DeploymentStatus';
@@ -66,21 +69,6 @@ function organizationOf(repo: Repo): number | null {
   return repo.owner.type === 'Organization' ? repo.ownerId : null;
 }
 
-async function creatorsOf(ctx: AppContext, ids: readonly (number | null)[]): Promise<Map<number, Account>> {
-  return users.accountsByIds(ctx, [...new Set(ids.filter((id): id is number => id !== null))]);
-}
-
-export interface DeploymentDetail {
-  repo: Repo;
-  deployment: Deployment;
-  creator: Account | null;
-}
-
-export interface StatusDetail extends DeploymentDetail {
-  status: DeploymentStatus;
-  statusCreator: Account | null;
-}
-
 // ---------------------------------------------------------------- create
 
 export interface CreateDeploymentInput {
@@ -96,7 +84,7 @@ export interface CreateDeploymentInput {
 }
 
 export type CreateDeploymentResult =
-  | { created: true; detail: DeploymentDetail }
+  | { created: true; record: DeploymentRecord }
   | { created: false; message: string };
 
 /**
@@ -123,6 +111,14 @@ function validateDeployment(input: CreateDeploymentInput): void {
   blank('ref');
   blank('task');
   blank('environment');
+  const tooLong = (field: keyof CreateDeploymentInput, max: number) => {
+    const v = input[field];
+    if (typeof v === 'string' && v.length > max) errors.push({ resource: RESOURCE, field, code: 'invalid', message: `${field} is too long (maximum is ${max} characters)` });
+  };
+  tooLong('ref', MAX_REF_BYTES);
+  tooLong('task', TEXT_LIMITS.deploymentTask);
+  tooLong('environment', TEXT_LIMITS.deploymentEnvironment);
+  tooLong('description', TEXT_LIMITS.deploymentDescription);
   if (errors.length) throw new ValidationError(errors);
 }
 
@@ -200,12 +196,11 @@ export async function createDeployment(
       transient: input.transient_environment ?? false,
       production: input.production_environment ?? environment === DEFAULT_ENVIRONMENT,
     }, nowIso(tx.clock));
-    const detail = { repo: r.repo, deployment, creator };
     await recordEvent(tx, {
       event: 'deployment', action: 'created', repositoryId: r.repo.id, organizationId: organizationOf(r.repo), actorId: creator.id,
-      payload: deploymentEventPayload(tx.urls, detail),
+      payload: deploymentEventPayload(tx.urls, { repo: r.repo, deployment, creator }),
     });
-    return { created: true, detail };
+    return { created: true, record: { repo: r.repo, deployment } };
   });
 }
 
@@ -222,7 +217,7 @@ export interface ListDeploymentsQuery {
 
 export async function listDeployments(
   ctx: AppContext, actor: Actor, owner: string, name: string, q: ListDeploymentsQuery, slice: Slice,
-): Promise<Page<DeploymentDetail>> {
+): Promise<Page<DeploymentRecord>> {
   const repo = await forReading(ctx, actor, owner, name);
   const filter = { sha: q.sha, ref: q.ref, task: q.task, environment: q.environment };
   // No stored value holds NUL: such a filter matches nothing (and PostgreSQL would refuse it).
@@ -231,18 +226,12 @@ export async function listDeployments(
   const [rows, total] = await Promise.all([
     store.listDeployments(ctx.db, repo.id, { ...filter, environments }, slice), store.countDeployments(ctx.db, repo.id, { ...filter, environments }),
   ]);
-  const creators = await creatorsOf(ctx, rows.map((d) => d.creatorId));
-  return { items: rows.map((deployment) => ({ repo, deployment, creator: creators.get(deployment.creatorId ?? -1) ?? null })), total };
+  return { items: rows.map((deployment) => ({ repo, deployment })), total };
 }
 
-async function detailOf(ctx: AppContext, repo: Repo, deployment: Deployment): Promise<DeploymentDetail> {
-  const creators = await creatorsOf(ctx, [deployment.creatorId]);
-  return { repo, deployment, creator: creators.get(deployment.creatorId ?? -1) ?? null };
-}
-
-export async function getDeployment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<DeploymentDetail> {
+export async function getDeployment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<DeploymentRecord> {
   const repo = await forReading(ctx, actor, owner, name);
-  return detailOf(ctx, repo, await requireDeployment(ctx, repo, id));
+  return { repo, deployment: await requireDeployment(ctx, repo, id) };
 }
 
 /**
@@ -273,28 +262,22 @@ export interface CreateStatusInput {
   auto_inactive?: boolean;
 }
 
-async function statusDetails(ctx: AppContext, base: DeploymentDetail, statuses: readonly DeploymentStatus[]): Promise<StatusDetail[]> {
-  const creators = await creatorsOf(ctx, statuses.map((s) => s.creatorId));
-  return statuses.map((status) => ({ ...base, status, statusCreator: creators.get(status.creatorId ?? -1) ?? null }));
-}
-
-/** Adds a status and moves the deployment to it, with its event. */
-async function addStatus(tx: AppContext, r: GitRepo, base: DeploymentDetail, creator: Account, values: Omit<store.NewStatus, 'deploymentId' | 'creatorId'>): Promise<StatusDetail> {
+/** Adds a status and moves the deployment to it, with its event (whose payload shows the deployment's creator). */
+async function addStatus(tx: AppContext, r: GitRepo, base: DeploymentDetail, creator: Account, values: Omit<store.NewStatus, 'deploymentId' | 'creatorId'>): Promise<DeploymentStatusRecord> {
   const now = nowIso(tx.clock);
   const status = await store.insertStatus(tx.db, { ...values, deploymentId: base.deployment.id, creatorId: creator.id }, now);
   await store.recordLatest(tx.db, base.deployment.id, status.state, status.environment, now);
   const deployment: Deployment = { ...base.deployment, latestState: status.state, environment: status.environment, updatedAt: now };
-  const detail: StatusDetail = { ...base, deployment, status, statusCreator: creator };
   await recordEvent(tx, {
     event: 'deployment_status', action: 'created', repositoryId: r.repo.id, organizationId: organizationOf(r.repo), actorId: creator.id,
-    payload: deploymentStatusEventPayload(tx.urls, detail),
+    payload: deploymentStatusEventPayload(tx.urls, { ...base, deployment, status, statusCreator: creator }),
   });
-  return detail;
+  return { repo: base.repo, deployment, status };
 }
 
 export async function createDeploymentStatus(
   ctx: AppContext, actor: Actor, owner: string, name: string, deploymentId: number, input: CreateStatusInput,
-): Promise<StatusDetail> {
+): Promise<DeploymentStatusRecord> {
   const r = await forWriting(ctx, actor, owner, name);
   const description = input.description ?? '';
   if (description.length > MAX_STATUS_DESCRIPTION) {
@@ -303,6 +286,8 @@ export async function createDeploymentStatus(
   if (input.environment !== undefined && input.environment.trim() === '') {
     throw new ValidationError([{ resource: STATUS_RESOURCE, field: 'environment', code: 'invalid', message: 'environment can\'t be blank' }]);
   }
+  requireMaxLength(STATUS_RESOURCE, 'environment', input.environment, TEXT_LIMITS.deploymentEnvironment);
+  for (const field of ['target_url', 'log_url', 'environment_url'] as const) requireMaxLength(STATUS_RESOURCE, field, input[field], TEXT_LIMITS.longUrl);
   const creator = await users.getOwnAccount(ctx, actor);
   // log_url replaces target_url upstream: either sets both.
   const url = input.log_url ?? input.target_url ?? '';
@@ -312,43 +297,42 @@ export async function createDeploymentStatus(
     const deployment = (await store.findDeployment(tx.db, r.repo.id, found.id))!;
     const previous = await store.latestStatus(tx.db, deployment.id);
     const environment = input.environment ?? previous?.environment ?? deployment.environment;
-    const base = await detailOf(tx, r.repo, deployment);
-    const detail = await addStatus(tx, r, base, creator, {
+    const [base] = await deploymentDetails(tx, [{ repo: r.repo, deployment }]);
+    const record = await addStatus(tx, r, base!, creator, {
       state: input.state, description, environment, targetUrl: url, logUrl: url, environmentUrl: input.environment_url ?? '',
     });
     if (input.state === 'success' && input.auto_inactive !== false) {
       const superseded = await store.supersededBy(tx.db, r.repo.id, environment, deployment.id);
-      const creators = await creatorsOf(tx, superseded.map((d) => d.creatorId));
-      for (const old of superseded) {
-        const oldDetail = { repo: r.repo, deployment: old, creator: creators.get(old.creatorId ?? -1) ?? null };
+      for (const oldDetail of await deploymentDetails(tx, superseded.map((old) => ({ repo: r.repo, deployment: old })))) {
+        const old = oldDetail.deployment;
         await addStatus(tx, r, oldDetail, creator, {
           state: 'inactive', description: '', environment: old.environment, targetUrl: '', logUrl: '', environmentUrl: '',
         });
       }
     }
-    return detail;
+    return record;
   });
 }
 
 export async function listDeploymentStatuses(
   ctx: AppContext, actor: Actor, owner: string, name: string, deploymentId: number, slice: Slice,
-): Promise<Page<StatusDetail>> {
+): Promise<Page<DeploymentStatusRecord>> {
   const repo = await forReading(ctx, actor, owner, name);
-  const base = await detailOf(ctx, repo, await requireDeployment(ctx, repo, deploymentId));
+  const deployment = await requireDeployment(ctx, repo, deploymentId);
   const [rows, total] = await Promise.all([
     store.listStatuses(ctx.db, deploymentId, slice), store.countStatuses(ctx.db, deploymentId),
   ]);
-  return { items: await statusDetails(ctx, base, rows), total };
+  return { items: rows.map((status) => ({ repo, deployment, status })), total };
 }
 
 export async function getDeploymentStatus(
   ctx: AppContext, actor: Actor, owner: string, name: string, deploymentId: number, statusId: number,
-): Promise<StatusDetail> {
+): Promise<DeploymentStatusRecord> {
   const repo = await forReading(ctx, actor, owner, name);
-  const base = await detailOf(ctx, repo, await requireDeployment(ctx, repo, deploymentId));
+  const deployment = await requireDeployment(ctx, repo, deploymentId);
   const status = await store.findStatus(ctx.db, deploymentId, statusId);
   if (!status) throw new NotFoundError();
-  return (await statusDetails(ctx, base, [status]))[0]!;
+  return { repo, deployment, status };
 }
 
 // ---------------------------------------------------------------- lookups for GraphQL (node ids, latestStatus)

@@ -55,18 +55,10 @@ function toStatus(r: StatusRow): DeploymentStatus {
 
 // ---------------------------------------------------------------- deployments
 
-export interface NewDeployment {
-  repositoryId: number;
-  sha: string;
-  ref: string;
-  task: string;
-  payload: Deployment['payload'];
-  environment: string;
-  description: string | null;
-  creatorId: number;
-  transient: boolean;
-  production: boolean;
-}
+/** What a new deployment is given (the store sets the rest); fields as the model has them. */
+export type NewDeployment = Pick<Deployment,
+  'repositoryId' | 'sha' | 'ref' | 'task' | 'payload' | 'environment' | 'description' | 'transient' | 'production'
+> & { creatorId: number };
 
 export async function insertDeployment(db: Executor, v: NewDeployment, now: string): Promise<Deployment> {
   const row = await db.insertInto('deployments').values({
@@ -156,16 +148,10 @@ export async function supersededBy(db: Executor, repositoryId: number, environme
 
 // ---------------------------------------------------------------- statuses
 
-export interface NewStatus {
-  deploymentId: number;
-  state: DeploymentState;
-  description: string;
-  environment: string;
-  targetUrl: string;
-  logUrl: string;
-  environmentUrl: string;
-  creatorId: number;
-}
+/** What a new status is given (the store sets id and timestamps); fields as the model has them. */
+export type NewStatus = Pick<DeploymentStatus,
+  'deploymentId' | 'state' | 'description' | 'environment' | 'targetUrl' | 'logUrl' | 'environmentUrl'
+> & { creatorId: number };
 
 export async function insertStatus(db: Executor, v: NewStatus, now: string): Promise<DeploymentStatus> {
   const row = await db.insertInto('deployment_statuses').values({

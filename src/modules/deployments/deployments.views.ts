@@ -2,8 +2,20 @@
 // keys of their webhook payloads. Pure.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
+import type { Account } from '../users/users.model.ts';
 import { simpleUser } from '../users/users.views.ts';
-import type { DeploymentDetail, StatusDetail } from './deployments.service.ts';
+import type { DeploymentRecord, DeploymentStatusRecord } from './deployments.model.ts';
+import type { DeploymentStatusView, DeploymentView } from './deployments.schemas.ts';
+
+/** A deployment with the creator its view shows (deployments.present.ts loads them). */
+export interface DeploymentDetail extends DeploymentRecord {
+  creator: Account | null;
+}
+
+/** A status with the creators of the status and of its deployment. */
+export interface StatusDetail extends DeploymentStatusRecord, DeploymentDetail {
+  statusCreator: Account | null;
+}
 
 function repositoryUrl(urls: Urls, d: DeploymentDetail): string {
   return urls.api('repos', d.repo.owner.login, d.repo.name);
@@ -13,7 +25,7 @@ export function deploymentUrl(urls: Urls, d: DeploymentDetail): string {
   return `${repositoryUrl(urls, d)}/deployments/${d.deployment.id}`;
 }
 
-export function deployment(urls: Urls, d: DeploymentDetail) {
+export function deployment(urls: Urls, d: DeploymentDetail): DeploymentView {
   const x = d.deployment;
   const url = deploymentUrl(urls, d);
   return {
@@ -39,7 +51,7 @@ export function deployment(urls: Urls, d: DeploymentDetail) {
   };
 }
 
-export function deploymentStatus(urls: Urls, d: StatusDetail) {
+export function deploymentStatus(urls: Urls, d: StatusDetail): DeploymentStatusView {
   const s = d.status;
   const deploymentAt = deploymentUrl(urls, d);
   return {

@@ -1,9 +1,8 @@
 // /repos/{owner}/{repo}/commits and /branches.
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { pageOf, paged, setPageLinks } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
-import { BranchWithProtection, Commit, FullCommit, ListBranchesQuery, ListCommitsQuery, PageQuery, ShortBranch } from './commits.schemas.ts';
+import { BranchWithProtection, CommitList, FullCommit, ListBranchesQuery, ListCommitsQuery, PageQuery, ShortBranchList } from './commits.schemas.ts';
 import * as commits from './commits.service.ts';
 import { branchWithProtection, commitRecord, fullCommit, shortBranch } from './commits.views.ts';
 import { RepoParams, RepoRestParams } from './git-data.schemas.ts';
@@ -15,15 +14,14 @@ export function commitsRoutes(app: Router): void {
   const { urls } = app.ctx;
 
   app.get('/repos/:owner/:repo/commits', {
-    schema: { params: RepoParams, querystring: ListCommitsQuery, response: { 200: Type.Array(Commit) } },
+    schema: { params: RepoParams, querystring: ListCommitsQuery, response: { 200: CommitList } },
     config: { operationId: 'repos/list-commits' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
     const page = await commits.listCommits(request.server.ctx, request.actor, owner, repo, { ...request.query, offset: p.offset, limit: p.perPage });
-    setPageLinks(request, reply, p, page.total);
     const u = repoUrls(urls, page.repo);
-    return page.items.map((d) => commitRecord(urls, u, page.repo, d));
+    return paged(page.items.map((d) => commitRecord(urls, u, page.repo, d)), p, page.total);
   });
 
   app.get('/repos/:owner/:repo/commits/*', {
@@ -40,20 +38,20 @@ export function commitsRoutes(app: Router): void {
     }
     const p = pageOf(request.query, commits.FILES_PER_PAGE, commits.FILES_PER_PAGE);
     const d = await commits.getCommit(ctx, request.actor, owner, repo, ref, { offset: p.offset, limit: p.perPage });
+    // One object whose files are paged: PagedList answers arrays, so the Link is written here.
     if (d.fileCount > p.perPage) setPageLinks(request, reply, p, d.fileCount);
     return fullCommit(urls, repoUrls(urls, d.repo), d.repo, d);
   });
 
   app.get('/repos/:owner/:repo/branches', {
-    schema: { params: RepoParams, querystring: ListBranchesQuery, response: { 200: Type.Array(ShortBranch) } },
+    schema: { params: RepoParams, querystring: ListBranchesQuery, response: { 200: ShortBranchList } },
     config: { operationId: 'repos/list-branches' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
     const page = await commits.listBranches(request.server.ctx, request.actor, owner, repo, { protected: request.query.protected, offset: p.offset, limit: p.perPage });
-    setPageLinks(request, reply, p, page.total);
     const u = repoUrls(urls, page.repo);
-    return page.branches.map((b) => shortBranch(u, b));
+    return paged(page.branches.map((b) => shortBranch(u, b)), p, page.total);
   });
 
   app.get('/repos/:owner/:repo/branches/*', {

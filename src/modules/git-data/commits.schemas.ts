@@ -1,6 +1,6 @@
 // Request and response schemas of the commit and branch routes.
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { Nullable, PagedArray } from '../../http/schema-types.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { GitPerson, Verification } from './git-data.schemas.ts';
 
@@ -9,6 +9,7 @@ export const ListCommitsQuery = Type.Object({
   path: Type.Optional(Type.String()),
   author: Type.Optional(Type.String()),
   committer: Type.Optional(Type.String()),
+  // Not IsoTimestamp: a bad value is list-commits' 400 (commits.service.ts), not the schema's 422.
   since: Type.Optional(Type.String()),
   until: Type.Optional(Type.String()),
   per_page: Type.Optional(Type.String()),
@@ -87,3 +88,6 @@ export const BranchWithProtection = Type.Object({
   }),
   protection_url: Type.String(),
 });
+
+export const CommitList = PagedArray(Commit);
+export const ShortBranchList = PagedArray(ShortBranch);

@@ -2,6 +2,7 @@
 // with files and stats for one commit; short and detailed branches). Pure.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { FileChange } from '../../git/history.ts';
+import { ZERO_SHA } from '../../git/repository.ts';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { simpleUser } from '../users/users.views.ts';
@@ -31,13 +32,12 @@ export function commitRecord(urls: Urls, u: RepoUrls, repo: Repo, d: CommitRecor
   };
 }
 
-const ZERO = '0000000000000000000000000000000000000000';
-
+/** A file of a commit or of a pull request (its URLs point at `commitSha`). */
 export function diffEntry(u: RepoUrls, commitSha: string, f: FileChange) {
   const path = encodePath(f.path);
   return {
     // A removed file has no new blob: upstream names the one that was removed.
-    sha: f.newSha === ZERO ? f.oldSha : f.newSha,
+    sha: f.newSha === ZERO_SHA ? f.oldSha : f.newSha,
     filename: f.path,
     status: f.status,
     additions: f.additions,

@@ -1,7 +1,7 @@
 // /repos/{owner}/{repo}/contents/{path}, /readme, and {base}/{owner}/{repo}/raw/{ref}/{path}.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../http/router.ts';
-import { DeleteFileBody, FileCommit, PutFileBody, RefQuery } from './contents.schemas.ts';
+import { Content, DeleteFileBody, FileCommit, FileContent, LicenseContent, PutFileBody, RefQuery } from './contents.schemas.ts';
 import * as contents from './contents.service.ts';
 import { contentRecord, fileCommit, fileRecord } from './contents.views.ts';
 import { RepoOptionalRestParams, RepoParams, RepoRestParams } from './git-data.schemas.ts';
@@ -18,11 +18,16 @@ function maxBytes(request: FastifyRequest): number {
   return request.media.param === 'raw' ? MAX_BLOB_BYTES : contents.MAX_JSON_FILE_BYTES;
 }
 
+/** The raw media type: the file's bytes, which the JSON schema does not serialize. */
+function sendRaw(reply: FastifyReply, bytes: Buffer | null) {
+  return reply.type(RAW_TYPE).send(bytes ?? Buffer.alloc(0));
+}
+
 function sendContent(request: FastifyRequest, reply: FastifyReply, c: contents.ContentResult) {
   const u = repoUrls(request.server.ctx.urls, c.repo);
   const media = request.media.param;
   if (c.content.kind === 'file') {
-    if (media === 'raw') return reply.type(RAW_TYPE).send(c.content.content ?? Buffer.alloc(0));
+    if (media === 'raw') return sendRaw(reply, c.content.content);
     if (c.content.content === null && media !== 'object') throw contents.tooLargeError();
   }
   return contentRecord(u, c.ref, c.content, media === 'object');
@@ -33,7 +38,8 @@ export function contentsRoutes(app: Router): void {
 
   for (const path of ['/repos/:owner/:repo/contents/*', '/repos/:owner/:repo/contents']) {
     app.get(path, {
-      schema: { params: RepoOptionalRestParams, querystring: RefQuery },
+      // The raw media type answers the file's bytes, outside the JSON schema.
+      schema: { params: RepoOptionalRestParams, querystring: RefQuery, response: { 200: Content } },
       config: { operationId: 'repos/get-content' },
     }, async (request, reply) => {
       const { owner, repo, '*': p } = request.params;
@@ -62,30 +68,30 @@ export function contentsRoutes(app: Router): void {
   });
 
   app.get('/repos/:owner/:repo/readme', {
-    schema: { params: RepoParams, querystring: RefQuery },
+    schema: { params: RepoParams, querystring: RefQuery, response: { 200: FileContent } },
     config: { operationId: 'repos/get-readme' },
   }, async (request, reply) => {
     const { owner, repo } = request.params;
     const c = await contents.getReadme(request.server.ctx, request.actor, owner, repo, request.query.ref, maxBytes(request));
-    if (request.media.param === 'raw') return reply.type(RAW_TYPE).send(c.content.content ?? Buffer.alloc(0));
+    if (request.media.param === 'raw') return sendRaw(reply, c.content.content);
     if (c.content.content === null && request.media.param !== 'object') throw contents.tooLargeError();
     return fileRecord(repoUrls(urls, c.repo), c.ref, c.content);
   });
 
   app.get('/repos/:owner/:repo/license', {
-    schema: { params: RepoParams },
+    schema: { params: RepoParams, response: { 200: LicenseContent } },
     config: { operationId: 'licenses/get-for-repo' },
   }, async (request, reply) => {
     const { owner, repo } = request.params;
     const c = await contents.getLicenseFile(request.server.ctx, request.actor, owner, repo, maxBytes(request));
-    if (request.media.param === 'raw') return reply.type(RAW_TYPE).send(c.content.content ?? Buffer.alloc(0));
+    if (request.media.param === 'raw') return sendRaw(reply, c.content.content);
     return { ...fileRecord(repoUrls(urls, c.repo), c.ref, c.content), license: licenseSimple(c.licenseKey, urls) };
   });
 
   // download_url of a file: the bytes, as upstream's raw host serves them.
   app.get('/:owner/:repo/raw/*', {
     schema: { params: RepoRestParams },
-    config: { operationId: 'repos/download-raw' },
+    config: { operationId: 'repos/download-raw', rawResponse: true },
   }, async (request, reply) => {
     const { owner, repo, '*': rest } = request.params;
     const bytes = await contents.getRaw(request.server.ctx, request.actor, owner, repo, rest);

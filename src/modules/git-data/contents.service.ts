@@ -4,17 +4,18 @@ import path from 'node:path/posix';
 import type { AppContext } from '../../context.ts';
 import { hasScope, type Actor } from '../../domain/actor.ts';
 import { ConflictError, ForbiddenError, MissingScopeError, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { buildCommit, isValidRefName, type Ident } from '../../git/object-format.ts';
+import { buildCommit, type Ident } from '../../git/object-format.ts';
+import { isValidBranchName } from '../../git/ref-format.ts';
 import { hasRefs, listTree, peel, readObject, readObjects, type TreeEntry } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
 import { GitError } from '../../git/run.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import { detectRepositoryLicense, findLicenseFile } from '../repos/license-detect.ts';
+import { detectRepositoryLicense, findLicenseFile } from '../repos/repos.license-detect.ts';
 import { blobBytes } from './git-data.service.ts';
 import {
   actorIdent, changingRefs, identOf, isPlainRevision, loadCommits, openRepo, type CommitData, type GitRepo, type PersonInput,
-} from './repo-git.ts';
-import { buildTree, pathProblem } from './trees.ts';
+} from './git-data.repository.ts';
+import { buildTree, pathProblem } from './git-data.trees.ts';
 
 export interface FileData {
   kind: 'file';
@@ -206,9 +207,16 @@ function checkPath(p: string): string {
   return clean;
 }
 
-/** Workflow files may be changed only by a token with the workflow scope (as upstream refuses pushes of them). */
+/**
+ * Workflow files may be changed only by a token with the workflow scope (as upstream
+ * refuses pushes of them). The contents API and GraphQL's createCommitOnBranch ask this.
+ */
+export function canChangeFileAt(actor: Actor, p: string): boolean {
+  return actor.tokenId === null || !p.startsWith('.github/workflows/') || hasScope(actor, 'workflow');
+}
+
 function checkWorkflowScope(actor: Actor, p: string): void {
-  if (actor.tokenId !== null && p.startsWith('.github/workflows/') && !hasScope(actor, 'workflow')) {
+  if (!canChangeFileAt(actor, p)) {
     throw new MissingScopeError(['workflow'], `refusing to allow a token to create or update workflow \`${p}\` without \`workflow\` scope`);
   }
 }
@@ -228,7 +236,7 @@ async function prepare(ctx: AppContext, actor: Actor, owner: string, name: strin
   const r = await openRepo(ctx, actor, owner, name, 'push');
   const branch = input.branch || r.repo.defaultBranch;
   const ref = `refs/heads/${branch}`;
-  if (!isValidRefName(ref)) throw new ValidationError([{ resource: 'Content', field: 'branch', code: 'invalid', message: `${branch} is not a valid branch name` }], `${branch} is not a valid branch name`);
+  if (!isValidBranchName(branch)) throw new ValidationError([{ resource: 'Content', field: 'branch', code: 'invalid', message: `${branch} is not a valid branch name` }], `${branch} is not a valid branch name`);
   if (input.message.includes('\0')) throw new ValidationError([{ resource: 'Content', field: 'message', code: 'invalid', message: 'message may not contain NUL' }]);
   const committer = input.committer ? identOf(ctx, 'Content', 'committer', input.committer) : await actorIdent(ctx, actor);
   const author = input.author ? identOf(ctx, 'Content', 'author', input.author) : committer;

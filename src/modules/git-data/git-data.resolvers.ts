@@ -2,11 +2,10 @@
 // (the ones REST calls, so pushes are recorded and events follow); reads of refs and
 // objects of a repository already resolved as a RepositoryNode (which the caller may
 // read) batch per repository: one for-each-ref, one cat-file batch per request.
-import { hasScope } from '../../domain/actor.ts';
 import { ConflictError, MissingScopeError, NotFoundError } from '../../domain/errors.ts';
 import { isoOfEpoch, isSha, parseTag, type Ident, type ParsedTag } from '../../git/object-format.ts';
-import { listTree, objectInfo, readObjects, type ObjectInfo, type TreeEntry } from '../../git/objects.ts';
-import * as git from '../../git/repository.ts';
+import type { ObjectInfo, TreeEntry } from '../../git/objects.ts';
+import type { RefEntry } from '../../git/repository.ts';
 import { arrayConnection, offsetConnection, type ConnectionArgs } from '../../graphql/connection.ts';
 import type { GraphQLContext, Typed } from '../../graphql/context.ts';
 import { GraphQLApiError, notFound } from '../../graphql/errors.ts';
@@ -18,11 +17,11 @@ import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/re
 import * as repos from '../repos/repos.service.ts';
 import { accountById, accountNode } from '../users/users.resolvers.ts';
 import * as commits from './commits.service.ts';
+import { canChangeFileAt } from './contents.service.ts';
 import { shownMessage } from './git-data.views.ts';
 import { gitDataTypeDefs } from './git-data.graphql.ts';
 import * as gitData from './git-data.service.ts';
-import { loadCommits, type CommitData } from './repo-git.ts';
-import type { TreeEntryInput } from './trees.ts';
+import type { CommitData } from './git-data.repository.ts';
 
 type ObjectTypeName = 'Commit' | 'Tree' | 'Blob' | 'Tag';
 
@@ -62,7 +61,7 @@ export function commitNode(repo: Repo, oid: string): GitObjectNode {
   return { __typename: 'Commit', repo, oid };
 }
 
-export function refNode(repo: Repo, entry: git.RefEntry): RefNode {
+export function refNode(repo: Repo, entry: RefEntry): RefNode {
   return { __typename: 'Ref', repo, ref: entry.ref, sha: entry.sha, type: entry.type };
 }
 
@@ -95,11 +94,11 @@ async function perRepository<V>(
 
 /** Every ref of a repository (one for-each-ref per repository and request). */
 const refsOf = defineLoader('refsOf',
-  (g, list: readonly Repo[]) => Promise.all(list.map((repo) => git.listRefs(dirOf(g, repo)))),
+  (g, list: readonly Repo[]) => Promise.all(list.map((repo) => gitData.refsOfRepository(g.ctx, repo))),
   (repo: Repo) => repo.id);
 
 const commitData = defineLoader('commitData',
-  (g, keys: readonly ObjectKey[]) => perRepository(keys, (repo, oids) => loadCommits(g.ctx, dirOf(g, repo), oids)),
+  (g, keys: readonly ObjectKey[]) => perRepository(keys, (repo, oids) => gitData.commitsOfRepository(g.ctx, repo, oids)),
   objectKey);
 
 /** The Wharf users behind a commit's author and committer addresses. */
@@ -111,11 +110,11 @@ const commitUsers = defineLoader('commitUsers',
   objectKey);
 
 const objectContent = defineLoader('objectContent',
-  (g, keys: readonly ObjectKey[]) => perRepository(keys, (repo, oids) => readObjects(dirOf(g, repo), oids)),
+  (g, keys: readonly ObjectKey[]) => perRepository(keys, (repo, oids) => gitData.objectsOfRepository(g.ctx, repo, oids)),
   objectKey);
 
 const objectInfoOf = defineLoader('objectInfo',
-  (g, keys: readonly ObjectKey[]) => perRepository<ObjectInfo>(keys, (repo, oids) => objectInfo(dirOf(g, repo), oids)),
+  (g, keys: readonly ObjectKey[]) => perRepository<ObjectInfo>(keys, (repo, oids) => gitData.objectInfoOfRepository(g.ctx, repo, oids)),
   objectKey);
 
 /** Additions, deletions and files of one commit (one diff each; only when asked for). */
@@ -280,7 +279,7 @@ const commitFields = {
 const treeFields = {
   ...commonFields('Tree'),
   entries: async (t: GitObjectNode, _args: unknown, g: GraphQLContext): Promise<TreeEntryNode[]> => {
-    const entries = await listTree(dirOf(g, t.repo), t.oid);
+    const entries = await gitData.treeEntriesOfRepository(g.ctx, t.repo, t.oid);
     return entries.map((entry) => ({ repo: t.repo, entry, path: t.path ? `${t.path}/${entry.path}` : entry.path }));
   },
 };
@@ -376,7 +375,7 @@ const repositoryGitFields = {
     if (!name) throw new GraphQLApiError('UNPROCESSABLE', 'Either oid or expression must be given.');
     if (args.oid && !isSha(args.oid.toLowerCase())) return null;
     if (!safeExpression(name)) return null;
-    const info = (await objectInfo(dirOf(g, r.repo), [args.oid ? name.toLowerCase() : name])).values().next().value;
+    const info = (await gitData.objectInfoOfRepository(g.ctx, r.repo, [args.oid ? name.toLowerCase() : name])).values().next().value;
     if (!info) return null;
     // "main:docs" reaches a tree whose entries have paths under docs/.
     const colon = args.oid ? -1 : name.indexOf(':');
@@ -454,10 +453,10 @@ async function createCommitOnBranch(_: unknown, { input }: { input: CreateCommit
   const duplicate = paths.find((p, i) => paths.indexOf(p) !== i);
   if (duplicate !== undefined) throw new GraphQLApiError('UNPROCESSABLE', `The path ${duplicate} appears more than once in fileChanges.`);
   // As a push or the contents API would: workflow files need the workflow scope.
-  if (g.actor.tokenId !== null && paths.some((p) => p.startsWith('.github/workflows/')) && !hasScope(g.actor, 'workflow')) {
+  if (!paths.every((p) => canChangeFileAt(g.actor, p))) {
     throw new MissingScopeError(['workflow']);
   }
-  let head: git.RefEntry;
+  let head: RefEntry;
   try {
     head = (await gitData.getRef(g.ctx, g.actor, owner, repo.name, `heads/${branch}`)).ref;
   } catch (err) {
@@ -467,18 +466,8 @@ async function createCommitOnBranch(_: unknown, { input }: { input: CreateCommit
   if (head.sha !== input.expectedHeadOid.toLowerCase()) {
     throw new GraphQLApiError('STALE_DATA', `Expected branch to point to "${input.expectedHeadOid}" but it did not. Pull and try again.`);
   }
-  const headCommit = (await gitData.getGitCommit(g.ctx, g.actor, owner, repo.name, head.sha)).commit;
-  const entries: TreeEntryInput[] = deletions.map((d) => ({ path: d.path, sha: null }));
-  for (const a of additions) {
-    const blob = await gitData.createBlob(g.ctx, g.actor, owner, repo.name, { content: a.contents, encoding: 'base64' });
-    entries.push({ path: a.path, mode: '100644', type: 'blob', sha: blob.sha });
-  }
-  const tree = entries.length
-    ? (await gitData.createTree(g.ctx, g.actor, owner, repo.name, { tree: entries, base_tree: headCommit.parsed.tree })).sha
-    : headCommit.parsed.tree;
   const message = input.message.body ? `${input.message.headline}\n\n${input.message.body}` : input.message.headline;
-  const { commit } = await gitData.createCommit(g.ctx, g.actor, owner, repo.name, { message, tree, parents: [head.sha] });
-  const { ref } = await gitData.updateRef(g.ctx, g.actor, owner, repo.name, `heads/${branch}`, { sha: commit.sha, force: false });
+  const { commit, ref } = await gitData.commitOnBranch(g.ctx, g.actor, owner, repo.name, branch, head.sha, { additions, deletions }, message);
   forgetRefs(g, repo);
   const node = commitNode(repo, commit.sha);
   prime(g, commitData, node, commit);

@@ -125,12 +125,12 @@ export function gitDataRoutes(app: Router): void {
   });
 
   app.delete('/repos/:owner/:repo/git/refs/*', {
-    schema: { params: RepoRestParams },
+    schema: { params: RepoRestParams, response: { 204: Type.Null() } },
     config: { operationId: 'git/delete-ref', resource: 'Reference', acceptedScopes: WRITE_SCOPES },
   }, async (request, reply) => {
     const { owner, repo, '*': ref } = request.params;
     await gitData.deleteRef(request.server.ctx, request.actor, owner, repo, ref);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.post('/repos/:owner/:repo/git/tags', {

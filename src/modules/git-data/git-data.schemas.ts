@@ -130,3 +130,15 @@ export const GitTag = Type.Object({
   object: Type.Object({ type: Type.String(), sha: Type.String(), url: Type.String() }),
   verification: Verification,
 });
+
+// The representations as the views build them (views return these, so a field a view
+// adds and the schema misses fails type checking instead of being dropped).
+export type VerificationView = Static<typeof Verification>;
+export type GitPersonView = Static<typeof GitPerson>;
+export type ShortBlobView = Static<typeof ShortBlob>;
+export type BlobView = Static<typeof Blob>;
+export type GitTreeView = Static<typeof GitTree>;
+export type GitTreeEntryView = GitTreeView['tree'][number];
+export type GitCommitView = Static<typeof GitCommit>;
+export type GitRefView = Static<typeof GitRef>;
+export type GitTagView = Static<typeof GitTag>;

@@ -3,20 +3,26 @@
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import {
-  buildCommit, buildTag, decodeBase64, isSha, isValidRefName, parseTag, type Ident, type ParsedTag,
+  buildCommit, buildTag, decodeBase64, isSha, parseTag, type Ident, type ParsedTag,
 } from '../../git/object-format.ts';
-import { hasRefs, listTree, objectInfo, peel, readObject, writeTree, type ObjectType, type TreeEntry } from '../../git/objects.ts';
+import { isValidBranchName, isValidRefName } from '../../git/ref-format.ts';
+import {
+  hasRefs, listTree, objectInfo, peel, readObject, readObjects, writeTree, type ObjectInfo, type ObjectType, type TreeEntry,
+} from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
+import type { GitObject } from '../../git/repository.ts';
 import { GitError } from '../../git/run.ts';
 import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
 import { verifyTag, type Verification } from '../verification/verification.service.ts';
 import {
   actorIdent, changingRefs, emptyRepositoryError, identOf, isPlainRevision, loadCommits, openRepo, requireNotEmpty,
   type CommitData, type GitRepo, type PersonInput,
-} from './repo-git.ts';
+} from './git-data.repository.ts';
 import { MAX_BLOB_BYTES } from './git-data.limits.ts';
-import { buildTree, type TreeEntryInput } from './trees.ts';
+import { buildTree, type TreeEntryInput } from './git-data.trees.ts';
 
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -129,6 +135,7 @@ function noNul(resource: string, field: string, value: string): void {
 export async function createCommit(ctx: AppContext, actor: Actor, owner: string, name: string, input: CreateCommitInput): Promise<{ repo: Repo; commit: CommitData }> {
   const r = await openRepo(ctx, actor, owner, name, 'push');
   noNul('Commit', 'message', input.message);
+  requireMaxLength('Commit', 'message', input.message, TEXT_LIMITS.gitMessage);
   if (input.signature !== undefined) noNul('Commit', 'signature', input.signature);
   const author = input.author ? identOf(ctx, 'Commit', 'author', input.author) : await actorIdent(ctx, actor);
   const committer = input.committer ? identOf(ctx, 'Commit', 'committer', input.committer) : author;
@@ -207,7 +214,9 @@ async function targetOf(r: GitRepo, ref: string, shaInput: string): Promise<{ sh
 export async function createRef(ctx: AppContext, actor: Actor, owner: string, name: string, input: { ref: string; sha: string }): Promise<{ repo: Repo; ref: git.RefEntry }> {
   const r = await openRepo(ctx, actor, owner, name, 'push');
   const ref = input.ref;
-  if (!ref.startsWith('refs/') || ref.split('/').length < 3 || !isValidRefName(ref)) {
+  // A ref under refs/heads/ is a branch: the branch rules hold too (no leading "-").
+  const branchOk = !ref.startsWith('refs/heads/') || isValidBranchName(ref.slice('refs/heads/'.length));
+  if (!ref.startsWith('refs/') || ref.split('/').length < 3 || !isValidRefName(ref) || !branchOk) {
     throw refError(`Reference name is invalid: ${JSON.stringify(ref)} must start with "refs/", have at least two slashes and be a valid git ref name`);
   }
   const target = await targetOf(r, ref, input.sha);
@@ -268,6 +277,36 @@ export async function deleteRef(ctx: AppContext, actor: Actor, owner: string, na
   });
 }
 
+// ---------------------------------------------------------------- a commit of file changes on a branch
+
+export interface FileChanges {
+  /** Files to write, their contents in base64. */
+  additions: readonly { path: string; contents: string }[];
+  deletions: readonly { path: string }[];
+}
+
+/**
+ * Writes the changes as one commit on top of `headSha` and moves the branch to it (a
+ * fast-forward only): GraphQL's createCommitOnBranch, made of the blob, tree, commit and
+ * ref writes the REST routes make, so pushes are recorded and events follow alike.
+ */
+export async function commitOnBranch(
+  ctx: AppContext, actor: Actor, owner: string, name: string, branch: string, headSha: string, changes: FileChanges, message: string,
+): Promise<{ repo: Repo; commit: CommitData; ref: git.RefEntry }> {
+  const headCommit = (await getGitCommit(ctx, actor, owner, name, headSha)).commit;
+  const entries: TreeEntryInput[] = changes.deletions.map((d) => ({ path: d.path, sha: null }));
+  for (const a of changes.additions) {
+    const blob = await createBlob(ctx, actor, owner, name, { content: a.contents, encoding: 'base64' });
+    entries.push({ path: a.path, mode: '100644', type: 'blob', sha: blob.sha });
+  }
+  const tree = entries.length
+    ? (await createTree(ctx, actor, owner, name, { tree: entries, base_tree: headCommit.parsed.tree })).sha
+    : headCommit.parsed.tree;
+  const { commit } = await createCommit(ctx, actor, owner, name, { message, tree, parents: [headSha] });
+  const { repo, ref } = await updateRef(ctx, actor, owner, name, `heads/${branch}`, { sha: commit.sha, force: false });
+  return { repo, commit, ref };
+}
+
 // ---------------------------------------------------------------- annotated tags
 
 export interface TagData {
@@ -291,6 +330,7 @@ export async function createTag(ctx: AppContext, actor: Actor, owner: string, na
     throw new ValidationError([{ resource: 'Tag', field: 'tag', code: 'invalid', message: `${JSON.stringify(input.tag)} is not a valid tag name` }], 'Tag name is invalid');
   }
   noNul('Tag', 'message', input.message);
+  requireMaxLength('Tag', 'message', input.message, TEXT_LIMITS.gitMessage);
   const tagger: Ident = input.tagger ? identOf(ctx, 'Tag', 'tagger', input.tagger) : await actorIdent(ctx, actor);
   const object = input.object.toLowerCase();
   const info = isSha(object) ? (await objectInfo(r.dir, [object])).get(object) : null;
@@ -311,4 +351,35 @@ export async function getTag(ctx: AppContext, actor: Actor, owner: string, name:
   const obj = isSha(sha) ? await readObject(r.dir, sha) : null;
   if (!obj || obj.type !== 'tag') throw await missing(r);
   return { repo: r.repo, sha, tag: parseTag(obj.content), verification: await verifyTag(ctx, obj.content) };
+}
+
+// ---------------------------------------------------------------- reads of a repository already found readable
+
+// GraphQL resolves git fields of a Repository node the caller may read (its resolution
+// made the check) and batches them per repository and request: these read the same git
+// data the routes above read, without locating the repository again.
+
+/** Every ref of the repository, in name order. */
+export function refsOfRepository(ctx: AppContext, repo: Repo): Promise<git.RefEntry[]> {
+  return git.listRefs(repos.gitDir(ctx, repo));
+}
+
+/** Commits by full sha, each with its verification (missing ones are absent). */
+export function commitsOfRepository(ctx: AppContext, repo: Repo, oids: readonly string[]): Promise<Map<string, CommitData>> {
+  return loadCommits(ctx, repos.gitDir(ctx, repo), oids);
+}
+
+/** Objects with their content, by sha or revision expression (null: none). */
+export function objectsOfRepository(ctx: AppContext, repo: Repo, names: readonly string[]): Promise<Map<string, GitObject | null>> {
+  return readObjects(repos.gitDir(ctx, repo), names);
+}
+
+/** Type and size of objects, by sha or revision expression (null: none). */
+export function objectInfoOfRepository(ctx: AppContext, repo: Repo, names: readonly string[]): Promise<Map<string, ObjectInfo | null>> {
+  return objectInfo(repos.gitDir(ctx, repo), names);
+}
+
+/** The entries of one tree (not recursive). */
+export function treeEntriesOfRepository(ctx: AppContext, repo: Repo, treeSha: string): Promise<TreeEntry[]> {
+  return listTree(repos.gitDir(ctx, repo), treeSha);
 }

@@ -7,7 +7,10 @@ import type { RefEntry } from '../../git/repository.ts';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import type { Verification } from '../verification/verification.service.ts';
-import type { CommitData } from './repo-git.ts';
+import type { CommitData } from './git-data.repository.ts';
+import type {
+  BlobView, GitCommitView, GitPersonView, GitRefView, GitTagView, GitTreeEntryView, GitTreeView, ShortBlobView, VerificationView,
+} from './git-data.schemas.ts';
 
 /** A path or ref name in a URL: each segment encoded, the slashes kept. */
 export function encodePath(path: string): string {
@@ -36,19 +39,19 @@ export function shownMessage(message: string): string {
   return message.endsWith('\n') ? message.slice(0, -1) : message;
 }
 
-export function gitPerson(i: Ident) {
+export function gitPerson(i: Ident): GitPersonView {
   return { name: i.name, email: i.email, date: isoOfEpoch(i.epoch) };
 }
 
-export function verificationView(v: Verification) {
+export function verificationView(v: Verification): VerificationView {
   return { verified: v.verified, reason: v.reason, signature: v.signature, payload: v.payload, verified_at: v.verified_at };
 }
 
-export function shortBlob(u: RepoUrls, sha: string) {
+export function shortBlob(u: RepoUrls, sha: string): ShortBlobView {
   return { url: `${u.api}/git/blobs/${sha}`, sha };
 }
 
-export function blob(u: RepoUrls, repo: Repo, b: { sha: string; size: number; content: Buffer }) {
+export function blob(u: RepoUrls, repo: Repo, b: { sha: string; size: number; content: Buffer }): BlobView {
   return {
     sha: b.sha,
     node_id: encodeNodeId('Blob', `${repo.id}:${b.sha}`),
@@ -59,7 +62,7 @@ export function blob(u: RepoUrls, repo: Repo, b: { sha: string; size: number; co
   };
 }
 
-export function treeEntry(u: RepoUrls, e: TreeEntry) {
+export function treeEntry(u: RepoUrls, e: TreeEntry): GitTreeEntryView {
   return {
     path: e.path,
     mode: e.mode,
@@ -71,11 +74,11 @@ export function treeEntry(u: RepoUrls, e: TreeEntry) {
   };
 }
 
-export function gitTree(u: RepoUrls, t: { sha: string; entries: TreeEntry[]; truncated: boolean }) {
+export function gitTree(u: RepoUrls, t: { sha: string; entries: TreeEntry[]; truncated: boolean }): GitTreeView {
   return { sha: t.sha, url: `${u.api}/git/trees/${t.sha}`, tree: t.entries.map((e) => treeEntry(u, e)), truncated: t.truncated };
 }
 
-export function gitCommit(u: RepoUrls, repo: Repo, c: CommitData) {
+export function gitCommit(u: RepoUrls, repo: Repo, c: CommitData): GitCommitView {
   return {
     sha: c.sha,
     node_id: encodeNodeId('Commit', `${repo.id}:${c.sha}`),
@@ -90,7 +93,7 @@ export function gitCommit(u: RepoUrls, repo: Repo, c: CommitData) {
   };
 }
 
-export function gitRef(u: RepoUrls, repo: Repo, r: RefEntry) {
+export function gitRef(u: RepoUrls, repo: Repo, r: RefEntry): GitRefView {
   return {
     ref: r.ref,
     node_id: encodeNodeId('Ref', `${repo.id}:${r.ref}`),
@@ -99,7 +102,7 @@ export function gitRef(u: RepoUrls, repo: Repo, r: RefEntry) {
   };
 }
 
-export function gitTag(u: RepoUrls, repo: Repo, sha: string, t: ParsedTag, v: Verification) {
+export function gitTag(u: RepoUrls, repo: Repo, sha: string, t: ParsedTag, v: Verification): GitTagView {
   return {
     node_id: encodeNodeId('Tag', `${repo.id}:${sha}`),
     tag: t.tag,

@@ -7,7 +7,8 @@ import { BadRequestError } from '../../domain/errors.ts';
 import { runHttpBackend } from '../../git/http-backend.ts';
 import * as git from '../../git/repository.ts';
 import type { Router } from '../../http/router.ts';
-import { authorize, afterPush, type GitService } from './git-http.service.ts';
+import { startPush } from './git-http.push.ts';
+import { authorize, type GitService } from './git-http.service.ts';
 
 const Params = Type.Object({ owner: Type.String(), repo: Type.String() });
 const RefsQuery = Type.Object({ service: Type.Optional(Type.String()) });
@@ -21,9 +22,12 @@ function header(request: FastifyRequest, name: string): string | undefined {
 async function serve(request: FastifyRequest, reply: FastifyReply, owner: string, rawName: string, service: GitService, tail: string): Promise<FastifyReply> {
   const { ctx } = request.server;
   const repo = await authorize(ctx, request.actor, owner, rawName.replace(/\.git$/, ''), service);
-  const dir = git.repoDir(ctx.config.dataDir, repo.id);
   const isPush = service === 'git-receive-pack' && request.method === 'POST';
-  const before = isPush ? await git.listRefs(dir) : [];
+  // Journaled before git runs: a process dying after git accepted the push still has it recorded.
+  const push = isPush ? await startPush(ctx, request.actor, repo) : null;
+  const settle = async () => {
+    await push?.settle().catch((err: unknown) => request.log.error({ err }, 'recording a push failed'));
+  };
   const res = await runHttpBackend({
     projectRoot: git.reposRoot(ctx.config.dataDir),
     pathInfo: `/${repo.id}.git/${tail}`,
@@ -36,12 +40,12 @@ async function serve(request: FastifyRequest, reply: FastifyReply, owner: string
     remoteUser: request.actor.user?.login,
     remoteAddr: request.ip,
     body: request.method === 'POST' ? (request.body as Readable) : undefined,
+  }).catch(async (err: unknown) => {
+    await settle();
+    throw err;
   });
-  if (isPush) {
-    res.exited
-      .then(async (code) => { if (code === 0) await afterPush(ctx, request.actor, repo, before, await git.listRefs(dir)); })
-      .catch((err: unknown) => request.log.error({ err }, 'recording a push failed'))
-      .finally(res.finish);
+  if (push) {
+    void res.exited.then(settle).finally(res.finish);
   } else {
     res.finish();
   }
@@ -53,7 +57,8 @@ export function gitHttpRoutes(app: Router): void {
     const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
     // Pack data streams straight through to git; nothing parses it.
     scope.addContentTypeParser(GIT_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
-    const config = { rateLimit: 'none' as const, authChallenge: true };
+    // git's protocol answers raw bytes from git http-backend: no response schema.
+    const config = { rateLimit: 'none' as const, authChallenge: true, rawResponse: true };
 
     scope.get('/:owner/:repo/info/refs', {
       schema: { params: Params, querystring: RefsQuery },

@@ -9,6 +9,7 @@ import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import { noreplyEmail } from '../repos/repos.init.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
+import * as journal from './git-http.journal.ts';
 
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
 
@@ -37,13 +38,47 @@ function firstDefault(current: string, heads: string[]): string | null {
   return ['main', 'master'].find((b) => heads.includes(b)) ?? [...heads].sort()[0]!;
 }
 
-/** Records what a push changed, comparing the refs before and after it. */
-export async function afterPush(ctx: AppContext, actor: Actor, repo: Repo, before: git.RefEntry[], after: git.RefEntry[]): Promise<void> {
+export interface PushRecordOptions {
+  /**
+   * Journal rows (git-http.journal) this push closes: deleted in the transaction that
+   * records it. When another process has closed them first, nothing is recorded.
+   */
+  journalIds?: readonly number[];
+}
+
+/** Thrown inside the recording transaction to roll it back: the push was recorded elsewhere. */
+class RecordedElsewhere extends Error {}
+
+/**
+ * Records what a push changed, comparing the refs before and after it. Answers false
+ * when the journal rows it was to close were already closed (and it recorded nothing).
+ */
+export async function afterPush(
+  ctx: AppContext, actor: Actor, repo: Repo, before: git.RefEntry[], after: git.RefEntry[], options: PushRecordOptions = {},
+): Promise<boolean> {
+  try {
+    await recordRefChanges(ctx, actor, repo, before, after, options.journalIds ?? []);
+    return true;
+  } catch (err) {
+    if (err instanceof RecordedElsewhere) return false;
+    throw err;
+  }
+}
+
+async function recordRefChanges(ctx: AppContext, actor: Actor, repo: Repo, before: git.RefEntry[], after: git.RefEntry[], journalIds: readonly number[]): Promise<void> {
   const dir = repos.gitDir(ctx, repo);
   const old = new Map(before.map((r) => [r.ref, r.sha]));
   const now = new Map(after.map((r) => [r.ref, r.sha]));
   const refs = [...new Set([...old.keys(), ...now.keys()])].filter((ref) => old.get(ref) !== now.get(ref)).sort();
-  if (refs.length === 0) return;
+  // First in the transaction: a second process recording the same journaled push waits
+  // here for the first one's commit, then finds the rows gone and records nothing.
+  const closeJournal = async (tx: AppContext) => {
+    if (journalIds.length && (await journal.closeEntries(tx, journalIds)) !== journalIds.length) throw new RecordedElsewhere();
+  };
+  if (refs.length === 0) {
+    if (journalIds.length) await inTransaction(ctx, closeJournal);
+    return;
+  }
   const wasEmpty = !before.some((r) => r.ref.startsWith('refs/heads/'));
   const heads = after.filter((r) => r.ref.startsWith('refs/heads/')).map((r) => r.ref.slice('refs/heads/'.length));
   const newDefault = wasEmpty ? firstDefault(repo.defaultBranch, heads) : null;
@@ -72,7 +107,11 @@ export async function afterPush(ctx: AppContext, actor: Actor, repo: Repo, befor
     };
   }));
   const pusher = (await users.accountsByIds(ctx, [actor.user!.id])).get(actor.user!.id)!;
+  const types = new Map(after.map((r) => [r.ref, r.type]));
+  const changes = pushes.map((p) => ({ ref: p.ref, before: p.before, after: p.after, type: types.get(p.ref) ?? '' }));
   await inTransaction(ctx, async (tx) => {
+    await closeJournal(tx);
+    await journal.advanceEntries(tx, repo.id, changes, journalIds);
     await repos.recordPush(tx, repo, newDefault);
     for (const p of pushes) {
       const refType = p.ref.startsWith('refs/tags/') ? 'tag' : 'branch';

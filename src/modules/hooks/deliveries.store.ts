@@ -4,8 +4,7 @@
 // and got back is an attempt row, written once. Reads join the latest attempt
 // (attempt = the delivery's attempts count). The payload is stored once per event
 // (hook_payloads), whatever the number of hooks and redeliveries.
-import { skipLocked } from '../../db/claims.ts';
-import type { Dialect, Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import type { HookDeliveryAttemptsTable } from '../../db/schema.ts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState } from './hooks.model.ts';
 
@@ -114,15 +113,38 @@ export interface DueRow {
 }
 
 /**
- * Due deliveries in the order they are due, locked for the transaction (PostgreSQL);
- * those of `busyHooks` (being delivered by this process) are left for later.
+ * Due deliveries in the order they are due, of hooks that have none out (claimed, by
+ * any process): a hook's queue is sent in order, so nothing of it is claimed while an
+ * earlier delivery is out. A claim left by a process that died holds its hook until
+ * the lease runs out and the delivery is queued again, to be sent first.
+ * `settled`: rows this process has attempted and is about to record; they no longer
+ * hold their hook back. Those of `busyHooks` (being delivered by this process) are left
+ * for later. Nothing is locked: the caller locks the hooks, then checks again
+ * (hooksWithClaims).
  */
-export async function findDue(db: Executor, dialect: Dialect, nowMs: number, busyHooks: readonly number[], limit: number): Promise<DueRow[]> {
-  let q = db.selectFrom('hook_deliveries').select(['id', 'hook_id'])
-    .where('state', '=', 'pending').where('next_attempt_at', '<=', nowMs);
-  if (busyHooks.length) q = q.where('hook_id', 'not in', busyHooks);
-  const rows = await skipLocked(q.orderBy('next_attempt_at').orderBy('id').limit(limit), dialect).execute();
+export async function findDue(
+  db: Executor, nowMs: number, busyHooks: readonly number[], settled: readonly number[], limit: number,
+): Promise<DueRow[]> {
+  let q = db.selectFrom('hook_deliveries as d').select(['d.id', 'd.hook_id'])
+    .where('d.state', '=', 'pending').where('d.next_attempt_at', '<=', nowMs)
+    .where(({ not, exists, selectFrom }) => {
+      let out = selectFrom('hook_deliveries as x').select('x.id')
+        .whereRef('x.hook_id', '=', 'd.hook_id').where('x.state', '=', 'in_progress');
+      if (settled.length) out = out.where('x.id', 'not in', settled);
+      return not(exists(out));
+    });
+  if (busyHooks.length) q = q.where('d.hook_id', 'not in', busyHooks);
+  const rows = await q.orderBy('d.next_attempt_at').orderBy('d.id').limit(limit).execute();
   return rows.map((r) => ({ id: r.id, hookId: r.hook_id }));
+}
+
+/** Which of these hooks have deliveries out (claimed), leaving out `settled` rows. */
+export async function hooksWithClaims(db: Executor, hookIds: readonly number[], settled: readonly number[]): Promise<Set<number>> {
+  if (hookIds.length === 0) return new Set();
+  let q = db.selectFrom('hook_deliveries').select('hook_id').distinct()
+    .where('hook_id', 'in', hookIds).where('state', '=', 'in_progress');
+  if (settled.length) q = q.where('id', 'not in', settled);
+  return new Set((await q.execute()).map((r) => r.hook_id));
 }
 
 export interface ClaimedRow {
@@ -138,19 +160,14 @@ export interface ClaimedRow {
 }
 
 /**
- * Marks the rows as being delivered, each with its own lease end (a batch is sent one
- * row after the other, so later rows need longer). Rows another worker took meanwhile
+ * Marks the rows as being delivered, all leased until `leaseUntil` (the holder renews
+ * the lease while it works through them: renew). Rows another worker took meanwhile
  * are not returned.
  */
-export async function claim(db: Executor, leases: ReadonlyMap<number, number>): Promise<ClaimedRow[]> {
-  if (leases.size === 0) return [];
-  const ids = [...leases.keys()];
+export async function claim(db: Executor, ids: readonly number[], leaseUntil: number): Promise<ClaimedRow[]> {
+  if (ids.length === 0) return [];
   const rows = await db.updateTable('hook_deliveries')
-    .set((eb) => {
-      let lease = eb.case().when('id', '=', ids[0]!).then(leases.get(ids[0]!)!);
-      for (const id of ids.slice(1)) lease = lease.when('id', '=', id).then(leases.get(id)!);
-      return { state: 'in_progress' as const, lease_until: lease.else(null).end() };
-    })
+    .set({ state: 'in_progress' as const, lease_until: leaseUntil })
     .where('id', 'in', ids).where('state', '=', 'pending')
     .returning(['id', 'hook_id', 'guid', 'event', 'action', 'outbox_id', 'redelivery', 'attempts', 'created_at'])
     .execute();
@@ -160,6 +177,19 @@ export async function claim(db: Executor, leases: ReadonlyMap<number, number>): 
   }));
 }
 
+/**
+ * Extends the lease of claims still held under `leaseUntil` (the lease a claim's holder
+ * knows; a claim that ran out and was taken again carries a later one); returns the ids
+ * still held.
+ */
+export async function renew(db: Executor, ids: readonly number[], leaseUntil: number, until: number): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.updateTable('hook_deliveries').set({ lease_until: until })
+    .where('id', 'in', ids).where('state', '=', 'in_progress').where('lease_until', '=', leaseUntil)
+    .returning('id').execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Claims whose lease ran out (the process holding them died) go back to the queue. */
 export async function releaseExpired(db: Executor, nowMs: number): Promise<number> {
   const res = await db.updateTable('hook_deliveries').set({ state: 'pending', lease_until: null })
@@ -167,11 +197,11 @@ export async function releaseExpired(db: Executor, nowMs: number): Promise<numbe
   return Number(res.numUpdatedRows);
 }
 
-/** Claims given back unattempted (shutdown): due again at once. */
-export async function release(db: Executor, ids: readonly number[]): Promise<void> {
+/** Claims given back unattempted (shutdown), if still held under `leaseUntil`: due again at once. */
+export async function release(db: Executor, ids: readonly number[], leaseUntil: number): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('hook_deliveries').set({ state: 'pending', lease_until: null })
-    .where('id', 'in', ids).where('state', '=', 'in_progress').execute();
+    .where('id', 'in', ids).where('state', '=', 'in_progress').where('lease_until', '=', leaseUntil).execute();
 }
 
 /** When the worker next has something to do: the earliest due time or lease end. */

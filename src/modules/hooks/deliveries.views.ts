@@ -1,26 +1,12 @@
 // Webhook deliveries → API representation (hook-delivery-item, hook-delivery). Pure.
+import type { Static } from '@sinclair/typebox';
 import type { Delivery, DeliveryDetail } from './hooks.model.ts';
+import type { DeliveryItem, DeliveryResponse } from './hooks.schemas.ts';
 
-export interface DeliveryItemView {
-  id: number;
-  guid: string;
-  delivered_at: string;
-  redelivery: boolean;
-  duration: number;
-  status: string;
-  status_code: number;
-  event: string;
-  action: string | null;
-  installation_id: number | null;
-  repository_id: number | null;
-  throttled_at: string | null;
-}
-
-export interface DeliveryView extends DeliveryItemView {
-  url: string;
-  request: { headers: Record<string, string> | null; payload: Record<string, unknown> | null };
-  response: { headers: Record<string, string> | null; payload: string | null };
-}
+// The schemas' types, so that a field a view adds and its schema lacks (which
+// serialization would drop) does not compile.
+export type DeliveryItemView = Static<typeof DeliveryItem>;
+export type DeliveryView = Static<typeof DeliveryResponse>;
 
 export function deliveryItem(d: Delivery): DeliveryItemView {
   return {

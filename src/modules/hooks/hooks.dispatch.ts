@@ -1,4 +1,4 @@
-// What the delivery worker (src/events/delivery-worker.ts) asks of the hooks module:
+// What the delivery worker (hooks.delivery-worker.ts) asks of the hooks module:
 // which hooks an event goes to, queueing its deliveries, claiming due ones with what
 // sending them needs, and recording how each attempt went (with the hook's
 // last_response). The worker owns the timing and the HTTP; this owns the tables.
@@ -6,10 +6,10 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { nowIso } from '../../domain/clock.ts';
 import * as deliveries from './deliveries.store.ts';
 import { subscribesTo, type Hook } from './hooks.model.ts';
+import { openSecret } from './hooks.secrets.ts';
 import * as store from './hooks.store.ts';
 
 export type { AttemptRecord, NewDelivery, NewPayload } from './deliveries.store.ts';
-export type { DeliveryTarget } from './hooks.store.ts';
 
 /** An event as fan-out sees it. */
 export interface EventRef {
@@ -62,29 +62,54 @@ export interface ClaimedDelivery extends deliveries.ClaimedRow {
 export interface ClaimOptions {
   /** Hooks this process is delivering to already: their rows wait. */
   busyHooks: readonly number[];
+  /** Rows this process attempted and has yet to record: they do not hold their hook back. */
+  settled: readonly number[];
   /** How many more hooks this process may deliver to at once. */
   maxHooks: number;
   /** At most this many deliveries per hook in one claim (sent one after the other). */
   perHook: number;
-  /** How long one attempt may take, at most: the k-th delivery of a batch is leased k times this. */
+  /**
+   * How long a claim holds without being renewed: one attempt and the recording of its
+   * outcome. Every row of a batch gets the same lease, which the worker renews as it
+   * goes through them; a process that dies leaves them all due again one lease later.
+   */
   leaseMs: number;
+}
+
+/** What sending a delivery needs: the hook's settings and its secret, opened. */
+export interface DeliveryTarget extends Omit<store.StoredTarget, 'storedSecret'> {
+  secret: string | null;
+  /** Set when the stored secret does not open (another key): nothing is sent unsigned. */
+  secretError: string | null;
 }
 
 export interface Batch {
   hookId: number;
   /** null when the hook was deleted meanwhile (its deliveries went with it). */
-  target: store.DeliveryTarget | null;
+  target: DeliveryTarget | null;
   deliveries: ClaimedDelivery[];
+  /** The lease of every row of the batch (epoch ms): renewClaims and releaseClaims name it. */
+  leaseUntil: number;
 }
 
-/** Claims due deliveries, grouped per hook in queue order. */
+/**
+ * Claims due deliveries, grouped per hook in queue order. A hook with a delivery out
+ * (claimed here or by another process, finished or not) gets nothing until that one is
+ * recorded or its lease ran out: a hook's events go out in order, across restarts.
+ */
 export async function claimDue(ctx: AppContext, o: ClaimOptions): Promise<Batch[]> {
   if (o.maxHooks <= 0) return [];
   return inTransaction(ctx, async (tx) => {
     const nowMs = tx.clock.now().getTime();
-    const due = await deliveries.findDue(tx.db, tx.dialect, nowMs, o.busyHooks, o.maxHooks * o.perHook);
+    const due = await deliveries.findDue(tx.db, nowMs, o.busyHooks, o.settled, o.maxHooks * o.perHook);
+    const candidates = [...new Set(due.map((r) => r.hookId))];
+    // Locked, then checked again: a claim another process committed before the lock is
+    // seen by this later statement.
+    const locked = await store.lockHooks(tx.db, tx.dialect, candidates);
+    const held = await deliveries.hooksWithClaims(tx.db, [...locked], o.settled);
     const chosen = new Map<number, number[]>();
     for (const row of due) {
+      if (!locked.has(row.hookId) || held.has(row.hookId)) continue;
       let ids = chosen.get(row.hookId);
       if (!ids) {
         if (chosen.size >= o.maxHooks) continue;
@@ -93,19 +118,19 @@ export async function claimDue(ctx: AppContext, o: ClaimOptions): Promise<Batch[
       }
       if (ids.length < o.perHook) ids.push(row.id);
     }
-    const leases = new Map<number, number>();
-    // Sent in queue order, whatever order their retries fell due in.
-    for (const ids of chosen.values()) ids.sort((a, b) => a - b).forEach((id, k) => leases.set(id, nowMs + (k + 1) * o.leaseMs));
-    const claimed = await deliveries.claim(tx.db, leases);
+    const leaseUntil = nowMs + o.leaseMs;
+    const claimed = await deliveries.claim(tx.db, [...chosen.values()].flat(), leaseUntil);
     if (claimed.length === 0) return [];
     const targets = await store.deliveryTargets(tx.db, [...chosen.keys()]);
     const payloads = await deliveries.payloadsOf(tx.db, claimed.map((d) => d.outboxId));
     const batches = new Map<number, Batch>();
+    // Sent in queue order (claim returns rows by id), whatever order their retries fell due in.
     for (const row of claimed) {
       const d = { ...row, payload: payloads.get(row.outboxId) ?? '{}' };
       let batch = batches.get(d.hookId);
       if (!batch) {
-        batch = { hookId: d.hookId, target: targets.get(d.hookId) ?? null, deliveries: [] };
+        const stored = targets.get(d.hookId);
+        batch = { hookId: d.hookId, target: stored ? openTarget(tx, stored) : null, deliveries: [], leaseUntil };
         batches.set(d.hookId, batch);
       }
       batch.deliveries.push(d);
@@ -114,14 +139,33 @@ export async function claimDue(ctx: AppContext, o: ClaimOptions): Promise<Batch[
   });
 }
 
+function openTarget(ctx: AppContext, stored: store.StoredTarget): DeliveryTarget {
+  const { storedSecret, ...rest } = stored;
+  if (storedSecret === null) return { ...rest, secret: null, secretError: null };
+  try {
+    return { ...rest, secret: openSecret(ctx, storedSecret), secretError: null };
+  } catch (err) {
+    ctx.log.error({ err, hookId: stored.id }, 'webhook secret does not open with this secret key: deliveries to the hook fail');
+    return { ...rest, secret: null, secretError: (err as Error).message };
+  }
+}
+
+/**
+ * Extends the lease of a batch's rows still held under `leaseUntil` to `until`; returns
+ * those still held (the others ran out and were taken again, or went with their hook).
+ */
+export async function renewClaims(ctx: AppContext, ids: readonly number[], leaseUntil: number, until: number): Promise<Set<number>> {
+  return deliveries.renew(ctx.db, ids, leaseUntil, until);
+}
+
 /** Claims left by a process that stopped without finishing them go back to the queue. */
 export async function releaseExpiredClaims(ctx: AppContext): Promise<number> {
   return deliveries.releaseExpired(ctx.db, ctx.clock.now().getTime());
 }
 
 /** Claims this process gives back without attempting them (shutdown). */
-export async function releaseClaims(ctx: AppContext, ids: readonly number[]): Promise<void> {
-  await deliveries.release(ctx.db, ids);
+export async function releaseClaims(ctx: AppContext, ids: readonly number[], leaseUntil: number): Promise<void> {
+  await deliveries.release(ctx.db, ids, leaseUntil);
 }
 
 export async function nextWakeAt(ctx: AppContext): Promise<number | null> {

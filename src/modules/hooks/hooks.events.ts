@@ -1,9 +1,9 @@
 // What the hooks module does when other records go away, inside the transaction that
 // records their deletion: a deleted repository's or organization's hooks (and their
-// deliveries) go with it. Loaded by hooks.service.ts.
+// deliveries) go with it. Subscribed by hooks.wiring.ts.
 import type { AppContext } from '../../context.ts';
-import { amendPayload, subscribeToEvents, type DomainEvent } from '../../events/outbox.ts';
-import { repositorySnapshot } from '../../events/webhook-payload.ts';
+import { amendPayload, type DomainEvent } from '../../events/outbox.ts';
+import { repositorySnapshot } from './hooks.payloads.ts';
 import * as store from './hooks.store.ts';
 
 export async function onEvent(ctx: AppContext, e: DomainEvent & { id: number }): Promise<void> {
@@ -21,4 +21,3 @@ export async function onEvent(ctx: AppContext, e: DomainEvent & { id: number }):
   }
 }
 
-subscribeToEvents(onEvent);

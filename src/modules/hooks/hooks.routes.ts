@@ -1,15 +1,13 @@
 // Webhooks of repositories and organizations: configuration, ping, test, deliveries.
 import type { Router } from '../../http/router.ts';
-import { pageOf, setCursorLink, setPageLinks } from '../../http/pagination.ts';
+import { paged, pagedByCursor, pageOf } from '../../http/pagination.ts';
 import * as deliveries from './deliveries.service.ts';
 import { delivery, deliveryItem } from './deliveries.views.ts';
-import {
-  Accepted, CreateHookBody, DeliveryList, DeliveryResponse, HookList, HookResponse, ListDeliveriesQuery, OrgDeliveryParams,
-  OrgHookParams, OrgParams, RepoDeliveryParams, RepoHookParams, RepoParams, UpdateHookBody,
-} from './hooks.schemas.ts';
+import { Accepted, CreateHookBody, DeliveryList, DeliveryResponse, HookList, HookResponse, ListDeliveriesQuery, OrgDeliveryParams, OrgHookParams, OrgParams, RepoDeliveryParams, RepoHookParams, RepoParams, UpdateHookBody } from './hooks.schemas.ts';
 import * as hooks from './hooks.service.ts';
 import { SCOPES } from './hooks.service.ts';
 import { hook } from './hooks.views.ts';
+import { NoContent } from '../../http/schema-types.ts';
 
 const RESOURCE = 'Hook';
 const READ = [...SCOPES.repositoryRead];
@@ -22,12 +20,11 @@ export function hooksRoutes(app: Router): void {
   app.get('/repos/:owner/:repo/hooks', {
     schema: { params: RepoParams, response: { 200: HookList } },
     config: { operationId: 'repos/list-webhooks', acceptedScopes: READ },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
     const page = await hooks.listRepositoryHooks(request.server.ctx, request.actor, owner, repo, p);
-    setPageLinks(request, reply, p, page.total);
-    return page.items.map((h) => hook(h, request.server.ctx.urls));
+    return paged(page.items.map((h) => hook(h, request.server.ctx.urls)), p, page.total);
   });
 
   app.post('/repos/:owner/:repo/hooks', {
@@ -58,7 +55,7 @@ export function hooksRoutes(app: Router): void {
   });
 
   app.delete('/repos/:owner/:repo/hooks/:hook_id', {
-    schema: { params: RepoHookParams },
+    schema: { params: RepoHookParams, response: { 204: NoContent } },
     config: { operationId: 'repos/delete-webhook', acceptedScopes: WRITE },
   }, async (request, reply) => {
     const { owner, repo, hook_id: id } = request.params;
@@ -67,7 +64,7 @@ export function hooksRoutes(app: Router): void {
   });
 
   app.post('/repos/:owner/:repo/hooks/:hook_id/pings', {
-    schema: { params: RepoHookParams },
+    schema: { params: RepoHookParams, response: { 204: NoContent } },
     config: { operationId: 'repos/ping-webhook', acceptedScopes: WRITE },
   }, async (request, reply) => {
     const { owner, repo, hook_id: id } = request.params;
@@ -76,7 +73,7 @@ export function hooksRoutes(app: Router): void {
   });
 
   app.post('/repos/:owner/:repo/hooks/:hook_id/tests', {
-    schema: { params: RepoHookParams },
+    schema: { params: RepoHookParams, response: { 204: NoContent } },
     config: { operationId: 'repos/test-push-webhook', acceptedScopes: WRITE },
   }, async (request, reply) => {
     const { owner, repo, hook_id: id } = request.params;
@@ -87,14 +84,13 @@ export function hooksRoutes(app: Router): void {
   app.get('/repos/:owner/:repo/hooks/:hook_id/deliveries', {
     schema: { params: RepoHookParams, querystring: ListDeliveriesQuery, response: { 200: DeliveryList } },
     config: { operationId: 'repos/list-webhook-deliveries', acceptedScopes: READ },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { owner, repo, hook_id: id } = request.params;
     const { perPage } = pageOf(request.query);
     const page = await deliveries.listRepositoryHookDeliveries(request.server.ctx, request.actor, owner, repo, id, {
       perPage, cursor: request.query.cursor, status: request.query.status,
     });
-    setCursorLink(request, reply, page.next, perPage);
-    return page.items.map(deliveryItem);
+    return pagedByCursor(page.items.map(deliveryItem), page.next, perPage);
   });
 
   app.get('/repos/:owner/:repo/hooks/:hook_id/deliveries/:delivery_id', {
@@ -119,11 +115,10 @@ export function hooksRoutes(app: Router): void {
   app.get('/orgs/:org/hooks', {
     schema: { params: OrgParams, response: { 200: HookList } },
     config: { operationId: 'orgs/list-webhooks', acceptedScopes: ORG },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const page = await hooks.listOrganizationHooks(request.server.ctx, request.actor, request.params.org, p);
-    setPageLinks(request, reply, p, page.total);
-    return page.items.map((h) => hook(h, request.server.ctx.urls));
+    return paged(page.items.map((h) => hook(h, request.server.ctx.urls)), p, page.total);
   });
 
   app.post('/orgs/:org/hooks', {
@@ -152,7 +147,7 @@ export function hooksRoutes(app: Router): void {
   });
 
   app.delete('/orgs/:org/hooks/:hook_id', {
-    schema: { params: OrgHookParams },
+    schema: { params: OrgHookParams, response: { 204: NoContent } },
     config: { operationId: 'orgs/delete-webhook', acceptedScopes: ORG },
   }, async (request, reply) => {
     const { org, hook_id: id } = request.params;
@@ -161,7 +156,7 @@ export function hooksRoutes(app: Router): void {
   });
 
   app.post('/orgs/:org/hooks/:hook_id/pings', {
-    schema: { params: OrgHookParams },
+    schema: { params: OrgHookParams, response: { 204: NoContent } },
     config: { operationId: 'orgs/ping-webhook', acceptedScopes: ORG },
   }, async (request, reply) => {
     const { org, hook_id: id } = request.params;
@@ -172,14 +167,13 @@ export function hooksRoutes(app: Router): void {
   app.get('/orgs/:org/hooks/:hook_id/deliveries', {
     schema: { params: OrgHookParams, querystring: ListDeliveriesQuery, response: { 200: DeliveryList } },
     config: { operationId: 'orgs/list-webhook-deliveries', acceptedScopes: ORG },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { org, hook_id: id } = request.params;
     const { perPage } = pageOf(request.query);
     const page = await deliveries.listOrganizationHookDeliveries(request.server.ctx, request.actor, org, id, {
       perPage, cursor: request.query.cursor, status: request.query.status,
     });
-    setCursorLink(request, reply, page.next, perPage);
-    return page.items.map(deliveryItem);
+    return pagedByCursor(page.items.map(deliveryItem), page.next, perPage);
   });
 
   app.get('/orgs/:org/hooks/:hook_id/deliveries/:delivery_id', {

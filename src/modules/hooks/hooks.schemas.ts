@@ -1,7 +1,7 @@
 // Request and response schemas of the webhook routes. Bodies are checked for types
 // here; the rules on values (URL, content type, event names) are the service's.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { Nullable, PagedArray } from '../../http/schema-types.ts';
 
 export { OrgParams } from '../orgs/orgs.schemas.ts';
 export { RepoParams } from '../repos/repos.schemas.ts';
@@ -61,7 +61,7 @@ export const HookResponse = Type.Object({
   }),
 });
 
-export const HookList = Type.Array(HookResponse);
+export const HookList = PagedArray(HookResponse);
 
 // ---------------------------------------------------------------- deliveries
 
@@ -94,7 +94,7 @@ const DeliveryItemProps = {
 };
 
 export const DeliveryItem = Type.Object(DeliveryItemProps);
-export const DeliveryList = Type.Array(DeliveryItem);
+export const DeliveryList = PagedArray(DeliveryItem);
 
 const Headers = Type.Record(Type.String(), Type.String());
 

@@ -8,18 +8,19 @@
 // stored secret (the spec says so), and omitted config fields take their defaults again,
 // as the whole config is replaced.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { hasScope, isSiteAdmin, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
-import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { latestEvent, recordEvent } from '../../events/outbox.ts';
 import { PRINCIPLES } from '../meta/zen.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import * as repos from '../repos/repos.service.ts';
-import './hooks.events.ts';
 import { CONTENT_TYPES, eventsOverlap, subscribesTo, type ContentType, type Hook, type HookScope } from './hooks.model.ts';
+import { sealSecret } from './hooks.secrets.ts';
 import * as store from './hooks.store.ts';
 import { hook as hookView } from './hooks.views.ts';
+import { TEXT_LIMITS } from '../../domain/text-limits.ts';
 
 /** Scopes each kind of operation accepts (a parent scope grants its children). */
 export const SCOPES = {
@@ -84,7 +85,10 @@ function validateConfig(config: ConfigInput | undefined, errors: FieldError[]): 
   }
   const { url, content_type: contentType = 'json', insecure_ssl: insecure = '0', secret } = config;
   let ok = true;
-  if (!isHttpUrl(url)) {
+  if (typeof url === 'string' && url.length > TEXT_LIMITS.longUrl) {
+    errors.push({ resource: RESOURCE, field: 'url', code: 'invalid', message: `url is too long (maximum is ${TEXT_LIMITS.longUrl} characters)` });
+    ok = false;
+  } else if (!isHttpUrl(url)) {
     errors.push({ resource: RESOURCE, field: 'url', code: 'custom', message: 'url is not supported because it isn\'t http or https' });
     ok = false;
   }
@@ -100,6 +104,9 @@ function validateConfig(config: ConfigInput | undefined, errors: FieldError[]): 
   }
   if (secret !== undefined && secret !== null && typeof secret !== 'string') {
     errors.push(invalid('secret', 'secret must be a string'));
+    ok = false;
+  } else if (typeof secret === 'string' && secret.length > TEXT_LIMITS.hookSecret) {
+    errors.push({ resource: RESOURCE, field: 'secret', code: 'invalid', message: `secret is too long (maximum is ${TEXT_LIMITS.hookSecret} characters)` });
     ok = false;
   }
   if (!ok) return null;
@@ -161,13 +168,10 @@ export async function repositoryTarget(ctx: AppContext, actor: Actor, owner: str
 }
 
 export async function organizationTarget(ctx: AppContext, actor: Actor, login: string): Promise<HookOwner> {
-  const user = requireUser(actor);
+  requireUser(actor);
   requireScope(actor, ...SCOPES.organization);
   const org = await orgs.requireOrganization(ctx, login);
-  if (!isSiteAdmin(actor)) {
-    const m = await orgs.membershipOf(ctx, org.account.id, user.id);
-    if (m?.state !== 'active' || m.role !== 'admin') throw new ForbiddenError('You must be an organization owner to do this.');
-  }
+  await orgs.requireOrgOwner(ctx, actor, org);
   return { type: 'Organization', login: org.account.login, targetId: org.account.id };
 }
 
@@ -201,7 +205,7 @@ async function create(ctx: AppContext, actor: Actor, owner: HookOwner, input: Cr
     await refuseDuplicate(tx, target, config.url, events, null);
     const id = await store.insert(tx.db, target, {
       name: 'web', active: input.active ?? true, events, url: config.url, contentType: config.contentType,
-      insecureSsl: config.insecureSsl, secret: config.secret,
+      insecureSsl: config.insecureSsl, secret: sealSecret(tx, config.secret),
     }, nowIso(tx.clock));
     const detail = { hook: await requireHook(tx, owner, id), owner };
     // Upstream greets a new hook with a ping.
@@ -234,7 +238,7 @@ async function update(ctx: AppContext, owner: HookOwner, id: number, input: Upda
       contentType: config?.contentType ?? hook.config.contentType,
       insecureSsl: config?.insecureSsl ?? hook.config.insecureSsl,
       // Sending config without a secret removes the stored one (spec).
-      ...(config ? { secret: config.secret } : {}),
+      ...(config ? { secret: sealSecret(tx, config.secret) } : {}),
     }, nowIso(tx.clock));
     return { hook: await requireHook(tx, owner, id), owner };
   });

@@ -1,6 +1,8 @@
-// SQL for webhooks. Only the hooks module calls this. The secret is written here but
-// never read back: every read goes through HOOK_COLUMNS, which leaves it out.
-import type { Executor } from '../../db/database.ts';
+// SQL for webhooks. Only the hooks module calls this. The secret is written here sealed
+// (hooks.secrets.ts) and read back only for delivery: every other read goes through
+// HOOK_COLUMNS, which leaves it out.
+import { skipLocked } from '../../db/claims.ts';
+import type { Dialect, Executor } from '../../db/database.ts';
 import type { HooksTable } from '../../db/schema.ts';
 import type { Slice } from '../../domain/page.ts';
 import type { ContentType, Hook, HookScope } from './hooks.model.ts';
@@ -49,7 +51,7 @@ export interface HookValues {
   url: string;
   contentType: ContentType;
   insecureSsl: '0' | '1';
-  /** undefined keeps the stored secret; null removes it. */
+  /** The sealed secret: undefined keeps the stored one; null removes it. */
   secret?: string | null;
 }
 
@@ -132,8 +134,20 @@ export async function findByIds(db: Executor, ids: readonly number[]): Promise<H
   return rows.map((r) => toHook(r as Row));
 }
 
-/** What sending a delivery needs, secret included: the only read of the secret. */
-export interface DeliveryTarget {
+/**
+ * Locks these hooks for the transaction (PostgreSQL; skipping those another transaction
+ * holds: a worker claiming their deliveries, an outcome being recorded, a deletion), so
+ * two processes never claim one hook's deliveries at once. Returns the ids locked (on
+ * SQLite, the one writer: those that exist).
+ */
+export async function lockHooks(db: Executor, dialect: Dialect, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await skipLocked(db.selectFrom('hooks').select('id').where('id', 'in', ids), dialect).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** What sending a delivery needs, secret included (as stored): the only read of the secret. */
+export interface StoredTarget {
   id: number;
   scope: HookScope;
   targetId: number;
@@ -141,18 +155,30 @@ export interface DeliveryTarget {
   url: string;
   contentType: ContentType;
   insecureSsl: boolean;
-  secret: string | null;
+  storedSecret: string | null;
 }
 
-export async function deliveryTargets(db: Executor, ids: readonly number[]): Promise<Map<number, DeliveryTarget>> {
+export async function deliveryTargets(db: Executor, ids: readonly number[]): Promise<Map<number, StoredTarget>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('hooks')
     .select(['id', 'scope', 'target_id', 'active', 'config_url', 'config_content_type', 'config_insecure_ssl', 'config_secret'])
     .where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, {
     id: r.id, scope: r.scope, targetId: r.target_id, active: Number(r.active) === 1, url: r.config_url,
-    contentType: r.config_content_type, insecureSsl: r.config_insecure_ssl === '1', secret: r.config_secret,
+    contentType: r.config_content_type, insecureSsl: r.config_insecure_ssl === '1', storedSecret: r.config_secret,
   }]));
+}
+
+/** Secrets stored before sealing (without the sealed prefix). */
+export async function unsealedSecrets(db: Executor, sealedPrefix: string): Promise<{ id: number; secret: string }[]> {
+  const rows = await db.selectFrom('hooks').select(['id', 'config_secret']).where('config_secret', 'is not', null)
+    .where('config_secret', 'not like', `${sealedPrefix}%`).execute();
+  return rows.map((r) => ({ id: r.id, secret: r.config_secret! }));
+}
+
+/** Replaces a stored secret, unless it changed meanwhile (another process sealed it, or a PATCH). */
+export async function replaceSecret(db: Executor, id: number, old: string, sealed: string): Promise<void> {
+  await db.updateTable('hooks').set({ config_secret: sealed }).where('id', '=', id).where('config_secret', '=', old).execute();
 }
 
 /** Several hooks' last_response in one statement. */

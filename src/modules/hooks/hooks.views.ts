@@ -1,32 +1,15 @@
 // Webhooks → API representation. Pure. The secret is never shown: a hook that has one
 // shows "********" in its place, as upstream does.
+import type { Static } from '@sinclair/typebox';
 import type { Urls } from '../../urls.ts';
+import type { HookResponse } from './hooks.schemas.ts';
 import type { HookDetail, HookOwner } from './hooks.service.ts';
 
 export const MASKED_SECRET = '********';
 
-export interface HookConfigView {
-  content_type: string;
-  insecure_ssl: string;
-  url: string;
-  secret?: string;
-}
-
-export interface HookView {
-  type: 'Repository' | 'Organization';
-  id: number;
-  name: string;
-  active: boolean;
-  events: string[];
-  config: HookConfigView;
-  updated_at: string;
-  created_at: string;
-  url: string;
-  test_url?: string;
-  ping_url: string;
-  deliveries_url: string;
-  last_response: { code: number | null; status: string; message: string | null };
-}
+// The schema's type, so that a field the view adds and the schema lacks (which
+// serialization would drop) does not compile.
+export type HookView = Static<typeof HookResponse>;
 
 function hookUrl(owner: HookOwner, id: number, urls: Urls): string {
   return owner.type === 'Repository'

@@ -31,11 +31,11 @@ export function interactionsRoutes(app: Router): void {
   });
 
   app.delete('/orgs/:org/interaction-limits', {
-    schema: { params: OrgParams },
+    schema: { params: OrgParams, response: { 204: Type.Null() } },
     config: { operationId: 'interactions/remove-restrictions-for-org', acceptedScopes: [...SCOPES.organization] },
   }, async (request, reply) => {
     await interactions.removeOrganizationLimit(request.server.ctx, request.actor, request.params.org);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // Repositories
@@ -57,12 +57,12 @@ export function interactionsRoutes(app: Router): void {
   });
 
   app.delete('/repos/:owner/:repo/interaction-limits', {
-    schema: { params: RepoParams },
+    schema: { params: RepoParams, response: { 204: Type.Null() } },
     config: { operationId: 'interactions/remove-restrictions-for-repo', acceptedScopes: REPO_SCOPES },
   }, async (request, reply) => {
     const { owner, repo } = request.params;
     await interactions.removeRepositoryLimit(request.server.ctx, request.actor, owner, repo);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // The authenticated user's public repositories
@@ -85,9 +85,10 @@ export function interactionsRoutes(app: Router): void {
   });
 
   app.delete('/user/interaction-limits', {
+    schema: { response: { 204: Type.Null() } },
     config: { operationId: 'interactions/remove-restrictions-for-authenticated-user', acceptedScopes: [...SCOPES.user] },
   }, async (request, reply) => {
     await interactions.removeUserLimit(request.server.ctx, request.actor);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

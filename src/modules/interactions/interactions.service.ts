@@ -9,9 +9,9 @@
 // repository's limit cannot be changed (409). Expiry is by time alone: a limit whose
 // expires_at has passed is absent for every read; expired rows are pruned on writes.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { isSiteAdmin, requireScope, requireUser, userActor, type Actor } from '../../domain/actor.ts';
+import { requireScope, requireUser, userActor, type Actor } from '../../domain/actor.ts';
 import { isoSeconds, nowIso } from '../../domain/clock.ts';
-import { ConflictError, ForbiddenError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import { ConflictError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import { logShas } from '../../git/history.ts';
 import * as git from '../../git/repository.ts';
 import { hasAuthoredIssueOrPullRequest } from '../issues/issues.contributions.ts';
@@ -121,13 +121,10 @@ async function setLimit(ctx: AppContext, target: store.Target, input: LimitInput
 // ---------------------------------------------------------------- organizations
 
 async function requireOwnedOrganization(ctx: AppContext, actor: Actor, login: string): Promise<number> {
-  const user = requireUser(actor);
+  requireUser(actor);
   requireScope(actor, ...SCOPES.organization);
   const org = await orgs.requireOrganization(ctx, login);
-  if (!isSiteAdmin(actor)) {
-    const m = await orgs.membershipOf(ctx, org.account.id, user.id);
-    if (m?.state !== 'active' || m.role !== 'admin') throw new ForbiddenError('You must be an organization owner to do this.');
-  }
+  await orgs.requireOrgOwner(ctx, actor, org);
   return org.account.id;
 }
 

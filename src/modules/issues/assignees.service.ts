@@ -10,9 +10,8 @@ import { roleAtLeast } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
-import { assignableAccounts, changeAssignees, locateIssue, presentIssues, requireWritable, type PresentOptions } from './issues.service.ts';
+import { assignableAccounts, canTriageIssues, changeAssignees, locateIssue, requireWritable, type IssueAt } from './issues.service.ts';
 import * as store from './issues.store.ts';
-import type { IssueView } from './issues.views.ts';
 
 export async function listAssignees(ctx: AppContext, actor: Actor, owner: string, name: string, slice: Slice): Promise<Page<Account>> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
@@ -52,18 +51,16 @@ export function assigneesFromBody(body: unknown): string[] {
 }
 
 export async function changeIssueAssignees(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, logins: string[], add: boolean, opts: PresentOptions = {},
-): Promise<IssueView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, logins: string[], add: boolean,
+): Promise<IssueAt> {
   const { repo, role, issue } = await locateIssue(ctx, actor, owner, name, number);
   requireWritable(repo);
   // Without triage access the request is answered with the issue unchanged (upstream ignores it).
-  if (roleAtLeast(role, 'triage')) {
+  if (canTriageIssues(role)) {
     await inTransaction(ctx, async (tx) => {
       const current = (await store.findById(tx.db, issue.id)) ?? issue;
       await changeAssignees(tx, repo, actor, current, logins, add);
     });
   } else if (!actor.user) throw new ForbiddenError();
-  const fresh = (await store.findById(ctx.db, issue.id)) ?? issue;
-  const [view] = await presentIssues(ctx, actor, [fresh], { ...opts, repos: [repo] });
-  return view!;
+  return { repo, issue: (await store.findById(ctx.db, issue.id)) ?? issue };
 }

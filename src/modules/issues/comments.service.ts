@@ -4,11 +4,12 @@
 // users with push access; interaction limits apply to commenting.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
-import { nowIso } from '../../domain/clock.ts';
+import { nowIso, storedTimestamp } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { recordEvent } from '../../events/outbox.ts';
-import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { CommentRecord, IssueRecord } from './issues.model.ts';
 import { payloadIssue, presentComments } from './issues.present.ts';
@@ -17,18 +18,22 @@ import {
 } from './issues.service.ts';
 import * as store from './issues.store.ts';
 import * as commentStore from './comments.store.ts';
-import type { BodyFormat, CommentView } from './issues.views.ts';
 import { deleteReactionsOf } from '../reactions/reactions.subjects.ts';
 
 const RESOURCE = 'IssueComment';
 
-const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** A comment with the repository and issue it belongs to (what its view needs). */
+export interface CommentAt {
+  repo: Repo;
+  issue: IssueRecord;
+  comment: CommentRecord;
+}
 
-function sinceOf(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const t = ISO.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(t)) throw new ValidationError([{ resource: RESOURCE, field: 'since', code: 'invalid', value: raw }]);
-  return new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** A page of comments of one repository; `issues` are the ones already loaded. */
+export interface CommentsOf {
+  repo: Repo;
+  issues: IssueRecord[];
+  page: Page<CommentRecord>;
 }
 
 function bodyOf(raw: unknown): string {
@@ -36,32 +41,30 @@ function bodyOf(raw: unknown): string {
     throw new ValidationError([{ resource: RESOURCE, field: 'body', code: 'missing_field' }]);
   }
   if (typeof raw !== 'string') throw new ValidationError([{ resource: RESOURCE, field: 'body', code: 'invalid', value: raw }]);
+  requireMaxLength(RESOURCE, 'body', raw, TEXT_LIMITS.body);
   return raw;
 }
 
-async function present(ctx: AppContext, repo: Repo, comments: CommentRecord[], format: BodyFormat, issues?: IssueRecord[]): Promise<CommentView[]> {
-  return presentComments(ctx, repo, comments, { bodyFormat: format, issues });
-}
 
 export async function listForIssue(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, q: { since?: string }, slice: Slice, format: BodyFormat,
-): Promise<Page<CommentView>> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, q: { since?: string }, slice: Slice,
+): Promise<CommentsOf> {
   const { repo, issue } = await locateIssue(ctx, actor, owner, name, number);
   const { rows, total } = await commentStore.list(ctx.db, {
-    repositoryId: repo.id, issueId: issue.id, since: sinceOf(q.since), sort: 'created', direction: 'asc',
+    repositoryId: repo.id, issueId: issue.id, since: storedTimestamp(q.since), sort: 'created', direction: 'asc',
   }, slice);
-  return { items: await present(ctx, repo, rows, format, [issue]), total };
+  return { repo, issues: [issue], page: { items: rows, total } };
 }
 
 export async function listForRepo(
   ctx: AppContext, actor: Actor, owner: string, name: string,
-  q: { since?: string; sort?: 'created' | 'updated'; direction?: 'asc' | 'desc' }, slice: Slice, format: BodyFormat,
-): Promise<Page<CommentView>> {
+  q: { since?: string; sort?: 'created' | 'updated'; direction?: 'asc' | 'desc' }, slice: Slice,
+): Promise<CommentsOf> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
   const { rows, total } = await commentStore.list(ctx.db, {
-    repositoryId: repo.id, since: sinceOf(q.since), sort: q.sort ?? 'created', direction: q.direction ?? 'asc',
+    repositoryId: repo.id, since: storedTimestamp(q.since), sort: q.sort ?? 'created', direction: q.direction ?? 'asc',
   }, slice);
-  return { items: await present(ctx, repo, rows, format), total };
+  return { repo, issues: [], page: { items: rows, total } };
 }
 
 async function locateComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number) {
@@ -88,9 +91,9 @@ export async function requireCommentInRepo(ctx: AppContext, repo: Repo, id: numb
   return comment;
 }
 
-export async function getComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number, format: BodyFormat): Promise<CommentView> {
+export async function getComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<CommentAt> {
   const { repo, comment, issue } = await locateComment(ctx, actor, owner, name, id);
-  return (await present(ctx, repo, [comment], format, [issue]))[0]!;
+  return { repo, issue, comment };
 }
 
 async function emit(tx: AppContext, actor: Actor, repo: Repo, issueId: number, comment: CommentRecord, action: string, extra: Record<string, unknown> = {}): Promise<void> {
@@ -106,6 +109,7 @@ async function emit(tx: AppContext, actor: Actor, repo: Repo, issueId: number, c
 /** Adds a comment inside the caller's transaction (the pulls module may reuse it). */
 export async function addIssueCommentRecord(tx: AppContext, repo: Repo, actor: Actor, issue: IssueRecord, body: string): Promise<CommentRecord> {
   const user = requireUser(actor);
+  requireMaxLength(RESOURCE, 'body', body, TEXT_LIMITS.body);
   const now = nowIso(tx.clock);
   const comment = await commentStore.insert(tx.db, { repositoryId: repo.id, issueId: issue.id, userId: user.id, body }, now);
   await store.bumpComments(tx.db, issue.id, 1, now);
@@ -115,8 +119,8 @@ export async function addIssueCommentRecord(tx: AppContext, repo: Repo, actor: A
 }
 
 export async function createComment(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: { body?: unknown }, format: BodyFormat,
-): Promise<CommentView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: { body?: unknown },
+): Promise<CommentAt> {
   const user = requireUser(actor);
   const { repo, issue } = await locateIssue(ctx, actor, owner, name, number);
   const body = bodyOf(input.body);
@@ -124,20 +128,24 @@ export async function createComment(
   if (!(await canComment(ctx, actor, repo, issue))) throw new ForbiddenError('Unable to create comment because issue is locked.');
   await requireInteraction(ctx, user.id, repo, 'comment');
   const comment = await inTransaction(ctx, (tx) => addIssueCommentRecord(tx, repo, actor, issue, body));
-  return (await present(ctx, repo, [comment], format))[0]!;
+  return { repo, issue, comment };
 }
 
-/** The author edits or deletes their comment; others need push access. */
-function requireCommentRights(actor: Actor, role: Parameters<typeof roleAtLeast>[0], comment: CommentRecord): void {
+/** The author edits or deletes their comment; others need push access (GraphQL's viewerCanUpdate uses it too). */
+export function canEditComment(userId: number, role: Role | null, comment: Pick<CommentRecord, 'userId'>): boolean {
+  return comment.userId === userId || roleAtLeast(role, 'push');
+}
+
+function requireCommentRights(actor: Actor, role: Role | null, comment: CommentRecord): void {
   const user = requireUser(actor);
-  if (comment.userId !== user.id && !roleAtLeast(role, 'push')) {
+  if (!canEditComment(user.id, role, comment)) {
     throw new ForbiddenError('Must have push access to edit or delete another user\'s comment.');
   }
 }
 
 export async function updateComment(
-  ctx: AppContext, actor: Actor, owner: string, name: string, id: number, input: { body?: unknown }, format: BodyFormat,
-): Promise<CommentView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, id: number, input: { body?: unknown },
+): Promise<CommentAt> {
   const { repo, role, comment, issue } = await locateComment(ctx, actor, owner, name, id);
   requireCommentRights(actor, role, comment);
   const body = bodyOf(input.body);
@@ -148,7 +156,7 @@ export async function updateComment(
     await emit(tx, actor, repo, issue.id, next, 'edited', { changes: { body: { from: comment.body } } });
     return next;
   });
-  return (await present(ctx, repo, [updated], format, [issue]))[0]!;
+  return { repo, issue, comment: updated };
 }
 
 export async function deleteComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<void> {

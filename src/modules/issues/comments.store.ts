@@ -14,7 +14,7 @@ function toRecord(r: Row): CommentRecord {
   };
 }
 
-export async function insert(db: Executor, v: { repositoryId: number; issueId: number; userId: number; body: string }, now: string): Promise<CommentRecord> {
+export async function insert(db: Executor, v: Pick<CommentRecord, 'repositoryId' | 'issueId' | 'userId' | 'body'>, now: string): Promise<CommentRecord> {
   const row = await db.insertInto('issue_comments').values({
     repository_id: v.repositoryId, issue_id: v.issueId, user_id: v.userId, body: v.body, created_at: now, updated_at: now,
   }).returningAll().executeTakeFirstOrThrow();

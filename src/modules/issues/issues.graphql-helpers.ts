@@ -22,8 +22,9 @@ import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import { repositoryNode } from '../repos/repos.resolvers.ts';
 import { accountById, accountNode, type AccountNode } from '../users/users.resolvers.ts';
 import type { CommentRecord, IssueRecord, LabelRecord, MilestoneCounts, MilestoneRecord } from './issues.model.ts';
-import * as reads from './issues.reads.ts';
-import { authorAssociations } from './issues.service.ts';
+import * as present from './issues.present.ts';
+import { canEditComment } from './comments.service.ts';
+import { authorAssociations, canCommentOnIssue, canUpdateIssue } from './issues.service.ts';
 
 export {
   countOnly, firstOf, reactionGroupsFor, reactionsConnectionFor, registerReactableNode, registerReactionSubject, type ReactableSubject, type ReactionsArgs,
@@ -56,7 +57,7 @@ export interface MilestoneNode {
   repo: Repo;
 }
 
-/** An issue row with its repository: what issueBackedFields reads. */
+/** An issue row with its repository: what issueBackedFields present. */
 export interface IssueBacked {
   issue: IssueRecord;
   repo: Repo;
@@ -82,23 +83,23 @@ export function milestoneNode(milestone: MilestoneRecord, repo: Repo): Milestone
 
 /** Issue rows by id, without any check: callers check the repository (issueVisible). */
 export const issueRecordById = defineMapLoader('issueRecordById', async (g, ids: readonly number[]) =>
-  new Map((await reads.issuesByIds(g.ctx, ids)).map((i) => [i.id, i])));
+  new Map((await present.issuesByIds(g.ctx, ids)).map((i) => [i.id, i])));
 
 const labelsOfIssue = defineLoader('labelsOfIssue', async (g, ids: readonly number[]) => {
-  const found = await reads.labelsOfIssues(g.ctx, ids);
+  const found = await present.labelsOfIssues(g.ctx, ids);
   return ids.map((id) => found.get(id) ?? []);
 });
 
 const assigneeIdsOfIssue = defineLoader('assigneeIdsOfIssue', async (g, ids: readonly number[]) => {
-  const found = await reads.assigneeIdsOfIssues(g.ctx, ids);
+  const found = await present.assigneeIdsOfIssues(g.ctx, ids);
   return ids.map((id) => found.get(id) ?? []);
 });
 
 export const milestoneRecordById = defineMapLoader('milestoneRecordById', async (g, ids: readonly number[]) =>
-  new Map((await reads.milestonesByIds(g.ctx, ids)).map((m) => [m.id, m])));
+  new Map((await present.milestonesByIds(g.ctx, ids)).map((m) => [m.id, m])));
 
 export const milestoneCounts = defineLoader('milestoneCounts', async (g, ids: readonly number[]) => {
-  const found = await reads.milestoneCountsOf(g.ctx, ids);
+  const found = await present.milestoneCountsOf(g.ctx, ids);
   return ids.map((id): MilestoneCounts => found.get(id) ?? { open: 0, closed: 0 });
 });
 
@@ -190,7 +191,7 @@ export function issueCommentsConnectionFor(g: GraphQLContext, b: IssueBacked, ar
   const fetch: Fetch<CommentRecord> = async (offset, limit) => {
     // The counter on the row answers "how many" without a query.
     if (limit === 0) return { items: [], total: b.issue.comments };
-    return reads.commentsOfIssue(g.ctx, b.issue, { sort, direction }, { offset, perPage: limit });
+    return present.commentsOfIssue(g.ctx, b.issue, { sort, direction }, { offset, perPage: limit });
   };
   return offsetConnection(args, fetch, (c) => ({ node: issueCommentNode(c, b.repo) }));
 }
@@ -203,17 +204,34 @@ export async function milestoneFor(g: GraphQLContext, b: IssueBacked): Promise<M
 
 // ---------------------------------------------------------------- viewer rules (those of the services)
 
-/** Editing title and body: the author, or triage access; never on an archived repository. */
+/** Editing what `authorId` wrote: the author, or `needed` access; never on an archived repository (review comments). */
 export async function cannotUpdateReasons(g: GraphQLContext, repo: Repo, authorId: number, needed: Role = 'triage'): Promise<string[]> {
   if (repo.archived) return ['ARCHIVED'];
   if (authorId === g.user.id) return [];
   return roleAtLeast(await load(g, viewerRole, repo), needed) ? [] : ['INSUFFICIENT_ACCESS'];
 }
 
-/** Reacting and commenting: signed in, not archived, and on a locked issue push access. */
+/** Reacting and commenting: signed in, not archived, and the comments service's rule on locked issues. */
 export async function viewerCanReactOn(g: GraphQLContext, repo: Repo, locked: boolean): Promise<boolean> {
   if (repo.archived) return false;
-  return !locked || roleAtLeast(await load(g, viewerRole, repo), 'push');
+  return canCommentOnIssue(locked ? await load(g, viewerRole, repo) : null, { locked });
+}
+
+/** The viewer's role, looked up only when `authored` does not already decide (the author needs none). */
+async function roleUnlessAuthor(g: GraphQLContext, repo: Repo, authorId: number): Promise<Role | null> {
+  return authorId === g.user.id ? null : load(g, viewerRole, repo);
+}
+
+/** Why the viewer may not edit an issue's title, body or state: the issues service's canUpdateIssue. */
+export async function issueCannotUpdateReasons(g: GraphQLContext, repo: Repo, issue: IssueRecord): Promise<string[]> {
+  if (repo.archived) return ['ARCHIVED'];
+  return canUpdateIssue(g.user.id, await roleUnlessAuthor(g, repo, issue.userId), issue) ? [] : ['INSUFFICIENT_ACCESS'];
+}
+
+/** Why the viewer may not edit or delete an issue comment: the comments service's canEditComment. */
+export async function commentCannotUpdateReasons(g: GraphQLContext, repo: Repo, comment: CommentRecord): Promise<string[]> {
+  if (repo.archived) return ['ARCHIVED'];
+  return canEditComment(g.user.id, await roleUnlessAuthor(g, repo, comment.userId), comment) ? [] : ['INSUFFICIENT_ACCESS'];
 }
 
 // ---------------------------------------------------------------- the shared fields
@@ -248,14 +266,14 @@ export function issueBackedFields<S extends Typed>(of: (s: S) => IssueBacked) {
     closed: (s: S) => of(s).issue.state === 'closed',
     closedAt: (s: S) => of(s).issue.closedAt,
     viewerCanClose: async (s: S, _a: unknown, g: GraphQLContext) =>
-      of(s).issue.state === 'open' && (await cannotUpdateReasons(g, of(s).repo, of(s).issue.userId)).length === 0,
+      of(s).issue.state === 'open' && (await issueCannotUpdateReasons(g, of(s).repo, of(s).issue)).length === 0,
     viewerCanReopen: async (s: S, _a: unknown, g: GraphQLContext) =>
-      of(s).issue.state === 'closed' && (await cannotUpdateReasons(g, of(s).repo, of(s).issue.userId)).length === 0,
+      of(s).issue.state === 'closed' && (await issueCannotUpdateReasons(g, of(s).repo, of(s).issue)).length === 0,
     reactionGroups: (s: S, _a: unknown, g: GraphQLContext) => reactionGroupsFor(g, s, 'issue', of(s).issue.id),
     reactions: (s: S, args: ReactionsArgs, g: GraphQLContext) => reactionsConnectionFor(g, s, 'issue', of(s).issue.id, args),
     viewerCanReact: (s: S, _a: unknown, g: GraphQLContext) => viewerCanReactOn(g, of(s).repo, of(s).issue.locked),
-    viewerCanUpdate: async (s: S, _a: unknown, g: GraphQLContext) => (await cannotUpdateReasons(g, of(s).repo, of(s).issue.userId)).length === 0,
-    viewerCannotUpdateReasons: (s: S, _a: unknown, g: GraphQLContext) => cannotUpdateReasons(g, of(s).repo, of(s).issue.userId),
+    viewerCanUpdate: async (s: S, _a: unknown, g: GraphQLContext) => (await issueCannotUpdateReasons(g, of(s).repo, of(s).issue)).length === 0,
+    viewerCannotUpdateReasons: (s: S, _a: unknown, g: GraphQLContext) => issueCannotUpdateReasons(g, of(s).repo, of(s).issue),
     repository: (s: S) => repositoryNode(of(s).repo),
   };
 }

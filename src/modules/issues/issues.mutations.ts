@@ -21,7 +21,7 @@ import {
   type IssueCommentNode, type LabelNode, type MilestoneNode,
 } from './issues.graphql-helpers.ts';
 import type { IssueRecord } from './issues.model.ts';
-import * as reads from './issues.reads.ts';
+import * as present from './issues.present.ts';
 import * as issues from './issues.service.ts';
 import * as labels from './labels.service.ts';
 
@@ -78,7 +78,7 @@ function forgetLoaded(g: GraphQLContext): void {
 
 async function freshIssue(g: GraphQLContext, issueId: number): Promise<IssueRecord> {
   forgetLoaded(g);
-  const [issue] = await reads.issuesByIds(g.ctx, [issueId]);
+  const [issue] = await present.issuesByIds(g.ctx, [issueId]);
   if (!issue) throw notFound('Could not resolve to an Issue.');
   return issue;
 }
@@ -139,14 +139,15 @@ export function issueMutations(v: Visible): Resolvers[string] {
       const ref = idOfType(input.repositoryId, 'Repository');
       const repo = (ref ? await load(g, repositoryById, ref.id) : null)?.repo;
       if (!repo) throw unresolvable(input.repositoryId);
-      const view = await issues.createIssue(g.ctx, g.actor, repo.owner.login, repo.name, {
+      const made = await issues.createIssue(g.ctx, g.actor, repo.owner.login, repo.name, {
         title: input.title,
         body: input.body ?? undefined,
         labels: await labelNames(v, g, repo, input.labelIds),
         assignees: await logins(g, input.assigneeIds),
         milestone: await milestoneNumber(v, g, repo, input.milestoneId),
       });
-      return { clientMutationId: input.clientMutationId ?? null, issue: issueNode(await freshIssue(g, view.id), repo) };
+      forgetLoaded(g);
+      return { clientMutationId: input.clientMutationId ?? null, issue: issueNode(made.issue, repo) };
     },
 
     updateIssue: async (_: unknown, { input }: { input: WithClient & {
@@ -154,7 +155,7 @@ export function issueMutations(v: Visible): Resolvers[string] {
       labelIds?: string[] | null; state?: 'OPEN' | 'CLOSED' | null;
     } }, g: GraphQLContext) => {
       const t = await targetOf(v, g, input.id, ['Issue']);
-      await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, {
+      const updated = await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, {
         ...(input.title != null ? { title: input.title } : {}),
         ...('body' in input ? { body: input.body } : {}),
         ...(input.labelIds != null ? { labels: await labelNames(v, g, t.repo, input.labelIds) } : {}),
@@ -162,33 +163,35 @@ export function issueMutations(v: Visible): Resolvers[string] {
         ...('milestoneId' in input ? { milestone: await milestoneNumber(v, g, t.repo, input.milestoneId) } : {}),
         ...(input.state ? { state: input.state.toLowerCase() } : {}),
       });
-      return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), issue: await nodeAfter(g, t, 'Node') };
+      forgetLoaded(g);
+      return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), issue: issueNode(updated.issue, t.repo) };
     },
 
     closeIssue: async (_: unknown, { input }: { input: WithClient & { issueId: string; stateReason?: string | null } }, g: GraphQLContext) => {
       const t = await targetOf(v, g, input.issueId, ['Issue']);
-      await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, {
+      const updated = await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, {
         state: 'closed', ...(input.stateReason ? { state_reason: STATE_REASON[input.stateReason] } : {}),
       });
-      return { clientMutationId: input.clientMutationId ?? null, issue: await nodeAfter(g, t, 'Node') };
+      forgetLoaded(g);
+      return { clientMutationId: input.clientMutationId ?? null, issue: issueNode(updated.issue, t.repo) };
     },
 
     reopenIssue: async (_: unknown, { input }: { input: WithClient & { issueId: string } }, g: GraphQLContext) => {
       const t = await targetOf(v, g, input.issueId, ['Issue']);
-      await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, { state: 'open' });
-      return { clientMutationId: input.clientMutationId ?? null, issue: await nodeAfter(g, t, 'Node') };
+      const updated = await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, { state: 'open' });
+      forgetLoaded(g);
+      return { clientMutationId: input.clientMutationId ?? null, issue: issueNode(updated.issue, t.repo) };
     },
 
     addComment: async (_: unknown, { input }: { input: WithClient & { subjectId: string; body: string } }, g: GraphQLContext) => {
       const t = await targetOf(v, g, input.subjectId, ['Issue', 'PullRequest']);
-      const view = await comments.createComment(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, { body: input.body }, 'raw');
+      const { comment } = await comments.createComment(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, { body: input.body });
       const subject = await nodeAfter(g, t, 'Node');
-      const [comment] = await reads.commentsByIds(g.ctx, [view.id]);
       const issue = await freshIssue(g, t.issue.id);
       return {
         clientMutationId: input.clientMutationId ?? null,
         // The new comment is the last of the issue's list: its cursor is that position.
-        commentEdge: comment ? { cursor: encodeCursor(Math.max(0, issue.comments - 1)), node: issueCommentNode(comment, t.repo) } : null,
+        commentEdge: { cursor: encodeCursor(Math.max(0, issue.comments - 1)), node: issueCommentNode(comment, t.repo) },
         subject,
       };
     },
@@ -197,9 +200,9 @@ export function issueMutations(v: Visible): Resolvers[string] {
       const ref = idOfType(input.id, 'IssueComment');
       const c = ref ? await v.visibleComment(g, ref.id) : null;
       if (!c) throw unresolvable(input.id);
-      await comments.updateComment(g.ctx, g.actor, c.repo.owner.login, c.repo.name, c.comment.id, { body: input.body }, 'raw');
+      const { comment } = await comments.updateComment(g.ctx, g.actor, c.repo.owner.login, c.repo.name, c.comment.id, { body: input.body });
       forgetLoaded(g);
-      return { clientMutationId: input.clientMutationId ?? null, issueComment: await v.visibleComment(g, c.comment.id) };
+      return { clientMutationId: input.clientMutationId ?? null, issueComment: issueCommentNode(comment, c.repo) };
     },
 
     deleteIssueComment: async (_: unknown, { input }: { input: WithClient & { id: string } }, g: GraphQLContext) => {
@@ -221,7 +224,7 @@ export function issueMutations(v: Visible): Resolvers[string] {
     removeLabelsFromLabelable: async (_: unknown, { input }: { input: WithClient & { labelableId: string; labelIds: string[] } }, g: GraphQLContext) => {
       const t = await targetOf(v, g, input.labelableId, ['Issue', 'PullRequest']);
       const removed = new Set((await labelNames(v, g, t.repo, input.labelIds))!.map((n) => n.toLowerCase()));
-      const current = (await reads.labelsOfIssues(g.ctx, [t.issue.id])).get(t.issue.id) ?? [];
+      const current = (await present.labelsOfIssues(g.ctx, [t.issue.id])).get(t.issue.id) ?? [];
       // One replacement of the set, in one transaction; labels not on the issue are ignored, as upstream.
       await labels.setForIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number,
         current.filter((l) => !removed.has(l.name.toLowerCase())).map((l) => l.name));

@@ -1,6 +1,8 @@
 // Loads what the issue views need for a page of records, in a fixed number of
 // queries whatever the page size: repositories, users, labels, assignees, milestones
-// with their counts, reactions, author associations, rendered bodies.
+// with their counts, reactions, author associations, rendered bodies. Also the bulk
+// reads of records GraphQL's per-request loaders batch through (GraphQL selects fields
+// one by one from records, not REST views).
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { loadReactionCounts } from '../reactions/reactions.rollup.ts';
@@ -12,12 +14,16 @@ import { repository } from '../repos/repos.views.ts';
 import { licenseSimple } from '../templates/templates.views.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
-import type { AuthorAssociation, CommentRecord, IssueRecord, LabelRecord, MilestoneRecord } from './issues.model.ts';
+import type { Page, Slice } from '../../domain/page.ts';
+import type {
+  AuthorAssociation, CommentRecord, IssueEventRecord, IssueRecord, LabelRecord, MilestoneCounts, MilestoneRecord,
+} from './issues.model.ts';
+import * as commentStore from './comments.store.ts';
 import * as store from './issues.store.ts';
 import * as labelStore from './labels.store.ts';
 import * as milestoneStore from './milestones.store.ts';
 import {
-  commentView, issueView, labelView, milestoneView, newViewMemo, type BodyFormat, type CommentView, type IssueView, type LabelView,
+  commentView, eventView, issueView, labelView, milestoneView, newViewMemo, type BodyFormat, type CommentView, type EventView, type IssueView, type LabelView,
   type MilestoneDetail, type MilestoneView, type PullRequestSummary, type RenderedBody, type RepoRef,
 } from './issues.views.ts';
 import type { SimpleUser } from '../users/users.views.ts';
@@ -49,15 +55,16 @@ export interface KnownParts {
 /** What the pulls module tells about pull requests (merged_at, draft), by issue id. */
 export type PullRequestInfoProvider = (ctx: AppContext, issueIds: readonly number[]) => Promise<Map<number, PullRequestSummary>>;
 
-let pullRequestInfo: PullRequestInfoProvider | null = null;
-
-/** The pulls module registers this once, so issue records of pull requests show merged_at and draft. */
-export function providePullRequestInfo(provider: PullRequestInfoProvider): void {
-  pullRequestInfo = provider;
+declare module '../../events/bus.ts' {
+  interface Providers {
+    /** The pulls module's: issue records of pull requests show merged_at and draft. */
+    pullRequestInfo: PullRequestInfoProvider;
+  }
 }
 
 async function pullInfoOf(ctx: AppContext, issueIds: readonly number[]): Promise<Map<number, PullRequestSummary>> {
-  return issueIds.length && pullRequestInfo ? pullRequestInfo(ctx, issueIds) : new Map();
+  const provider = ctx.bus.provider('pullRequestInfo');
+  return issueIds.length && provider ? provider(ctx, issueIds) : new Map();
 }
 
 // ---------------------------------------------------------------- repositories and refs
@@ -152,6 +159,15 @@ export async function milestoneDetails(ctx: AppContext, milestones: readonly Mil
     });
   }
   return out;
+}
+
+/** The views of labels of one repository. */
+export function presentLabels(ctx: AppContext, repo: Repo, labels: readonly LabelRecord[]): LabelView[] {
+  return labels.map((l) => labelView(l, refOf(repo), ctx.urls));
+}
+
+export function presentLabel(ctx: AppContext, at: { repo: Repo; label: LabelRecord }): LabelView {
+  return labelView(at.label, refOf(at.repo), ctx.urls);
 }
 
 export async function presentMilestones(ctx: AppContext, repo: Repo, milestones: readonly MilestoneRecord[]): Promise<MilestoneView[]> {
@@ -262,6 +278,14 @@ export async function presentIssues(ctx: AppContext, actor: Actor, records: read
   });
 }
 
+/** The view of one issue, its repository (and maybe parts of it) at hand. */
+export async function presentIssue(
+  ctx: AppContext, actor: Actor, at: { repo: Repo; issue: IssueRecord; known?: KnownParts }, opts: Pick<PresentOptions, 'bodyFormat' | 'previews'> = {},
+): Promise<IssueView> {
+  const [view] = await presentIssues(ctx, actor, [at.issue], { bodyFormat: opts.bodyFormat, previews: opts.previews, repos: [at.repo], known: at.known });
+  return view!;
+}
+
 /** The view every `issues` webhook payload carries: raw body, lock reason shown. */
 export async function payloadIssue(ctx: AppContext, actor: Actor, repo: Repo, record: IssueRecord, known?: KnownParts): Promise<IssueView> {
   const [view] = await presentIssues(ctx, actor, [record], { repos: [repo], previews: new Set(['sailor-v']), known });
@@ -295,4 +319,93 @@ export async function presentComments(
       reactions: reactions.get(c.id), rendered: rendered.get(c.id),
     }, { urls: ctx.urls, bodyFormat: format, previews: new Set() })];
   });
+}
+
+/** The view of one comment, its repository and issue at hand. */
+export async function presentComment(
+  ctx: AppContext, at: { repo: Repo; issue: IssueRecord; comment: CommentRecord }, opts: { bodyFormat?: BodyFormat } = {},
+): Promise<CommentView> {
+  const [view] = await presentComments(ctx, at.repo, [at.comment], { bodyFormat: opts.bodyFormat, issues: [at.issue] });
+  return view!;
+}
+
+// ---------------------------------------------------------------- issue events
+
+/** The views of events of one repository, with their issues' views when `withIssue`. */
+export async function presentEvents(ctx: AppContext, actor: Actor, repo: Repo, events: readonly IssueEventRecord[], withIssue: boolean, known: IssueRecord[] = []): Promise<EventView[]> {
+  const userIds = events.flatMap((e) => [e.actorId, e.detail.assigneeId, e.detail.assignerId].filter((id): id is number => typeof id === 'number'));
+  const accounts = await users.accountsByIds(ctx, userIds);
+  let issueViews = new Map<number, IssueView>();
+  if (withIssue) {
+    const have = new Map(known.map((i) => [i.id, i]));
+    for (const i of await store.findByIds(ctx.db, events.map((e) => e.issueId).filter((id) => !have.has(id)))) have.set(i.id, i);
+    const records = [...have.values()];
+    const views = await presentIssues(ctx, actor, records, { repos: [repo] });
+    issueViews = new Map(views.map((v) => [v.id, v]));
+  }
+  return events.map((e) => eventView({
+    event: e, repo: refOf(repo), actor: e.actorId === null ? null : accounts.get(e.actorId) ?? null, accounts,
+    ...(withIssue ? { issue: issueViews.get(e.issueId) } : {}),
+  }, ctx.urls));
+}
+
+// ---------------------------------------------------------------- bulk reads of records (GraphQL's loaders)
+
+/** Everything a repository holds of one kind fits one read: labels and milestones are few per repository. */
+const ALL: Slice = { perPage: 1_000_000, offset: 0 };
+
+export function issuesByIds(ctx: AppContext, ids: readonly number[]): Promise<IssueRecord[]> {
+  return store.findByIds(ctx.db, ids);
+}
+
+export function issueByNumber(ctx: AppContext, repositoryId: number, number: number): Promise<IssueRecord | null> {
+  return Number.isSafeInteger(number) && number > 0 ? store.findByNumber(ctx.db, repositoryId, number) : Promise.resolve(null);
+}
+
+export function labelsOfIssues(ctx: AppContext, issueIds: readonly number[]): Promise<Map<number, LabelRecord[]>> {
+  return labelStore.labelsOf(ctx.db, issueIds);
+}
+
+export function assigneeIdsOfIssues(ctx: AppContext, issueIds: readonly number[]): Promise<Map<number, number[]>> {
+  return store.assigneesOf(ctx.db, issueIds);
+}
+
+export function labelsByIds(ctx: AppContext, ids: readonly number[]): Promise<LabelRecord[]> {
+  return labelStore.findByIds(ctx.db, ids);
+}
+
+export function milestonesByIds(ctx: AppContext, ids: readonly number[]): Promise<MilestoneRecord[]> {
+  return milestoneStore.findByIds(ctx.db, ids);
+}
+
+export function milestoneCountsOf(ctx: AppContext, ids: readonly number[]): Promise<Map<number, MilestoneCounts>> {
+  return milestoneStore.countsOf(ctx.db, ids);
+}
+
+export function commentsByIds(ctx: AppContext, ids: readonly number[]): Promise<CommentRecord[]> {
+  return commentStore.findByIds(ctx.db, ids);
+}
+
+export async function labelsOfRepository(ctx: AppContext, repositoryId: number): Promise<LabelRecord[]> {
+  return (await labelStore.list(ctx.db, repositoryId, ALL)).rows;
+}
+
+export async function labelOfRepository(ctx: AppContext, repositoryId: number, name: string): Promise<LabelRecord | null> {
+  return labelStore.findByName(ctx.db, repositoryId, name);
+}
+
+export async function milestonesOfRepository(ctx: AppContext, repositoryId: number): Promise<MilestoneRecord[]> {
+  return (await milestoneStore.list(ctx.db, repositoryId, { state: 'all', sort: 'due_on', direction: 'asc' }, ALL)).rows;
+}
+
+export function milestoneOfRepository(ctx: AppContext, repositoryId: number, number: number): Promise<MilestoneRecord | null> {
+  return milestoneStore.findByNumber(ctx.db, repositoryId, number);
+}
+
+/** The comments of one issue, oldest first (or newest first with 'desc'). */
+export async function commentsOfIssue(
+  ctx: AppContext, issue: IssueRecord, q: { sort: 'created' | 'updated'; direction: 'asc' | 'desc' }, slice: Slice,
+): Promise<Page<CommentRecord>> {
+  const { rows, total } = await commentStore.list(ctx.db, { repositoryId: issue.repositoryId, issueId: issue.id, ...q }, slice);
+  return { items: rows, total };
 }

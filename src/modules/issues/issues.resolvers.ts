@@ -1,10 +1,11 @@
 // GraphQL resolvers of the issues area (types, lists, search, global ids), on the
-// issues services and their bulk reads. Every Issue, IssueComment, Label and Milestone
+// issues services and their bulk present. Every Issue, IssueComment, Label and Milestone
 // node is made for a repository the caller may read: lists start from a located
 // repository, global ids go through repositoryById (null for what the caller may not
 // see). The mutations are in issues.mutations.ts.
 import { arrayConnection, offsetConnection, type Connection, type ConnectionArgs } from '../../graphql/connection.ts';
 import { ValidationError } from '../../domain/errors.ts';
+import { isIsoTimestamp, storedTimestamp } from '../../domain/clock.ts';
 import type { GraphQLContext, Typed } from '../../graphql/context.ts';
 import { GraphQLApiError, notFound } from '../../graphql/errors.ts';
 import { defineMapLoader, load } from '../../graphql/loaders.ts';
@@ -12,22 +13,24 @@ import type { GraphQLModule, SearchHandler } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
 import { qualifier, qualifierValues, type SearchQuery } from '../../graphql/search-query.ts';
 import { reactionGroupsFor, reactionsConnectionFor, type ReactionsArgs } from '../reactions/reactions.graphql-helpers.ts';
-import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/repos.resolvers.ts';
 import * as repos from '../repos/repos.service.ts';
 import { accountNode, type AccountNode } from '../users/users.resolvers.ts';
 import * as users from '../users/users.service.ts';
 import { listAssignees } from './assignees.service.ts';
 import {
-  authorAssociationOf, authorOf, bodyHtmlOf, bodyTextOf, cannotUpdateReasons, escapeHtml, issueBackedFields, issueCommentNode,
+  authorAssociationOf, authorOf, bodyHtmlOf, bodyTextOf, commentCannotUpdateReasons, escapeHtml, issueBackedFields, issueCommentNode,
   issueNode, issueOrPullRequestNode, issueRecordById, labelNode, milestoneCounts, milestoneNode, milestoneRecordById,
   primeIssues, sortLabels, viewerCanReactOn, viewerRole,
   type IssueCommentNode, type IssueNode, type LabelNode, type LabelsArgs, type MilestoneNode,
 } from './issues.graphql-helpers.ts';
 import { issuesTypeDefs } from './issues.graphql.ts';
+import { canEditMilestones } from './milestones.service.ts';
 import type { IssueRecord, IssueState } from './issues.model.ts';
 import { issueMutations, ISSUE_MUTATION_SCOPES, registerIssueReactables } from './issues.mutations.ts';
-import * as reads from './issues.reads.ts';
+import * as lists from './issue-lists.service.ts';
+import * as present from './issues.present.ts';
 
 // ---------------------------------------------------------------- visibility
 
@@ -45,10 +48,10 @@ export async function visibleIssue(g: GraphQLContext, issueId: number): Promise<
 }
 
 const commentById = defineMapLoader('issueCommentById', async (g, ids: readonly number[]) =>
-  new Map((await reads.commentsByIds(g.ctx, ids)).map((c) => [c.id, c])));
+  new Map((await present.commentsByIds(g.ctx, ids)).map((c) => [c.id, c])));
 
 const labelById = defineMapLoader('labelById', async (g, ids: readonly number[]) =>
-  new Map((await reads.labelsByIds(g.ctx, ids)).map((l) => [l.id, l])));
+  new Map((await present.labelsByIds(g.ctx, ids)).map((l) => [l.id, l])));
 
 export async function visibleComment(g: GraphQLContext, commentId: number): Promise<IssueCommentNode | null> {
   const comment = await load(g, commentById, commentId);
@@ -92,7 +95,6 @@ export interface IssuesArgs extends ConnectionArgs {
 }
 
 const SORT = { CREATED_AT: 'created', UPDATED_AT: 'updated', COMMENTS: 'comments' } as const;
-const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function invalidArgument(message: string): GraphQLApiError {
   return new GraphQLApiError('UNPROCESSABLE', message);
@@ -106,7 +108,7 @@ function milestoneArg(value: string | null | undefined, what: string): number | 
 }
 
 /** GraphQL's issue arguments as the reads' query (logins and milestones are resolved there). */
-export function issueQueryOf(g: GraphQLContext, args: IssuesArgs, extra: Partial<reads.IssueQuery> = {}): reads.IssueQuery {
+export function issueQueryOf(g: GraphQLContext, args: IssuesArgs, extra: Partial<lists.IssueQuery> = {}): lists.IssueQuery {
   const f = args.filterBy ?? {};
   const states = new Set<IssueState>();
   const top = args.states?.length ? args.states : null;
@@ -114,10 +116,10 @@ export function issueQueryOf(g: GraphQLContext, args: IssuesArgs, extra: Partial
   for (const s of ['OPEN', 'CLOSED'] as const) {
     if ((!top || top.includes(s)) && (!inner || inner.includes(s))) states.add(s === 'OPEN' ? 'open' : 'closed');
   }
-  if (f.since && !ISO.test(f.since)) throw invalidArgument(`since must be an ISO 8601 timestamp.`);
-  const since = f.since ? new Date(Date.parse(f.since)).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
+  if (f.since && !isIsoTimestamp(f.since)) throw invalidArgument(`since must be an ISO 8601 timestamp.`);
+  const since = storedTimestamp(f.since ?? undefined);
   const o = args.orderBy ?? { field: 'CREATED_AT', direction: 'ASC' };
-  const q: reads.IssueQuery = {
+  const q: lists.IssueQuery = {
     // Both states asked for, or neither, is every issue; none left after both filters is none.
     states: states.size === 0 ? ['open', 'closed'] : [...states],
     sort: SORT[o.field], direction: o.direction === 'DESC' ? 'desc' : 'asc',
@@ -138,12 +140,12 @@ export function issueQueryOf(g: GraphQLContext, args: IssuesArgs, extra: Partial
 
 /** The issues of `repoList` matching the arguments, as a connection. */
 export function issuesConnection(
-  g: GraphQLContext, repoList: readonly Repo[], args: IssuesArgs, extra: Partial<reads.IssueQuery> = {},
+  g: GraphQLContext, repoList: readonly Repo[], args: IssuesArgs, extra: Partial<lists.IssueQuery> = {},
 ): Promise<Connection<IssueNode>> {
   const q = issueQueryOf(g, args, { pullRequests: false, ...extra });
   const byId = new Map(repoList.filter((r) => r.hasIssues).map((r) => [r.id, r]));
   return offsetConnection(args, async (offset, limit) => {
-    const page = await reads.listIssueRecords(g.ctx, [...byId.keys()], q, { offset, perPage: limit });
+    const page = await lists.listIssueRecords(g.ctx, [...byId.keys()], q, { offset, perPage: limit });
     primeIssues(g, page.items);
     return page;
   }, (i: IssueRecord) => ({ node: issueNode(i, byId.get(i.repositoryId)!) }));
@@ -187,8 +189,8 @@ async function commentPath(g: GraphQLContext, c: IssueCommentNode): Promise<stri
   return `/${c.repo.owner.login}/${c.repo.name}/${issue.isPullRequest ? 'pull' : 'issues'}/${issue.number}#issuecomment-${c.comment.id}`;
 }
 
-/** Editing or deleting a comment: its author, or push access (the comments service's rule). */
-const commentCannotUpdate = (c: IssueCommentNode, g: GraphQLContext) => cannotUpdateReasons(g, c.repo, c.comment.userId, 'push');
+/** Editing or deleting a comment: the comments service's rule. */
+const commentCannotUpdate = (c: IssueCommentNode, g: GraphQLContext) => commentCannotUpdateReasons(g, c.repo, c.comment);
 
 const issueCommentFields = {
   id: (c: IssueCommentNode) => encodeNodeId('IssueComment', c.comment.id),
@@ -240,9 +242,9 @@ const labelFields = {
 
 const milestonePath = (m: MilestoneNode) => `/${m.repo.owner.login}/${m.repo.name}/milestone/${m.milestone.number}`;
 
-/** Opening and closing milestones takes push access, as the milestones service. */
+/** Opening and closing milestones: the milestones service's rule. */
 async function viewerMayEditMilestone(m: MilestoneNode, g: GraphQLContext): Promise<boolean> {
-  return !m.repo.archived && roleAtLeast(await load(g, viewerRole, m.repo), 'push');
+  return !m.repo.archived && canEditMilestones(await load(g, viewerRole, m.repo));
 }
 
 const milestoneFields = {
@@ -282,7 +284,7 @@ function contains(haystack: string | null, needle: string): boolean {
 }
 
 function repositoryIssueByNumber(g: GraphQLContext, repo: Repo, number: number): Promise<IssueRecord | null> {
-  return reads.issueByNumber(g.ctx, repo.id, number);
+  return present.issueByNumber(g.ctx, repo.id, number);
 }
 
 const repositoryFields = {
@@ -300,16 +302,16 @@ const repositoryFields = {
     return issueOrPullRequestNode(g, issue, r.repo, 'IssueOrPullRequest');
   },
   labels: async (r: RepositoryNode, args: LabelsArgs & { query?: string | null }, g: GraphQLContext) => {
-    let all = await reads.labelsOfRepository(g.ctx, r.repo.id);
+    let all = await present.labelsOfRepository(g.ctx, r.repo.id);
     if (args.query) all = all.filter((l) => contains(l.name, args.query!) || contains(l.description, args.query!));
     return arrayConnection(sortLabels(all, args.orderBy), args, (l) => ({ node: labelNode(l, r.repo) }));
   },
   label: async (r: RepositoryNode, args: { name: string }, g: GraphQLContext) => {
-    const label = await reads.labelOfRepository(g.ctx, r.repo.id, args.name);
+    const label = await present.labelOfRepository(g.ctx, r.repo.id, args.name);
     return label ? labelNode(label, r.repo) : null;
   },
   milestones: async (r: RepositoryNode, args: MilestonesArgs, g: GraphQLContext) => {
-    let all = await reads.milestonesOfRepository(g.ctx, r.repo.id);
+    let all = await present.milestonesOfRepository(g.ctx, r.repo.id);
     if (args.states?.length) all = all.filter((m) => args.states!.includes(m.state.toUpperCase() as 'OPEN' | 'CLOSED'));
     if (args.query) all = all.filter((m) => contains(m.title, args.query!) || contains(m.description, args.query!));
     const o = args.orderBy ?? { field: 'NUMBER', direction: 'ASC' };
@@ -330,7 +332,7 @@ const repositoryFields = {
     return arrayConnection(all, args, (m) => ({ node: milestoneNode(m, r.repo) }));
   },
   milestone: async (r: RepositoryNode, args: { number: number }, g: GraphQLContext) => {
-    const m = await reads.milestoneOfRepository(g.ctx, r.repo.id, args.number);
+    const m = await present.milestoneOfRepository(g.ctx, r.repo.id, args.number);
     return m ? milestoneNode(m, r.repo) : null;
   },
   assignableUsers: async (r: RepositoryNode, args: ConnectionArgs & { query?: string | null }, g: GraphQLContext) => {
@@ -343,7 +345,7 @@ const repositoryFields = {
 
 const userFields = {
   issues: async (u: AccountNode, args: IssuesArgs, g: GraphQLContext) => {
-    const candidates = await reads.readableRepositories(g.ctx, g.actor, await reads.repositoriesWithIssuesBy(g.ctx, u.account.id));
+    const candidates = await lists.readableRepositories(g.ctx, g.actor, await lists.repositoriesWithIssuesBy(g.ctx, u.account.id));
     return issuesConnection(g, candidates, args, { createdBy: u.account.login });
   },
 };
@@ -351,7 +353,7 @@ const userFields = {
 // ---------------------------------------------------------------- search
 
 /** Repositories a search may look in: those its repo:, user: and org: qualifiers name, or every one holding a match. */
-async function searchRepositories(g: GraphQLContext, q: SearchQuery, query: reads.IssueQuery): Promise<Repo[]> {
+async function searchRepositories(g: GraphQLContext, q: SearchQuery, query: lists.IssueQuery): Promise<Repo[]> {
   const named = q.qualifiers.get('repo') ?? [];
   const owners = [...(q.qualifiers.get('user') ?? []), ...(q.qualifiers.get('org') ?? [])];
   const unreachable: string[] = [];
@@ -373,11 +375,11 @@ async function searchRepositories(g: GraphQLContext, q: SearchQuery, query: read
     throw new ValidationError(unreachable.map((value) => ({ resource: 'Search', field: 'q', code: 'invalid' as const, value,
       message: 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.' })));
   }
-  const candidates = named.length || owners.length ? ids : await reads.repositoriesMatching(g.ctx, query);
-  return reads.readableRepositories(g.ctx, g.actor, candidates);
+  const candidates = named.length || owners.length ? ids : await lists.repositoriesMatching(g.ctx, query);
+  return lists.readableRepositories(g.ctx, g.actor, candidates);
 }
 
-const SEARCH_SORT: Record<string, Pick<reads.IssueQuery, 'sort' | 'direction'>> = {
+const SEARCH_SORT: Record<string, Pick<lists.IssueQuery, 'sort' | 'direction'>> = {
   created: { sort: 'created', direction: 'desc' }, 'created-desc': { sort: 'created', direction: 'desc' },
   'created-asc': { sort: 'created', direction: 'asc' }, updated: { sort: 'updated', direction: 'desc' },
   'updated-desc': { sort: 'updated', direction: 'desc' }, 'updated-asc': { sort: 'updated', direction: 'asc' },
@@ -400,7 +402,7 @@ const searchIssues: SearchHandler = async (g, q, page) => {
   if (is.includes('open')) states.push('open');
   if (is.includes('closed')) states.push('closed');
   const assignee = qualifier(q, 'assignee');
-  const query: reads.IssueQuery = {
+  const query: lists.IssueQuery = {
     ...(SEARCH_SORT[qualifier(q, 'sort') ?? ''] ?? { sort: 'created', direction: 'desc' }),
     ...(states.length ? { states } : {}),
     ...(wantsPulls !== wantsIssues ? { pullRequests: wantsPulls } : {}),
@@ -419,9 +421,9 @@ const searchIssues: SearchHandler = async (g, q, page) => {
   const byId = new Map(candidates.map((r) => [r.id, r]));
   const slice = { offset: page.offset, perPage: page.limit };
   const found = searchIn
-    ? await reads.listIssueRecords(g.ctx, searchIn.map((r) => r.id), query, slice)
+    ? await lists.listIssueRecords(g.ctx, searchIn.map((r) => r.id), query, slice)
     // A mix: issues where enabled and pull requests everywhere, in one list.
-    : await reads.listIssueRecords(g.ctx, candidates.map((r) => r.id), { ...query, pullRequestsOnlyIn: pullOnly.map((r) => r.id) }, slice);
+    : await lists.listIssueRecords(g.ctx, candidates.map((r) => r.id), { ...query, pullRequestsOnlyIn: pullOnly.map((r) => r.id) }, slice);
   primeIssues(g, found.items);
   const items: Typed[] = await Promise.all(found.items.map((i) => issueOrPullRequestNode(g, i, byId.get(i.repositoryId)!, 'SearchResultItem')));
   return { items, total: found.total };
@@ -429,10 +431,9 @@ const searchIssues: SearchHandler = async (g, q, page) => {
 
 // ---------------------------------------------------------------- the module
 
-registerIssueReactables({ visibleIssue, visibleComment });
-
 export const issuesGraphQL: GraphQLModule = {
   name: 'issues',
+  register: () => registerIssueReactables({ visibleIssue, visibleComment }),
   typeDefs: issuesTypeDefs,
   resolvers: {
     Issue: issueFields,

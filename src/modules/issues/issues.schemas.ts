@@ -1,8 +1,11 @@
-// Request schemas of the issue, comment, label, milestone, assignee and issue-event
+// Request and response schemas of the issue, comment, label, milestone, assignee and issue-event
 // routes. Types are checked here; rules on values (known labels, assignable users,
 // milestones, colors) are the services'.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { IsoTimestamp, Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
+import { ReactionRollup } from '../reactions/reactions.schemas.ts';
+import { SimpleUser } from '../users/users.schemas.ts';
+import { AUTHOR_ASSOCIATIONS } from './issues.model.ts';
 
 export { RepoParams } from '../repos/repos.schemas.ts';
 export const OrgParams = Type.Object({ org: Type.String() });
@@ -26,7 +29,7 @@ const ListCommon = {
   labels: Type.Optional(Type.String()),
   sort: Type.Optional(StringEnum(['created', 'updated', 'comments'] as const)),
   direction: Type.Optional(StringEnum(['asc', 'desc'] as const)),
-  since: Type.Optional(Type.String()),
+  since: Type.Optional(IsoTimestamp),
   ...Paging,
 };
 
@@ -76,12 +79,12 @@ export const LockBody = Type.Object({
   lock_reason: Type.Optional(Nullable(Type.String())),
 });
 
-export const ListCommentsQuery = Type.Object({ since: Type.Optional(Type.String()), ...Paging });
+export const ListCommentsQuery = Type.Object({ since: Type.Optional(IsoTimestamp), ...Paging });
 
 export const ListRepoCommentsQuery = Type.Object({
   sort: Type.Optional(StringEnum(['created', 'updated'] as const)),
   direction: Type.Optional(StringEnum(['asc', 'desc'] as const)),
-  since: Type.Optional(Type.String()),
+  since: Type.Optional(IsoTimestamp),
   ...Paging,
 });
 
@@ -117,3 +120,139 @@ export const MilestoneBody = Type.Object({
 export const AssigneesBody = Type.Object({
   assignees: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String()])),
 });
+
+// ---------------------------------------------------------------- responses
+// fast-json-stringify drops what a response schema does not list: every field the
+// views return is here, the optional ones (by media type, preview or kind) Optional.
+// The views' return types are these schemas' Static types.
+
+export const Label = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.String(),
+  url: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  color: Type.String(),
+  default: Type.Boolean(),
+});
+export const LabelList = Type.Array(Label);
+export const LabelPage = PagedArray(Label);
+
+export const Milestone = Type.Object({
+  url: Type.String(),
+  html_url: Type.String(),
+  labels_url: Type.String(),
+  id: Type.Integer(),
+  node_id: Type.String(),
+  number: Type.Integer(),
+  state: Type.String(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  creator: Nullable(SimpleUser),
+  open_issues: Type.Integer(),
+  closed_issues: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  closed_at: Nullable(Type.String()),
+  due_on: Nullable(Type.String()),
+});
+export const MilestoneList = Type.Array(Milestone);
+export const MilestonePage = PagedArray(Milestone);
+
+const AuthorAssociation = StringEnum(AUTHOR_ASSOCIATIONS);
+
+/** body, body_text, body_html: which of them a representation has depends on the media type. */
+const BodyFields = {
+  body: Type.Optional(Nullable(Type.String())),
+  body_text: Type.Optional(Nullable(Type.String())),
+  body_html: Type.Optional(Nullable(Type.String())),
+};
+
+export const Issue = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.String(),
+  url: Type.String(),
+  repository_url: Type.String(),
+  labels_url: Type.String(),
+  comments_url: Type.String(),
+  events_url: Type.String(),
+  html_url: Type.String(),
+  number: Type.Integer(),
+  state: Type.String(),
+  title: Type.String(),
+  ...BodyFields,
+  user: SimpleUser,
+  labels: LabelList,
+  assignee: Nullable(SimpleUser),
+  assignees: Type.Array(SimpleUser),
+  milestone: Nullable(Milestone),
+  locked: Type.Boolean(),
+  /** With the sailor-v preview only. */
+  active_lock_reason: Type.Optional(Nullable(Type.String())),
+  comments: Type.Integer(),
+  /** Pull requests only. */
+  pull_request: Type.Optional(Type.Object({
+    url: Type.String(),
+    html_url: Type.String(),
+    diff_url: Type.String(),
+    patch_url: Type.String(),
+    merged_at: Nullable(Type.String()),
+  })),
+  closed_at: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  closed_by: Nullable(SimpleUser),
+  author_association: AuthorAssociation,
+  state_reason: Nullable(Type.String()),
+  reactions: ReactionRollup,
+  timeline_url: Type.String(),
+  /** The repository's representation (the repos module's), on lists across repositories. */
+  repository: Type.Optional(Type.Unknown()),
+  performed_via_github_app: Type.Null(),
+  /** Pull requests only. */
+  draft: Type.Optional(Type.Boolean()),
+});
+export const IssueList = Type.Array(Issue);
+export const IssuePage = PagedArray(Issue);
+
+export const IssueComment = Type.Object({
+  url: Type.String(),
+  html_url: Type.String(),
+  issue_url: Type.String(),
+  id: Type.Integer(),
+  node_id: Type.String(),
+  user: SimpleUser,
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  author_association: AuthorAssociation,
+  ...BodyFields,
+  reactions: ReactionRollup,
+  performed_via_github_app: Type.Null(),
+});
+export const IssueCommentList = Type.Array(IssueComment);
+export const IssueCommentPage = PagedArray(IssueComment);
+
+export const IssueEvent = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.String(),
+  url: Type.String(),
+  actor: Nullable(SimpleUser),
+  event: Type.String(),
+  commit_id: Nullable(Type.String()),
+  commit_url: Nullable(Type.String()),
+  created_at: Type.String(),
+  label: Type.Optional(Type.Object({ name: Type.String(), color: Type.String() })),
+  assignee: Type.Optional(Nullable(SimpleUser)),
+  assigner: Type.Optional(Nullable(SimpleUser)),
+  milestone: Type.Optional(Type.Object({ title: Type.String() })),
+  rename: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() })),
+  lock_reason: Type.Optional(Nullable(Type.String())),
+  state_reason: Type.Optional(Nullable(Type.String())),
+  /** On the repository-wide list and the single event. */
+  issue: Type.Optional(Issue),
+  performed_via_github_app: Type.Null(),
+});
+export const IssueEventList = Type.Array(IssueEvent);
+export const IssueEventPage = PagedArray(IssueEvent);
+
+export const UserPage = PagedArray(SimpleUser);

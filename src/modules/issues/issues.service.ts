@@ -7,10 +7,11 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, GoneError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { canInteract } from '../interactions/interactions.service.ts';
 import * as collaborators from '../collaborators/collaborators.service.ts';
-import { mentionedLogins, parseMarkdown } from '../markdown/render.ts';
+import { mentionedLogins, parseMarkdown } from '../markdown/markdown.render.ts';
 import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
@@ -18,16 +19,16 @@ import * as users from '../users/users.service.ts';
 import {
   LOCK_REASONS, STATE_REASONS, type IssueEventDetail, type IssueRecord, type IssueState, type LabelRecord, type MilestoneRecord,
 } from './issues.model.ts';
-import { payloadIssue, presentIssues, presentMilestones, refOf, type KnownParts, type PresentOptions } from './issues.present.ts';
+import { payloadIssue, presentMilestones, refOf, type KnownParts } from './issues.present.ts';
 import * as store from './issues.store.ts';
-import * as eventStore from './events.store.ts';
+import * as eventStore from './issue-events.store.ts';
 import * as labelStore from './labels.store.ts';
 import * as milestoneStore from './milestones.store.ts';
 import { labelView, type IssueView } from './issues.views.ts';
 
 export type { IssueRecord } from './issues.model.ts';
 export {
-  authorAssociations, loadIssueDecorations, presentComments, presentIssues, presentMilestones, providePullRequestInfo,
+  authorAssociations, loadIssueDecorations, presentComments, presentIssues, presentMilestones,
   type IssueDecorations, type PresentOptions, type PullRequestInfoProvider,
 } from './issues.present.ts';
 export { labelView, milestoneView, issueView, type IssueView, type LabelView, type MilestoneView } from './issues.views.ts';
@@ -94,11 +95,34 @@ async function roleOn(ctx: AppContext, actor: Actor, repo: Repo): Promise<Role |
   return (await repos.accessTo(ctx, actor, repo)).effective;
 }
 
-/** A locked issue takes comments only from users with push access (collaborators). */
+// ---------------------------------------------------------------- permission rules
+// Pure predicates on the caller's role: the service's checks and GraphQL's viewerCan*
+// fields both use them, so the two cannot drift apart.
+
+/** Title, body and state: the author, or triage access. */
+export function canUpdateIssue(userId: number, role: Role | null, issue: Pick<IssueRecord, 'userId'>): boolean {
+  return issue.userId === userId || roleAtLeast(role, 'triage');
+}
+
+/** Labels, assignees and milestone of an issue: triage access (the author's are silently dropped). */
+export function canTriageIssues(role: Role | null): boolean {
+  return roleAtLeast(role, 'triage');
+}
+
+/** Locking and unlocking: push access. */
+export function canLockIssue(role: Role | null): boolean {
+  return roleAtLeast(role, 'push');
+}
+
+/** Commenting and reacting: a locked issue takes them only from users with push access (collaborators). */
+export function canCommentOnIssue(role: Role | null, issue: Pick<IssueRecord, 'locked'>): boolean {
+  return !issue.locked || roleAtLeast(role, 'push');
+}
+
+/** canCommentOnIssue for an actor, looking their role up only when the issue is locked. */
 export async function canComment(ctx: AppContext, actor: Actor, repo: Repo, issue: IssueRecord): Promise<boolean> {
   if (!actor.user) return false;
-  if (!issue.locked) return true;
-  return roleAtLeast(await roleOn(ctx, actor, repo), 'push');
+  return canCommentOnIssue(issue.locked ? await roleOn(ctx, actor, repo) : null, issue);
 }
 
 function invalid(field: string, value: unknown, message?: string): FieldError {
@@ -120,6 +144,8 @@ export async function assignableAccounts(ctx: AppContext, repo: Repo, logins: re
 export async function labelsByNames(tx: AppContext, repo: Repo, names: readonly string[]): Promise<LabelRecord[]> {
   const wanted = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
   if (!wanted.length) return [];
+  // Names that would create a label obey the label name limit.
+  for (const n of wanted) requireMaxLength('Label', 'name', n, TEXT_LIMITS.labelName);
   const existing = await labelStore.findByNames(tx.db, repo.id, wanted);
   const have = new Set(existing.map((l) => l.name.toLowerCase()));
   const missing = wanted.filter((n) => !have.has(n.toLowerCase()));
@@ -213,20 +239,21 @@ export interface IssueInput {
 export async function createIssueRecord(
   tx: AppContext, repo: Repo, actor: Actor, input: IssueInput, opts: { isPullRequest: boolean },
 ): Promise<IssueRecord> {
-  return (await createIssueWithView(tx, repo, actor, input, opts)).issue;
+  return (await createIssueWithParts(tx, repo, actor, input, opts)).issue;
 }
 
 /**
- * createIssueRecord, also handing back the webhook payload's view of the new issue
- * (null for pull requests) so that the caller may answer with it instead of loading
- * everything again; `role` saves looking up the caller's role once more.
+ * createIssueRecord, also handing back what is known of the new issue (its labels and
+ * assignees, no reactions yet) so that presenting it loads nothing again; `role` saves
+ * looking up the caller's role once more.
  */
-async function createIssueWithView(
+async function createIssueWithParts(
   tx: AppContext, repo: Repo, actor: Actor, input: IssueInput, opts: { isPullRequest: boolean; role?: Role | null },
-): Promise<{ issue: IssueRecord; view: IssueView | null }> {
+): Promise<{ issue: IssueRecord; known: KnownParts }> {
   const user = requireUser(actor);
   const title = input.title.trim();
   if (title === '') throw new ValidationError([{ resource: RESOURCE, field: 'title', code: 'missing_field' }]);
+  requireTextBounds(opts.isPullRequest, input);
   const decorate = roleAtLeast(opts.role !== undefined ? opts.role : await roleOn(tx, actor, repo), 'push');
   let assignees: Account[] = [];
   let milestone: MilestoneRecord | null = null;
@@ -253,14 +280,15 @@ async function createIssueWithView(
     ...assignees.map((a) => ({ event: 'assigned' as const, detail: { assigneeId: a.id, assignerId: user.id } })),
     ...(milestone ? [{ event: 'milestoned' as const, detail: { milestone: { title: milestone.title } } }] : []),
   ]);
-  // Everything about the new issue is at hand: its view needs no lookups but the author's.
-  const view = await emitIssueEvents(tx, actor, repo, issue, [{ action: 'opened' }], {
+  // Everything about the new issue is at hand: its views need no lookups but the author's.
+  const known: KnownParts = {
     labels: new Map([[issue.id, [...labels].sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1))]]),
     assigneeIds: new Map([[issue.id, assignees.map((a) => a.id).sort((a, b) => a - b)]]),
     accounts: assignees,
     noReactions: true,
-  });
-  return { issue, view };
+  };
+  await emitIssueEvents(tx, actor, repo, issue, [{ action: 'opened' }], known);
+  return { issue, known };
 }
 
 // ---------------------------------------------------------------- update
@@ -276,6 +304,13 @@ export interface IssueChanges {
   assignees?: string[];
   /** A milestone number; null removes the milestone. */
   milestone?: number | null;
+}
+
+/** Title and body within upstream's lengths (both the issue and the pull request routes, REST and GraphQL). */
+function requireTextBounds(isPullRequest: boolean, c: { title?: string; body?: string | null }): void {
+  const resource = isPullRequest ? 'PullRequest' : RESOURCE;
+  requireMaxLength(resource, 'title', c.title, TEXT_LIMITS.title);
+  requireMaxLength(resource, 'body', c.body, TEXT_LIMITS.body);
 }
 
 function validateState(c: IssueChanges): void {
@@ -298,6 +333,7 @@ export async function updateIssueRecord(
 ): Promise<IssueRecord> {
   const user = requireUser(actor);
   validateState(changes);
+  requireTextBounds(issue.isPullRequest, changes);
   const now = nowIso(tx.clock);
   const timeline: Timeline = [];
   const hooks: WebhookEntry[] = [];
@@ -486,10 +522,16 @@ export async function locateIssue(ctx: AppContext, actor: Actor, owner: string, 
   return { ...located, issue: await requireIssue(ctx, located.repo, number) };
 }
 
-export async function getIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, opts: PresentOptions = {}): Promise<IssueView> {
+/** An issue with its repository, and what is already known of it (saves lookups when presenting it). */
+export interface IssueAt {
+  repo: Repo;
+  issue: IssueRecord;
+  known?: KnownParts;
+}
+
+export async function getIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<IssueAt> {
   const { repo, issue } = await locateIssue(ctx, actor, owner, name, number);
-  const [view] = await presentIssues(ctx, actor, [issue], { ...opts, repos: [repo] });
-  return view!;
+  return { repo, issue };
 }
 
 /** The body of POST /repos/{owner}/{repo}/issues, as the route parsed it. */
@@ -554,7 +596,7 @@ function assigneesOf(input: { assignees?: unknown[]; assignee?: unknown }): stri
   return input.assignee === '' ? [] : [input.assignee];
 }
 
-export async function createIssue(ctx: AppContext, actor: Actor, owner: string, name: string, input: CreateIssueInput, opts: PresentOptions = {}): Promise<IssueView> {
+export async function createIssue(ctx: AppContext, actor: Actor, owner: string, name: string, input: CreateIssueInput): Promise<IssueAt> {
   const user = requireUser(actor);
   const { repo, role } = await locateRepo(ctx, actor, owner, name);
   requireIssuesEnabled(repo);
@@ -567,15 +609,8 @@ export async function createIssue(ctx: AppContext, actor: Actor, owner: string, 
     milestone: milestoneNumber(input.milestone),
   };
   await requireInteraction(ctx, user.id, repo, 'open issues');
-  const made = await inTransaction(ctx, (tx) => createIssueWithView(tx, repo, actor, parsed, { isPullRequest: false, role }));
-  // The payload's view is the answer when the caller asked for the plain representation.
-  if (made.view && (opts.bodyFormat ?? 'raw') === 'raw') {
-    const view: IssueView = { ...made.view };
-    if (!opts.previews?.has('sailor-v')) delete view.active_lock_reason;
-    return view;
-  }
-  const [view] = await presentIssues(ctx, actor, [made.issue], { ...opts, repos: [repo] });
-  return view!;
+  const made = await inTransaction(ctx, (tx) => createIssueWithParts(tx, repo, actor, parsed, { isPullRequest: false, role }));
+  return { repo, ...made };
 }
 
 export interface UpdateIssueInput extends CreateIssueInput {
@@ -589,21 +624,21 @@ export type PullRequestEditor = (
   changes: { title?: string; body?: string | null; state?: IssueState },
 ) => Promise<void>;
 
-let pullRequestEditor: PullRequestEditor | null = null;
-
-/** The pulls module registers this once (it depends on issues, not the reverse). */
-export function providePullRequestEditor(editor: PullRequestEditor): void {
-  pullRequestEditor = editor;
+declare module '../../events/bus.ts' {
+  interface Providers {
+    /** The pulls module's (it depends on issues, not the reverse). */
+    pullRequestEditor: PullRequestEditor;
+  }
 }
 
 export async function updateIssue(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: UpdateIssueInput, opts: PresentOptions = {},
-): Promise<IssueView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: UpdateIssueInput,
+): Promise<IssueAt> {
   const user = requireUser(actor);
   const { repo, role, issue } = await locateIssue(ctx, actor, owner, name, number);
   requireWritable(repo);
-  const triage = roleAtLeast(role, 'triage');
-  if (!triage && issue.userId !== user.id) throw new ForbiddenError('Must have triage access to edit this issue.');
+  const triage = canTriageIssues(role);
+  if (!canUpdateIssue(user.id, role, issue)) throw new ForbiddenError('Must have triage access to edit this issue.');
   const changes: IssueChanges = {
     title: titleOf(input.title, false),
     body: bodyOf(input.body),
@@ -616,6 +651,7 @@ export async function updateIssue(
     changes.assignees = assigneesOf(input);
     changes.milestone = milestoneNumber(input.milestone);
   }
+  const pullRequestEditor = ctx.bus.provider('pullRequestEditor');
   if (issue.isPullRequest && pullRequestEditor && (changes.title !== undefined || changes.body !== undefined || changes.state !== undefined)) {
     // Title, body and state of a pull request change through the pulls module, so that
     // its rules (a merged pull request stays closed) and pull_request events apply.
@@ -630,8 +666,7 @@ export async function updateIssue(
     const current = (await store.findById(tx.db, issue.id)) ?? issue;
     return updateIssueRecord(tx, repo, actor, current, changes);
   });
-  const [view] = await presentIssues(ctx, actor, [updated], { ...opts, repos: [repo] });
-  return view!;
+  return { repo, issue: updated };
 }
 
 // ---------------------------------------------------------------- lock
@@ -639,7 +674,7 @@ export async function updateIssue(
 export async function lockIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reason: unknown): Promise<void> {
   const user = requireUser(actor);
   const { repo, role, issue } = await locateIssue(ctx, actor, owner, name, number);
-  if (!roleAtLeast(role, 'push')) throw new ForbiddenError('Must have push access to lock this issue.');
+  if (!canLockIssue(role)) throw new ForbiddenError('Must have push access to lock this issue.');
   requireWritable(repo);
   if (reason !== undefined && reason !== null && !LOCK_REASONS.includes(reason as never)) {
     throw new ValidationError([invalid('lock_reason', reason, `lock_reason must be one of: ${LOCK_REASONS.join(', ')}`)]);
@@ -657,7 +692,7 @@ export async function lockIssue(ctx: AppContext, actor: Actor, owner: string, na
 export async function unlockIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<void> {
   const user = requireUser(actor);
   const { repo, role, issue } = await locateIssue(ctx, actor, owner, name, number);
-  if (!roleAtLeast(role, 'push')) throw new ForbiddenError('Must have push access to unlock this issue.');
+  if (!canLockIssue(role)) throw new ForbiddenError('Must have push access to unlock this issue.');
   requireWritable(repo);
   await inTransaction(ctx, async (tx) => {
     const current = (await store.findById(tx.db, issue.id)) ?? issue;

@@ -63,16 +63,8 @@ export async function allocateMilestoneNumber(db: Executor, repositoryId: number
 
 // ---------------------------------------------------------------- issues
 
-export interface NewIssue {
-  repositoryId: number;
-  number: number;
-  isPullRequest: boolean;
-  title: string;
-  body: string | null;
-  userId: number;
-  milestoneId: number | null;
-  now: string;
-}
+/** A new issue: the record's fields a creator chooses (the rest start empty). */
+export type NewIssue = Pick<IssueRecord, 'repositoryId' | 'number' | 'isPullRequest' | 'title' | 'body' | 'userId' | 'milestoneId'> & { now: string };
 
 const insertIssue = precompile(8, (
   db: Executor, repositoryId: number, number: number, isPullRequest: number, title: string, body: string | null,
@@ -127,17 +119,9 @@ export async function findByNumbers(db: Executor, repositoryId: number, numbers:
   return rows.map(toRecord);
 }
 
-export interface IssueChanges {
-  title?: string;
-  body?: string | null;
-  state?: IssueState;
-  stateReason?: string | null;
-  locked?: boolean;
-  activeLockReason?: string | null;
-  milestoneId?: number | null;
-  closedAt?: string | null;
-  closedById?: number | null;
-}
+/** The record's fields an update may change. */
+export type IssueChanges = Partial<Pick<IssueRecord,
+  'title' | 'body' | 'state' | 'stateReason' | 'locked' | 'activeLockReason' | 'milestoneId' | 'closedAt' | 'closedById'>>;
 
 export async function update(db: Executor, id: number, c: IssueChanges, now: string): Promise<IssueRecord> {
   const set: Updateable<IssuesTable> = { updated_at: now };

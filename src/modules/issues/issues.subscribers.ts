@@ -5,10 +5,10 @@
 // issue N's timeline.
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../domain/clock.ts';
-import { subscribeToEvents, type DomainEvent } from '../../events/outbox.ts';
+import type { DomainEvent } from '../../events/outbox.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
-import * as eventStore from './events.store.ts';
+import * as eventStore from './issue-events.store.ts';
 import * as store from './issues.store.ts';
 import { addDefaultLabels } from './labels.service.ts';
 
@@ -64,14 +64,7 @@ async function onPush(ctx: AppContext, e: DomainEvent): Promise<void> {
   await eventStore.insertMany(ctx.db, rows, nowIso(ctx.clock));
 }
 
-let subscribed = false;
-
-/** Subscribes once per process (several servers may register routes in one test process). */
-export function subscribeIssues(): void {
-  if (subscribed) return;
-  subscribed = true;
-  subscribeToEvents(async (ctx, e) => {
-    if (e.event === 'repository' && e.action === 'created' && e.repositoryId != null) await addDefaultLabels(ctx, e.repositoryId);
-    else if (e.event === 'push') await onPush(ctx, e);
-  });
+export async function onEvent(ctx: AppContext, e: DomainEvent): Promise<void> {
+  if (e.event === 'repository' && e.action === 'created' && e.repositoryId != null) await addDefaultLabels(ctx, e.repositoryId);
+  else if (e.event === 'push') await onPush(ctx, e);
 }

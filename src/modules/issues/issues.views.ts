@@ -3,7 +3,7 @@
 // first; every URL comes from the URL builder.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
-import { reactionRollup, type ReactionCounts, type ReactionRollup } from '../reactions/reactions.rollup.ts';
+import { reactionRollup, type ReactionCounts } from '../reactions/reactions.rollup.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
 import type {
@@ -16,12 +16,16 @@ export interface RepoRef {
   name: string;
 }
 
-/** Which body fields a representation carries (the Accept header's raw, text, html, full). */
-export type BodyFormat = 'raw' | 'text' | 'html' | 'full';
+import type { BodyFormat } from '../../http/media-type.ts';
+import type { Static } from '@sinclair/typebox';
+import type { Issue, IssueComment, IssueEvent, Label, Milestone } from './issues.schemas.ts';
 
-export function bodyFormatOf(param: string | null | undefined): BodyFormat {
-  return param === 'text' || param === 'html' || param === 'full' ? param : 'raw';
-}
+export type LabelView = Static<typeof Label>;
+export type MilestoneView = Static<typeof Milestone>;
+export type IssueView = Static<typeof Issue>;
+export type CommentView = Static<typeof IssueComment>;
+export type EventView = Static<typeof IssueEvent>;
+export { bodyFormatOf, type BodyFormat } from '../../http/media-type.ts';
 
 export interface ViewOptions {
   urls: Urls;
@@ -73,15 +77,6 @@ function bodyFields(body: string | null, rendered: RenderedBody | undefined, for
 
 // ---------------------------------------------------------------- labels
 
-export interface LabelView {
-  id: number;
-  node_id: string;
-  url: string;
-  name: string;
-  description: string | null;
-  color: string;
-  default: boolean;
-}
 
 export function labelView(l: LabelRecord, repo: RepoRef, urls: Urls): LabelView {
   return {
@@ -104,24 +99,6 @@ export interface MilestoneDetail {
   counts: MilestoneCounts;
 }
 
-export interface MilestoneView {
-  url: string;
-  html_url: string;
-  labels_url: string;
-  id: number;
-  node_id: string;
-  number: number;
-  state: string;
-  title: string;
-  description: string | null;
-  creator: SimpleUser | null;
-  open_issues: number;
-  closed_issues: number;
-  created_at: string;
-  updated_at: string;
-  closed_at: string | null;
-  due_on: string | null;
-}
 
 export function milestoneView(d: MilestoneDetail, urls: Urls): MilestoneView {
   const m = d.milestone;
@@ -171,42 +148,6 @@ export interface IssueDetail {
   repository?: unknown;
 }
 
-export interface IssueView {
-  id: number;
-  node_id: string;
-  url: string;
-  repository_url: string;
-  labels_url: string;
-  comments_url: string;
-  events_url: string;
-  html_url: string;
-  number: number;
-  state: string;
-  title: string;
-  body?: string | null;
-  body_text?: string | null;
-  body_html?: string | null;
-  user: SimpleUser;
-  labels: LabelView[];
-  assignee: SimpleUser | null;
-  assignees: SimpleUser[];
-  milestone: MilestoneView | null;
-  locked: boolean;
-  active_lock_reason?: string | null;
-  comments: number;
-  pull_request?: { url: string; html_url: string; diff_url: string; patch_url: string; merged_at: string | null };
-  closed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  closed_by: SimpleUser | null;
-  author_association: AuthorAssociation;
-  state_reason: string | null;
-  reactions: ReactionRollup;
-  timeline_url: string;
-  repository?: unknown;
-  performed_via_github_app: null;
-  draft?: boolean;
-}
 
 export function issueUrl(urls: Urls, repo: RepoRef, number: number): string {
   return urls.api('repos', repo.owner, repo.name, 'issues', number);
@@ -279,22 +220,6 @@ export interface CommentDetail {
   rendered?: RenderedBody;
 }
 
-export interface CommentView {
-  url: string;
-  html_url: string;
-  issue_url: string;
-  id: number;
-  node_id: string;
-  user: SimpleUser;
-  created_at: string;
-  updated_at: string;
-  author_association: AuthorAssociation;
-  body?: string;
-  body_text?: string | null;
-  body_html?: string | null;
-  reactions: ReactionRollup;
-  performed_via_github_app: null;
-}
 
 export function commentView(d: CommentDetail, o: ViewOptions): CommentView {
   const { urls } = o;
@@ -312,7 +237,7 @@ export function commentView(d: CommentDetail, o: ViewOptions): CommentView {
     created_at: c.createdAt,
     updated_at: c.updatedAt,
     author_association: d.authorAssociation,
-    ...(bodyFields(c.body, d.rendered, o.bodyFormat) as { body?: string; body_text?: string | null; body_html?: string | null }),
+    ...bodyFields(c.body, d.rendered, o.bodyFormat),
     reactions: reactionRollup(d.reactions, `${url}/reactions`),
     performed_via_github_app: null,
   };
@@ -334,7 +259,7 @@ function eventNodeType(event: string): string {
   return `${event.charAt(0).toUpperCase()}${event.slice(1)}Event`;
 }
 
-export function eventView(d: EventDetail, urls: Urls) {
+export function eventView(d: EventDetail, urls: Urls): EventView {
   const e = d.event;
   const api = repoApi(urls, d.repo);
   const user = (id: number | undefined) => {
@@ -363,4 +288,3 @@ export function eventView(d: EventDetail, urls: Urls) {
   };
 }
 
-export type EventView = ReturnType<typeof eventView>;

@@ -6,23 +6,36 @@ import type { Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
+import { TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { recordEvent } from '../../events/outbox.ts';
-import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
+import { type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { DEFAULT_LABELS, type LabelRecord } from './issues.model.ts';
 import { refOf } from './issues.present.ts';
 import {
-  addLabels, labelNames, locateIssue, NEW_LABEL_COLOR, orgIdOf, removeLabel, requireWritable,
+  addLabels, canTriageIssues, labelNames, locateIssue, NEW_LABEL_COLOR, orgIdOf, removeLabel, requireWritable,
 } from './issues.service.ts';
 import * as labelStore from './labels.store.ts';
 import * as milestoneStore from './milestones.store.ts';
-import { labelView, type LabelView } from './issues.views.ts';
+import { labelView } from './issues.views.ts';
 
 const RESOURCE = 'Label';
 const COLOR = /^[0-9a-fA-F]{6}$/;
 
-function present(ctx: AppContext, repo: Repo, labels: readonly LabelRecord[]): LabelView[] {
-  return labels.map((l) => labelView(l, refOf(repo), ctx.urls));
+/** Labels with the repository they belong to (what their views need). */
+export interface LabelsOf {
+  repo: Repo;
+  labels: LabelRecord[];
+}
+
+export interface LabelAt {
+  repo: Repo;
+  label: LabelRecord;
+}
+
+export interface LabelPageOf {
+  repo: Repo;
+  page: Page<LabelRecord>;
 }
 
 async function locateFor(ctx: AppContext, actor: Actor, owner: string, name: string, needed: Role) {
@@ -59,6 +72,10 @@ function nameOf(raw: unknown, field: string, errors: FieldError[]): string | und
     errors.push(raw === null || raw === '' ? { resource: RESOURCE, field, code: 'missing_field' } : { resource: RESOURCE, field, code: 'invalid', value: raw });
     return undefined;
   }
+  if (raw.trim().length > TEXT_LIMITS.labelName) {
+    errors.push({ resource: RESOURCE, field, code: 'invalid', message: `${field} is too long (maximum is ${TEXT_LIMITS.labelName} characters)` });
+    return undefined;
+  }
   return raw.trim();
 }
 
@@ -73,8 +90,8 @@ function colorOf(raw: unknown, errors: FieldError[]): string | undefined {
 
 function descriptionOf(raw: unknown, errors: FieldError[]): string | null | undefined {
   if (raw === undefined || raw === null) return raw as undefined | null;
-  if (typeof raw !== 'string' || raw.length > 100) {
-    errors.push({ resource: RESOURCE, field: 'description', code: 'invalid', value: raw, message: 'description must be a string of at most 100 characters' });
+  if (typeof raw !== 'string' || raw.length > TEXT_LIMITS.labelDescription) {
+    errors.push({ resource: RESOURCE, field: 'description', code: 'invalid', ...(typeof raw === 'string' ? {} : { value: raw }), message: `description must be a string of at most ${TEXT_LIMITS.labelDescription} characters` });
     return undefined;
   }
   return raw;
@@ -86,18 +103,18 @@ function alreadyExists(): ValidationError {
 
 // ---------------------------------------------------------------- repository labels
 
-export async function listLabels(ctx: AppContext, actor: Actor, owner: string, name: string, slice: Slice): Promise<Page<LabelView>> {
+export async function listLabels(ctx: AppContext, actor: Actor, owner: string, name: string, slice: Slice): Promise<LabelPageOf> {
   const repo = await locateFor(ctx, actor, owner, name, 'pull');
   const { rows, total } = await labelStore.list(ctx.db, repo.id, slice);
-  return { items: present(ctx, repo, rows), total };
+  return { repo, page: { items: rows, total } };
 }
 
-export async function getLabel(ctx: AppContext, actor: Actor, owner: string, name: string, labelName: string): Promise<LabelView> {
+export async function getLabel(ctx: AppContext, actor: Actor, owner: string, name: string, labelName: string): Promise<LabelAt> {
   const repo = await locateFor(ctx, actor, owner, name, 'pull');
-  return present(ctx, repo, [await requireLabel(ctx, repo, labelName)])[0]!;
+  return { repo, label: await requireLabel(ctx, repo, labelName) };
 }
 
-export async function createLabel(ctx: AppContext, actor: Actor, owner: string, name: string, input: LabelInput): Promise<LabelView> {
+export async function createLabel(ctx: AppContext, actor: Actor, owner: string, name: string, input: LabelInput): Promise<LabelAt> {
   const repo = await locateFor(ctx, actor, owner, name, 'push');
   const errors: FieldError[] = [];
   const labelName = nameOf(input.name ?? null, 'name', errors);
@@ -116,7 +133,7 @@ export async function createLabel(ctx: AppContext, actor: Actor, owner: string, 
     if (isUniqueViolation(err)) throw alreadyExists();
     throw err;
   });
-  return present(ctx, repo, [label])[0]!;
+  return { repo, label };
 }
 
 export function isUniqueViolation(err: unknown): boolean {
@@ -124,7 +141,7 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-export async function updateLabel(ctx: AppContext, actor: Actor, owner: string, name: string, labelName: string, input: LabelInput): Promise<LabelView> {
+export async function updateLabel(ctx: AppContext, actor: Actor, owner: string, name: string, labelName: string, input: LabelInput): Promise<LabelAt> {
   const repo = await locateFor(ctx, actor, owner, name, 'push');
   const errors: FieldError[] = [];
   const newName = nameOf(input.new_name ?? input.name, input.new_name !== undefined ? 'new_name' : 'name', errors);
@@ -147,7 +164,7 @@ export async function updateLabel(ctx: AppContext, actor: Actor, owner: string, 
     if (isUniqueViolation(err)) throw alreadyExists();
     throw err;
   });
-  return present(ctx, repo, [label])[0]!;
+  return { repo, label };
 }
 
 export async function deleteLabel(ctx: AppContext, actor: Actor, owner: string, name: string, labelName: string): Promise<void> {
@@ -161,20 +178,20 @@ export async function deleteLabel(ctx: AppContext, actor: Actor, owner: string, 
 
 // ---------------------------------------------------------------- labels on an issue
 
-async function issueLabels(ctx: AppContext, repo: Repo, issueId: number): Promise<LabelView[]> {
-  return present(ctx, repo, (await labelStore.labelsOf(ctx.db, [issueId])).get(issueId) ?? []);
+async function issueLabels(ctx: AppContext, repo: Repo, issueId: number): Promise<LabelsOf> {
+  return { repo, labels: (await labelStore.labelsOf(ctx.db, [issueId])).get(issueId) ?? [] };
 }
 
-export async function listForIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, slice: Slice): Promise<Page<LabelView>> {
+export async function listForIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, slice: Slice): Promise<LabelPageOf> {
   const { repo, issue } = await locateIssue(ctx, actor, owner, name, number);
-  const all = await issueLabels(ctx, repo, issue.id);
-  return { items: all.slice(slice.offset, slice.offset + slice.perPage), total: all.length };
+  const all = (await issueLabels(ctx, repo, issue.id)).labels;
+  return { repo, page: { items: all.slice(slice.offset, slice.offset + slice.perPage), total: all.length } };
 }
 
 /** Applying labels takes triage access (upstream's triage role exists for this). */
 async function locateForLabelling(ctx: AppContext, actor: Actor, owner: string, name: string, number: number) {
   const located = await locateIssue(ctx, actor, owner, name, number);
-  if (!roleAtLeast(located.role, 'triage')) throw new ForbiddenError('Must have triage access to change the labels of an issue.');
+  if (!canTriageIssues(located.role)) throw new ForbiddenError('Must have triage access to change the labels of an issue.');
   requireWritable(located.repo);
   return located;
 }
@@ -187,14 +204,14 @@ export function labelsFromBody(body: unknown): string[] {
   return labelNames('labels', raw) ?? [];
 }
 
-export async function addToIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, names: string[]): Promise<LabelView[]> {
+export async function addToIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, names: string[]): Promise<LabelsOf> {
   const { repo, issue } = await locateForLabelling(ctx, actor, owner, name, number);
   if (!names.length) throw new ValidationError([{ resource: RESOURCE, field: 'labels', code: 'missing_field' }]);
   await inTransaction(ctx, (tx) => addLabels(tx, repo, actor, issue, names, false));
   return issueLabels(ctx, repo, issue.id);
 }
 
-export async function setForIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, names: string[]): Promise<LabelView[]> {
+export async function setForIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, names: string[]): Promise<LabelsOf> {
   const { repo, issue } = await locateForLabelling(ctx, actor, owner, name, number);
   await inTransaction(ctx, (tx) => addLabels(tx, repo, actor, issue, names, true));
   return issueLabels(ctx, repo, issue.id);
@@ -205,7 +222,7 @@ export async function removeAllFromIssue(ctx: AppContext, actor: Actor, owner: s
   await inTransaction(ctx, (tx) => addLabels(tx, repo, actor, issue, [], true));
 }
 
-export async function removeFromIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, labelName: string): Promise<LabelView[]> {
+export async function removeFromIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, labelName: string): Promise<LabelsOf> {
   const { repo, issue } = await locateForLabelling(ctx, actor, owner, name, number);
   await inTransaction(ctx, async (tx) => {
     const current = (await labelStore.labelsOf(tx.db, [issue.id])).get(issue.id) ?? [];
@@ -216,12 +233,12 @@ export async function removeFromIssue(ctx: AppContext, actor: Actor, owner: stri
   return issueLabels(ctx, repo, issue.id);
 }
 
-export async function listForMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, slice: Slice): Promise<Page<LabelView>> {
+export async function listForMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, slice: Slice): Promise<LabelPageOf> {
   const repo = await locateFor(ctx, actor, owner, name, 'pull');
   const milestone = Number.isSafeInteger(number) ? await milestoneStore.findByNumber(ctx.db, repo.id, number) : null;
   if (!milestone) throw new NotFoundError();
   const { rows, total } = await labelStore.labelsOfMilestone(ctx.db, milestone.id, slice);
-  return { items: present(ctx, repo, rows), total };
+  return { repo, page: { items: rows, total } };
 }
 
 // ---------------------------------------------------------------- default labels

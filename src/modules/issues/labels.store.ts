@@ -14,12 +14,7 @@ function toRecord(r: Row): LabelRecord {
   };
 }
 
-export interface NewLabel {
-  name: string;
-  color: string;
-  description: string | null;
-  isDefault: boolean;
-}
+export type NewLabel = Pick<LabelRecord, 'name' | 'color' | 'description' | 'isDefault'>;
 
 export async function insert(db: Executor, repositoryId: number, v: NewLabel, now: string): Promise<LabelRecord> {
   const row = await db.insertInto('labels').values({
@@ -67,11 +62,7 @@ export async function list(db: Executor, repositoryId: number, slice: Slice): Pr
   return { rows: rows.map(toRecord), total: Number(total.n) };
 }
 
-export interface LabelChanges {
-  name?: string;
-  color?: string;
-  description?: string | null;
-}
+export type LabelChanges = Partial<Pick<LabelRecord, 'name' | 'color' | 'description'>>;
 
 export async function update(db: Executor, id: number, c: LabelChanges, now: string): Promise<LabelRecord> {
   const row = await db.updateTable('labels').set({

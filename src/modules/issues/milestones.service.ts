@@ -5,8 +5,9 @@ import { requireUser, type Actor } from '../../domain/actor.ts';
 import { isoSeconds, nowIso } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
+import { TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { recordEvent } from '../../events/outbox.ts';
-import type { Repo, Role } from '../repos/repos.model.ts';
+import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { MilestoneRecord, MilestoneState } from './issues.model.ts';
 import { presentMilestones } from './issues.present.ts';
@@ -53,12 +54,24 @@ function validate(input: MilestoneInput, creating: boolean): Valid {
     else if (Number.isNaN(t)) errors.push({ resource: RESOURCE, field: 'due_on', code: 'invalid', value: input.due_on });
     else out.dueOn = isoSeconds(new Date(t));
   }
+  const tooLong = (field: string, value: string | null | undefined, max: number) => {
+    if (typeof value === 'string' && value.length > max) errors.push({ resource: RESOURCE, field, code: 'invalid', message: `${field} is too long (maximum is ${max} characters)` });
+  };
+  tooLong('title', out.title, TEXT_LIMITS.milestoneTitle);
+  tooLong('description', out.description, TEXT_LIMITS.milestoneDescription);
   if (errors.length) throw new ValidationError(errors);
   return out;
 }
 
 function alreadyExists(): ValidationError {
   return new ValidationError([{ resource: RESOURCE, field: 'title', code: 'already_exists' }]);
+}
+
+/** Creating, editing, closing and deleting milestones takes push access (GraphQL's viewerCan* fields use it too). */
+export const MILESTONE_EDIT_ROLE: Role = 'push';
+
+export function canEditMilestones(role: Role | null): boolean {
+  return roleAtLeast(role, MILESTONE_EDIT_ROLE);
 }
 
 async function locateFor(ctx: AppContext, actor: Actor, owner: string, name: string, needed: Role): Promise<Repo> {
@@ -71,6 +84,12 @@ async function requireMilestone(ctx: AppContext, repo: Repo, number: number): Pr
   const m = Number.isSafeInteger(number) ? await milestoneStore.findByNumber(ctx.db, repo.id, number) : null;
   if (!m) throw new NotFoundError();
   return m;
+}
+
+/** A milestone with the repository it belongs to (what its view needs). */
+export interface MilestoneAt {
+  repo: Repo;
+  milestone: MilestoneRecord;
 }
 
 async function one(ctx: AppContext, repo: Repo, m: MilestoneRecord): Promise<MilestoneView> {
@@ -90,22 +109,22 @@ export interface ListMilestonesQuery {
   direction?: 'asc' | 'desc';
 }
 
-export async function listMilestones(ctx: AppContext, actor: Actor, owner: string, name: string, q: ListMilestonesQuery, slice: Slice): Promise<Page<MilestoneView>> {
+export async function listMilestones(ctx: AppContext, actor: Actor, owner: string, name: string, q: ListMilestonesQuery, slice: Slice): Promise<{ repo: Repo; page: Page<MilestoneRecord> }> {
   const repo = await locateFor(ctx, actor, owner, name, 'pull');
   const { rows, total } = await milestoneStore.list(ctx.db, repo.id, {
     state: q.state ?? 'open', sort: q.sort ?? 'due_on', direction: q.direction ?? 'asc',
   }, slice);
-  return { items: await presentMilestones(ctx, repo, rows), total };
+  return { repo, page: { items: rows, total } };
 }
 
-export async function getMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<MilestoneView> {
+export async function getMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<MilestoneAt> {
   const repo = await locateFor(ctx, actor, owner, name, 'pull');
-  return one(ctx, repo, await requireMilestone(ctx, repo, number));
+  return { repo, milestone: await requireMilestone(ctx, repo, number) };
 }
 
-export async function createMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, input: MilestoneInput): Promise<MilestoneView> {
+export async function createMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, input: MilestoneInput): Promise<MilestoneAt> {
   const user = requireUser(actor);
-  const repo = await locateFor(ctx, actor, owner, name, 'push');
+  const repo = await locateFor(ctx, actor, owner, name, MILESTONE_EDIT_ROLE);
   const v = validate(input, true);
   const created = await inTransaction(ctx, async (tx) => {
     if (await milestoneStore.findByTitle(tx.db, repo.id, v.title!)) throw alreadyExists();
@@ -119,13 +138,13 @@ export async function createMilestone(ctx: AppContext, actor: Actor, owner: stri
     if (isUniqueViolation(err)) throw alreadyExists();
     throw err;
   });
-  return one(ctx, repo, created);
+  return { repo, milestone: created };
 }
 
 export async function updateMilestone(
   ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: MilestoneInput,
-): Promise<MilestoneView> {
-  const repo = await locateFor(ctx, actor, owner, name, 'push');
+): Promise<MilestoneAt> {
+  const repo = await locateFor(ctx, actor, owner, name, MILESTONE_EDIT_ROLE);
   const v = validate(input, false);
   const updated = await inTransaction(ctx, async (tx) => {
     const current = await requireMilestone(tx, repo, number);
@@ -147,11 +166,11 @@ export async function updateMilestone(
     if (opening) await emit(tx, actor, repo, 'opened', m);
     return m;
   });
-  return one(ctx, repo, updated);
+  return { repo, milestone: updated };
 }
 
 export async function deleteMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<void> {
-  const repo = await locateFor(ctx, actor, owner, name, 'push');
+  const repo = await locateFor(ctx, actor, owner, name, MILESTONE_EDIT_ROLE);
   await inTransaction(ctx, async (tx) => {
     const m = await requireMilestone(tx, repo, number);
     await emit(tx, actor, repo, 'deleted', m);

@@ -15,14 +15,8 @@ function toRecord(r: Row): MilestoneRecord {
   };
 }
 
-export interface NewMilestone {
-  number: number;
-  title: string;
-  description: string | null;
-  state: MilestoneState;
-  creatorId: number;
-  dueOn: string | null;
-}
+/** A new milestone: the record's fields a creator chooses; a milestone always has its creator when made. */
+export type NewMilestone = Pick<MilestoneRecord, 'number' | 'title' | 'description' | 'state' | 'dueOn'> & { creatorId: number };
 
 export async function insert(db: Executor, repositoryId: number, v: NewMilestone, now: string): Promise<MilestoneRecord> {
   const row = await db.insertInto('milestones').values({
@@ -80,13 +74,7 @@ export async function list(db: Executor, repositoryId: number, f: ListFilter, sl
   return { rows: rows.map(toRecord), total: Number(total.n) };
 }
 
-export interface MilestoneChanges {
-  title?: string;
-  description?: string | null;
-  state?: MilestoneState;
-  dueOn?: string | null;
-  closedAt?: string | null;
-}
+export type MilestoneChanges = Partial<Pick<MilestoneRecord, 'title' | 'description' | 'state' | 'dueOn' | 'closedAt'>>;
 
 export async function update(db: Executor, id: number, c: MilestoneChanges, now: string): Promise<MilestoneRecord> {
   const row = await db.updateTable('milestones').set({

@@ -2,9 +2,9 @@
 // area stores Markdown (issues, comments, releases …).
 import type { AppContext } from '../../context.ts';
 import { existingLogins } from '../users/users.service.ts';
-import { htmlToText, linkReferences, mentionedLogins, parseMarkdown, renderParsed, type MarkdownMode } from './render.ts';
+import { htmlToText, linkReferences, mentionedLogins, parseMarkdown, renderParsed, type MarkdownMode } from './markdown.render.ts';
 
-export type { MarkdownMode } from './render.ts';
+export type { MarkdownMode } from './markdown.render.ts';
 
 export interface RenderOptions {
   /** 'markdown' (default) renders a document; 'gfm' a comment, with mentions and references linked. */

@@ -1,4 +1,5 @@
 // GET /, /meta, /zen, /mascot, /rate_limit.
+import { Type } from '@sinclair/typebox';
 import type { Router } from '../../http/router.ts';
 import { drawMascot } from './mascot.ts';
 import { MascotQuery, RateLimitOverview, RootLinks, ServiceMeta } from './meta.schemas.ts';
@@ -22,6 +23,7 @@ export function metaRoutes(app: Router): void {
   }, async () => serviceMeta(keys, config.metaRanges));
 
   app.get('/zen', {
+    schema: { response: { 200: Type.String() } },
     config: { operationId: 'meta/get-zen' },
   }, async (_request, reply) => reply.type(TEXT).send(meta.randomPrinciple()));
 
@@ -29,7 +31,7 @@ export function metaRoutes(app: Router): void {
   // Upstream answers application/octocat-stream; plain text is what every client can show.
   for (const path of ['/mascot', '/octocat']) {
     app.get(path, {
-      schema: { querystring: MascotQuery },
+      schema: { querystring: MascotQuery, response: { 200: Type.String() } },
       config: { operationId: 'meta/get-octocat' },
     }, async (request, reply) => reply.type(TEXT).send(drawMascot(meta.mascotMessage(request.query.s))));
   }

@@ -4,7 +4,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { epochSeconds } from '../../domain/clock.ts';
 import { budgetFor, RATE_LIMIT_RESOURCES, type RateLimitResource } from '../../http/rate-limit.ts';
 import type { RateLimitStore } from '../../http/rate-limit-store.ts';
-import { loadHostKeys, type HostKey } from './host-keys.ts';
+import { loadHostKeys, type HostKey } from './meta.host-keys.ts';
 import { PRINCIPLES } from './zen.ts';
 
 /** The server's SSH host keys (first start created them). Read once: they never change while running. */

@@ -2,7 +2,7 @@
 import type { MetaRangeName } from '../../config.ts';
 import type { RateLimitResource } from '../../http/rate-limit.ts';
 import type { Urls } from '../../urls.ts';
-import type { HostKey } from './host-keys.ts';
+import type { HostKey } from './meta.host-keys.ts';
 import type { RateBudgetStatus } from './meta.service.ts';
 import type { RateLimit, RateLimitOverview, RootLinks, ServiceMeta } from './meta.schemas.ts';
 

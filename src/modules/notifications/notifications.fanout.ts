@@ -16,11 +16,11 @@
 import type { AppContext } from '../../context.ts';
 import { userActor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
-import { subscribeToEvents, type DomainEvent } from '../../events/outbox.ts';
+import type { DomainEvent } from '../../events/outbox.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import * as watching from '../repos/watching.ts';
+import * as watching from '../repos/repos.watching.ts';
 import * as users from '../users/users.service.ts';
 import { activityOf, type Activity } from './notifications.activity.ts';
 import type { Reason, ThreadSubscription } from './notifications.model.ts';
@@ -131,4 +131,3 @@ export async function onEvent(ctx: AppContext, e: DomainEvent): Promise<void> {
   if (activity) await deliver(ctx, activity);
 }
 
-subscribeToEvents(onEvent);

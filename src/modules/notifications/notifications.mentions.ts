@@ -1,6 +1,6 @@
 // Who a body @mentions: users (@login) and teams (@org/team), outside code and links,
 // as the Markdown renderer finds them.
-import { mentionedLogins, mentionedTeams, parseMarkdown } from '../markdown/render.ts';
+import { mentionedLogins, mentionedTeams, parseMarkdown } from '../markdown/markdown.render.ts';
 
 /** Upstream notifies at most this many people mentioned in one body. */
 const MAX_MENTIONS = 50;

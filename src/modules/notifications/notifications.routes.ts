@@ -1,14 +1,12 @@
 // Notifications: the inbox, marking read and done, thread subscriptions.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../http/router.ts';
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
-import {
-  ListNotificationsQuery, MarkReadBody, RepoParams, ThreadList, ThreadParams, ThreadResponse,
-  ThreadSubscriptionBody, ThreadSubscriptionResponse,
-} from './notifications.schemas.ts';
+import { paged, pageOf, type PageRequest } from '../../http/pagination.ts';
+import { ListNotificationsQuery, MarkReadBody, RepoParams, ThreadList, ThreadParams, ThreadResponse, ThreadSubscriptionBody, ThreadSubscriptionResponse } from './notifications.schemas.ts';
 import * as notifications from './notifications.service.ts';
 import { SCOPES, type ThreadPage } from './notifications.service.ts';
 import { thread, threadSubscription } from './notifications.views.ts';
+import { NoContent } from '../../http/schema-types.ts';
 
 const RESOURCE = 'Notification';
 const ACCEPTED = [...SCOPES];
@@ -17,12 +15,12 @@ const PER_PAGE = 50;
 /** Seconds a poller should wait between requests (X-Poll-Interval). */
 const POLL_INTERVAL = '60';
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, p: ReturnType<typeof pageOf>, result: ThreadPage) {
-  setPageLinks(request, reply, p, result.total);
+/** A page of threads, with the poll interval and the newest thread's time as Last-Modified. */
+function threadPage(request: FastifyRequest, reply: FastifyReply, p: PageRequest, result: ThreadPage) {
   reply.header('x-poll-interval', POLL_INTERVAL);
   // Drives Last-Modified and If-Modified-Since → 304 (which the conventions do not count).
   reply.lastModified = result.lastModified;
-  return result.items.map((d) => thread(d, request.server.ctx.urls));
+  return paged(result.items.map((d) => thread(d, request.server.ctx.urls)), p, result.total);
 }
 
 export function notificationsRoutes(app: Router): void {
@@ -32,11 +30,11 @@ export function notificationsRoutes(app: Router): void {
   }, async (request, reply) => {
     const p = pageOf(request.query, PER_PAGE, PER_PAGE);
     const result = await notifications.listForAuthenticatedUser(request.server.ctx, request.actor, request.query, p);
-    return sendPage(request, reply, p, result);
+    return threadPage(request, reply, p, result);
   });
 
   app.put('/notifications', {
-    schema: { body: MarkReadBody },
+    schema: { body: MarkReadBody, response: { 205: NoContent } },
     config: { operationId: 'activity/mark-notifications-as-read', resource: RESOURCE, acceptedScopes: ACCEPTED },
   }, async (request, reply) => {
     await notifications.markAllRead(request.server.ctx, request.actor, request.body ?? {});
@@ -50,11 +48,11 @@ export function notificationsRoutes(app: Router): void {
     const { owner, repo } = request.params;
     const p = pageOf(request.query, PER_PAGE, PER_PAGE);
     const result = await notifications.listForRepository(request.server.ctx, request.actor, owner, repo, request.query, p);
-    return sendPage(request, reply, p, result);
+    return threadPage(request, reply, p, result);
   });
 
   app.put('/repos/:owner/:repo/notifications', {
-    schema: { params: RepoParams, body: MarkReadBody },
+    schema: { params: RepoParams, body: MarkReadBody, response: { 205: NoContent } },
     config: { operationId: 'activity/mark-repo-notifications-as-read', resource: RESOURCE, acceptedScopes: ACCEPTED },
   }, async (request, reply) => {
     const { owner, repo } = request.params;
@@ -65,14 +63,13 @@ export function notificationsRoutes(app: Router): void {
   app.get('/notifications/threads/:thread_id', {
     schema: { params: ThreadParams, response: { 200: ThreadResponse } },
     config: { operationId: 'activity/get-thread', acceptedScopes: ACCEPTED },
-  }, async (request, reply) => {
+  }, async (request) => {
     const d = await notifications.getThread(request.server.ctx, request.actor, request.params.thread_id);
-    reply.lastModified = d.thread.updatedAt;
     return thread(d, request.server.ctx.urls);
   });
 
   app.patch('/notifications/threads/:thread_id', {
-    schema: { params: ThreadParams },
+    schema: { params: ThreadParams, response: { 205: NoContent } },
     config: { operationId: 'activity/mark-thread-as-read', acceptedScopes: ACCEPTED },
   }, async (request, reply) => {
     await notifications.markThreadRead(request.server.ctx, request.actor, request.params.thread_id);
@@ -80,7 +77,7 @@ export function notificationsRoutes(app: Router): void {
   });
 
   app.delete('/notifications/threads/:thread_id', {
-    schema: { params: ThreadParams },
+    schema: { params: ThreadParams, response: { 204: NoContent } },
     config: { operationId: 'activity/mark-thread-as-done', acceptedScopes: ACCEPTED },
   }, async (request, reply) => {
     await notifications.markThreadDone(request.server.ctx, request.actor, request.params.thread_id);
@@ -104,7 +101,7 @@ export function notificationsRoutes(app: Router): void {
   });
 
   app.delete('/notifications/threads/:thread_id/subscription', {
-    schema: { params: ThreadParams },
+    schema: { params: ThreadParams, response: { 204: NoContent } },
     config: { operationId: 'activity/delete-thread-subscription', acceptedScopes: ACCEPTED },
   }, async (request, reply) => {
     await notifications.deleteThreadSubscription(request.server.ctx, request.actor, request.params.thread_id);

@@ -1,6 +1,6 @@
 // Request and response schemas of the notification routes.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { IsoTimestamp, Nullable, PagedArray } from '../../http/schema-types.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 
 export { RepoParams } from '../repos/repos.schemas.ts';
@@ -11,8 +11,8 @@ export const ThreadParams = Type.Object({ thread_id: Type.String() });
 export const ListNotificationsQuery = Type.Object({
   all: Type.Optional(Type.Boolean()),
   participating: Type.Optional(Type.Boolean()),
-  since: Type.Optional(Type.String()),
-  before: Type.Optional(Type.String()),
+  since: Type.Optional(IsoTimestamp),
+  before: Type.Optional(IsoTimestamp),
   // As text: out-of-range values fall back to the defaults (pageOf), as upstream.
   page: Type.Optional(Type.String()),
   per_page: Type.Optional(Type.String()),
@@ -20,7 +20,7 @@ export const ListNotificationsQuery = Type.Object({
 export type ListNotificationsQuery = Static<typeof ListNotificationsQuery>;
 
 export const MarkReadBody = Type.Object({
-  last_read_at: Type.Optional(Type.String()),
+  last_read_at: Type.Optional(IsoTimestamp),
   read: Type.Optional(Type.Boolean()),
 });
 export type MarkReadBody = Static<typeof MarkReadBody>;
@@ -67,7 +67,7 @@ export const ThreadResponse = Type.Object({
   subscription_url: Type.String(),
 });
 
-export const ThreadList = Type.Array(ThreadResponse);
+export const ThreadList = PagedArray(ThreadResponse);
 
 export const ThreadSubscriptionResponse = Type.Object({
   subscribed: Type.Boolean(),
@@ -78,3 +78,4 @@ export const ThreadSubscriptionResponse = Type.Object({
   thread_url: Type.Optional(Type.String()),
   repository_url: Type.Optional(Type.String()),
 });
+

@@ -7,19 +7,17 @@
 // (an invitation's thread shows regardless: the invitee cannot read it yet).
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireScope, requireUser, type Actor, type ActorUser } from '../../domain/actor.ts';
-import { isoSeconds, nowIso } from '../../domain/clock.ts';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { nowIso, storedTimestamp } from '../../domain/clock.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import type { Slice } from '../../domain/page.ts';
 import { accessToMany } from '../repos/repos.access.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import * as watching from '../repos/watching.ts';
+import * as watching from '../repos/repos.watching.ts';
 import { PARTICIPATING_REASONS, type Thread, type ThreadSubscription } from './notifications.model.ts';
 import * as store from './notifications.store.ts';
-import './notifications.fanout.ts';
 
 export const SCOPES = ['notifications', 'repo'];
-const RESOURCE = 'Notification';
 
 /** A thread with the repository its view needs. */
 export interface ThreadDetail {
@@ -47,26 +45,18 @@ function recipient(actor: Actor): ActorUser {
   return user;
 }
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-/** An ISO 8601 time in the stored form, or a 422 naming the field. */
-function timestamp(field: string, value: string): string {
-  const ms = ISO_8601.test(value.trim()) ? Date.parse(value.trim()) : NaN;
-  if (Number.isNaN(ms)) {
-    throw new ValidationError([{ resource: RESOURCE, field, code: 'invalid', value, message: `${field} must be an ISO 8601 timestamp` }]);
-  }
-  return isoSeconds(new Date(ms));
-}
-
+/** The times were checked by the route's schema (IsoTimestamp). */
 function filterOf(userId: number, q: ListQuery, visibleRepositoryIds: number[], repositoryId?: number): store.ThreadFilter {
+  const since = storedTimestamp(q.since);
+  const before = storedTimestamp(q.before);
   return {
     userId,
     repositoryId,
     visibleRepositoryIds,
     includeRead: q.all === true,
     ...(q.participating ? { reasons: PARTICIPATING_REASONS } : {}),
-    ...(q.since !== undefined ? { since: timestamp('since', q.since) } : {}),
-    ...(q.before !== undefined ? { before: timestamp('before', q.before) } : {}),
+    ...(since !== undefined ? { since } : {}),
+    ...(before !== undefined ? { before } : {}),
   };
 }
 
@@ -115,14 +105,14 @@ export interface MarkReadInput {
 /** PUT /notifications: threads updated up to last_read_at (default now) become read. */
 export async function markAllRead(ctx: AppContext, actor: Actor, input: MarkReadInput): Promise<void> {
   const user = recipient(actor);
-  const lastReadAt = input.last_read_at === undefined ? nowIso(ctx.clock) : timestamp('last_read_at', input.last_read_at);
+  const lastReadAt = storedTimestamp(input.last_read_at) ?? nowIso(ctx.clock);
   await store.markRead(ctx.db, { userId: user.id, lastReadAt, read: input.read ?? true });
 }
 
 export async function markRepositoryRead(ctx: AppContext, actor: Actor, owner: string, name: string, input: MarkReadInput): Promise<void> {
   const user = recipient(actor);
   const { repo } = await repos.locate(ctx, actor, owner, name);
-  const lastReadAt = input.last_read_at === undefined ? nowIso(ctx.clock) : timestamp('last_read_at', input.last_read_at);
+  const lastReadAt = storedTimestamp(input.last_read_at) ?? nowIso(ctx.clock);
   await store.markRead(ctx.db, { userId: user.id, repositoryId: repo.id, lastReadAt, read: input.read ?? true });
 }
 

@@ -1,10 +1,12 @@
 // Notification threads and thread subscriptions → API representation. Pure.
+import type { Static } from '@sinclair/typebox';
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repoLinks } from '../repos/repos.views.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { Thread } from './notifications.model.ts';
+import type { ThreadResponse, ThreadSubscriptionResponse } from './notifications.schemas.ts';
 import type { SubscriptionDetail, ThreadDetail } from './notifications.service.ts';
 
 /** Upstream's minimal repository, as threads carry it. */
@@ -39,7 +41,12 @@ function subjectUrls(t: Thread, r: Repo, urls: Urls): { url: string; latest_comm
   return { url, latest_comment_url: latest };
 }
 
-export function thread({ thread: t, repo }: ThreadDetail, urls: Urls) {
+// The views' types are their schemas', so that a field a view adds and its schema lacks
+// (which serialization would drop) does not compile.
+export type ThreadView = Static<typeof ThreadResponse>;
+export type ThreadSubscriptionView = Static<typeof ThreadSubscriptionResponse>;
+
+export function thread({ thread: t, repo }: ThreadDetail, urls: Urls): ThreadView {
   const url = urls.api('notifications', 'threads', t.id);
   return {
     id: String(t.id),
@@ -54,9 +61,7 @@ export function thread({ thread: t, repo }: ThreadDetail, urls: Urls) {
   };
 }
 
-export type ThreadView = ReturnType<typeof thread>;
-
-export function threadSubscription(d: SubscriptionDetail, urls: Urls) {
+export function threadSubscription(d: SubscriptionDetail, urls: Urls): ThreadSubscriptionView {
   const threadUrl = urls.api('notifications', 'threads', d.thread.id);
   if (d.kind === 'thread') {
     const s = d.subscription;

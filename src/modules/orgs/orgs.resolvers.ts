@@ -42,7 +42,7 @@ async function activeMembership(g: GraphQLContext, orgId: number): Promise<Membe
 }
 
 async function viewerOwns(g: GraphQLContext, orgId: number): Promise<boolean> {
-  return g.user.siteAdmin || (await activeMembership(g, orgId))?.role === 'admin';
+  return orgs.isOrgOwner(g.actor, await load(g, viewerMembership, orgId));
 }
 
 const slice = (offset: number, limit: number) => ({ perPage: limit, offset });
@@ -59,9 +59,10 @@ const organizationFields = {
   viewerCanCreateTeams: async (a: AccountNode, _args: unknown, g: GraphQLContext) =>
     g.user.siteAdmin || (await activeMembership(g, a.account.id)) !== null,
   viewerCanCreateRepositories: async (a: AccountNode, _args: unknown, g: GraphQLContext) => {
-    if (await viewerOwns(g, a.account.id)) return true;
-    if (!(await activeMembership(g, a.account.id))) return false;
-    return (await load(g, orgById, a.account.id))?.settings.membersCanCreateRepositories ?? false;
+    const owner = await viewerOwns(g, a.account.id);
+    if (!owner && !(await activeMembership(g, a.account.id))) return false;
+    const org = await load(g, orgById, a.account.id);
+    return org ? orgs.canCreateRepositories(org.settings, owner) : owner;
   },
   membersWithRole: (a: AccountNode, args: ConnectionArgs, g: GraphQLContext) =>
     offsetConnection(args, async (offset, limit) => {

@@ -228,3 +228,6 @@ export const TeamMember = Type.Object({
   role: Type.String(),
   inherited: Type.Boolean(),
 });
+
+/** A route's `acceptedScopes` from one of the orgs SCOPES lists. */
+export const scopes = (s: readonly string[]) => [...s];

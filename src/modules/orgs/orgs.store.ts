@@ -7,19 +7,29 @@ import type {
   TeamRole,
 } from './orgs.model.ts';
 
+type FlagName = { [K in keyof OrgSettings]: OrgSettings[K] extends boolean ? K : never }[keyof OrgSettings];
+
+/** Boolean settings (stored as 0/1): domain name → column, every one listed once. */
+const FLAGS = {
+  membersCanCreateRepositories: 'members_can_create_repositories',
+  membersCanCreatePublicRepositories: 'members_can_create_public_repositories',
+  membersCanCreatePrivateRepositories: 'members_can_create_private_repositories',
+  membersCanCreateInternalRepositories: 'members_can_create_internal_repositories',
+  hasOrganizationProjects: 'has_organization_projects',
+  hasRepositoryProjects: 'has_repository_projects',
+  webCommitSignoffRequired: 'web_commit_signoff_required',
+} as const satisfies Record<FlagName, keyof OrganizationsTable>;
+
+const FLAG_ENTRIES = Object.entries(FLAGS) as [FlagName, (typeof FLAGS)[FlagName]][];
+
 function toSettings(r: Selectable<OrganizationsTable>): OrgSettings {
-  return {
+  const settings = {
     description: r.description,
     billingEmail: r.billing_email,
     defaultRepositoryPermission: r.default_repository_permission,
-    membersCanCreateRepositories: r.members_can_create_repositories === 1,
-    membersCanCreatePublicRepositories: r.members_can_create_public_repositories === 1,
-    membersCanCreatePrivateRepositories: r.members_can_create_private_repositories === 1,
-    membersCanCreateInternalRepositories: r.members_can_create_internal_repositories === 1,
-    hasOrganizationProjects: r.has_organization_projects === 1,
-    hasRepositoryProjects: r.has_repository_projects === 1,
-    webCommitSignoffRequired: r.web_commit_signoff_required === 1,
-  };
+  } as OrgSettings;
+  for (const [name, column] of FLAG_ENTRIES) settings[name] = r[column] === 1;
+  return settings;
 }
 
 function toMembership(r: Selectable<OrgMembershipsTable>): Membership {
@@ -46,17 +56,13 @@ export async function insertSettings(db: Executor, orgId: number, description: s
 
 export async function updateSettings(db: Executor, orgId: number, s: Partial<OrgSettings>): Promise<void> {
   const set: Partial<OrganizationsTable> = {};
-  const b = (v: boolean) => (v ? 1 : 0);
   if (s.description !== undefined) set.description = s.description;
   if (s.billingEmail !== undefined) set.billing_email = s.billingEmail;
   if (s.defaultRepositoryPermission !== undefined) set.default_repository_permission = s.defaultRepositoryPermission;
-  if (s.membersCanCreateRepositories !== undefined) set.members_can_create_repositories = b(s.membersCanCreateRepositories);
-  if (s.membersCanCreatePublicRepositories !== undefined) set.members_can_create_public_repositories = b(s.membersCanCreatePublicRepositories);
-  if (s.membersCanCreatePrivateRepositories !== undefined) set.members_can_create_private_repositories = b(s.membersCanCreatePrivateRepositories);
-  if (s.membersCanCreateInternalRepositories !== undefined) set.members_can_create_internal_repositories = b(s.membersCanCreateInternalRepositories);
-  if (s.hasOrganizationProjects !== undefined) set.has_organization_projects = b(s.hasOrganizationProjects);
-  if (s.hasRepositoryProjects !== undefined) set.has_repository_projects = b(s.hasRepositoryProjects);
-  if (s.webCommitSignoffRequired !== undefined) set.web_commit_signoff_required = b(s.webCommitSignoffRequired);
+  for (const [name, column] of FLAG_ENTRIES) {
+    const v = s[name];
+    if (v !== undefined) set[column] = v ? 1 : 0;
+  }
   if (Object.keys(set).length) await db.updateTable('organizations').set(set).where('id', '=', orgId).execute();
 }
 

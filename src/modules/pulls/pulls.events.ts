@@ -7,8 +7,8 @@ import { recordEvent } from '../../events/outbox.ts';
 import type { IssueRecord } from '../issues/issues.model.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import type { PullRequestRecord } from './pulls.model.ts';
-import { pullDetails, pullFigures } from './pulls.present.ts';
-import { pullRequest, type PullRequestView } from './pulls.views.ts';
+import { presentPull } from './pulls.present.ts';
+import type { PullRequestView } from './pulls.views.ts';
 
 export function orgIdOf(repo: Repo): number | null {
   return repo.owner.type === 'Organization' ? repo.ownerId : null;
@@ -16,9 +16,7 @@ export function orgIdOf(repo: Repo): number | null {
 
 /** The full record as a webhook payload shows it (raw body, no caller permissions). */
 export async function payloadPull(tx: AppContext, actor: Actor, repo: Repo, pull: PullRequestRecord, issue: IssueRecord): Promise<PullRequestView> {
-  const full = await pullFigures(tx, repo, pull, issue);
-  const [detail] = await pullDetails(tx, actor, repo, [full.pull], { forPayload: true, issues: [issue] });
-  return pullRequest(detail!, full.figures, { urls: tx.urls, previews: new Set() });
+  return presentPull(tx, actor, repo, { pull, issue }, { forPayload: true });
 }
 
 /** Records one `pull_request` event; `extra` holds the action's own keys (changes, requested_reviewer, before …). */

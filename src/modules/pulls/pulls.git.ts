@@ -7,6 +7,7 @@ import { countRange, diffStat, mergeBase, rangeShas } from '../../git/compare.ts
 import { isConflict, mergeCommits } from '../../git/merge.ts';
 import type { Ident } from '../../git/object-format.ts';
 import { copyCommit, rebaseCommits } from '../../git/pull-merge.ts';
+import { isValidBranchName } from '../../git/ref-format.ts';
 import * as git from '../../git/repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -26,7 +27,8 @@ export function mergeRefName(number: number): string {
 
 /** The commit of a branch, or null when the branch does not exist. */
 export async function branchTip(dir: string, branch: string): Promise<string | null> {
-  if (!branch || /[\r\n\0]/.test(branch)) return null;
+  // A name git would refuse names no branch: checked before git sees it (no unbounded names).
+  if (!isValidBranchName(branch)) return null;
   const ref = `refs/heads/${branch}`;
   const found = (await git.listRefs(dir, [ref])).find((r) => r.ref === ref);
   return found && found.type === 'commit' ? found.sha : null;

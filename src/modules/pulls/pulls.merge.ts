@@ -5,6 +5,7 @@
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { ConflictError, ForbiddenError, NotAllowedError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { mergeBase } from '../../git/compare.ts';
 import { isConflict, mergeCommits } from '../../git/merge.ts';
@@ -12,7 +13,7 @@ import type { Ident } from '../../git/object-format.ts';
 import { copyCommit, rebaseCommits } from '../../git/pull-merge.ts';
 import * as git from '../../git/repository.ts';
 import { GitError } from '../../git/run.ts';
-import { loadCommits } from '../git-data/repo-git.ts';
+import { loadCommits } from '../git-data/git-data.repository.ts';
 import { afterPush } from '../git-http/git-http.service.ts';
 import * as issues from '../issues/issues.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
@@ -22,7 +23,7 @@ import * as users from '../users/users.service.ts';
 import { recordPullEvent } from './pulls.events.ts';
 import { branchTip, commitShas, rangeOf } from './pulls.git.ts';
 import type { MergeMethod, PullRequestRecord } from './pulls.model.ts';
-import { locatePull, reload, requireWritable } from './pulls.service.ts';
+import { locatePull, reload, requireWritable, type LocatedPull } from './pulls.service.ts';
 import * as store from './pulls.store.ts';
 
 export interface MergeInput {
@@ -75,6 +76,8 @@ async function moveBranch(dir: string, branch: string, sha: string, old: string,
 
 export interface MergeOutcome {
   sha: string;
+  /** The pull request as the merge left it (merged, closed). */
+  merged: LocatedPull;
 }
 
 export async function mergePull(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: MergeInput): Promise<MergeOutcome> {
@@ -82,6 +85,9 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
   const located = await locatePull(ctx, actor, owner, name, number);
   const { repo, pull, issue } = located;
   await repos.requireRole(ctx, actor, repo, 'push');
+  // The merge commit's message: bounded as any message given to git.
+  requireMaxLength('PullRequest', 'commit_title', input.commitTitle, TEXT_LIMITS.gitMessage);
+  requireMaxLength('PullRequest', 'commit_message', input.commitMessage, TEXT_LIMITS.gitMessage);
   requireWritable(repo);
   const method = input.mergeMethod ?? 'merge';
   if (!allowed(repo, method)) throw new NotAllowedError(NOT_ALLOWED[method]);
@@ -128,7 +134,7 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
   // A head branch that moved meanwhile carries new work: it stays.
   if (deleteHead) await git.deleteRef(dir, `refs/heads/${pull.headRef}`, pull.headSha).catch(() => undefined);
   const after = await git.listRefs(dir);
-  await inTransaction(ctx, async (tx) => {
+  const merged = await inTransaction(ctx, async (tx) => {
     const current = await reload(tx, located);
     if (current.pull.mergedAt) throw new NotAllowedError('Pull Request is not mergeable');
     const merged = await store.update(tx.db, pull.id, {
@@ -137,8 +143,9 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
     const closed = await issues.updateIssueRecord(tx, repo, actor, current.issue, { state: 'closed' });
     await recordPullEvent(tx, actor, repo, merged, closed, 'closed');
     await afterPush(tx, actor, repo, before, after);
+    return { ...current, pull: merged, issue: closed };
   });
-  return { sha };
+  return { sha, merged };
 }
 
 /** GET …/merge: 204 when merged, 404 otherwise. */

@@ -1,8 +1,8 @@
 // The pull request mutations of GraphQL. Each calls the service function its REST twin
 // calls (so permissions, events, webhooks and notifications are the same) after turning
 // global ids into what that function takes: owner, name and number, branch names,
-// logins, team slugs, label names, milestone numbers. The payload's pull request is read
-// again after the change; everything this request had loaded before is forgotten.
+// logins, team slugs, label names, milestone numbers. The payload's pull request is the
+// one the service returns; everything this request had loaded before is forgotten.
 import { ForbiddenError } from '../../domain/errors.ts';
 import { encodeCursor } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -53,13 +53,21 @@ async function pullOfId(g: GraphQLContext, id: string): Promise<PullRequestNode>
   return pr;
 }
 
-/** The pull request read again after a change (loaders of this request forgotten: they hold what was before). */
-async function fresh(g: GraphQLContext, repo: Repo, number: number): Promise<PullRequestNode> {
+/**
+ * The pull request a service left after a change. The loaders of this request are
+ * forgotten: they hold what was before.
+ */
+function changed(g: GraphQLContext, l: pulls.LocatedPull): PullRequestNode {
   g.loaders.clear();
-  const l = await pulls.locatePull(g.ctx, g.actor, repo.owner.login, repo.name, number);
   const node = pullRequestNode(l.repo, l.pull, l.issue);
   primePull(g, node);
   return node;
+}
+
+/** The pull request read again, for a change made by more than one service call (another area's among them). */
+async function fresh(g: GraphQLContext, repo: Repo, number: number): Promise<PullRequestNode> {
+  g.loaders.clear();
+  return changed(g, await pulls.locatePull(g.ctx, g.actor, repo.owner.login, repo.name, number));
 }
 
 async function viewerNode(g: GraphQLContext) {
@@ -134,7 +142,7 @@ async function createPullRequest(_: unknown, { input }: { input: CreatePullReque
     ...(headRepo ? { headRepo } : {}),
     draft: input.draft ?? false, maintainerCanModify: input.maintainerCanModify ?? true,
   }));
-  return { clientMutationId: input.clientMutationId ?? null, pullRequest: await fresh(g, repo, created.detail.pull.number) };
+  return { clientMutationId: input.clientMutationId ?? null, pullRequest: changed(g, created) };
 }
 
 interface UpdatePullRequestInput extends WithClient {
@@ -176,8 +184,8 @@ async function updatePullRequest(_: unknown, { input }: { input: UpdatePullReque
   if ('milestoneId' in input && input.milestoneId !== undefined) {
     decorations.milestone = input.milestoneId === null ? null : await milestoneNumberOf(g, repo, input.milestoneId);
   }
-  await asMutation(g, 'UpdatePullRequest', async () => {
-    await pulls.updatePull(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, {
+  const updated = await asMutation(g, 'UpdatePullRequest', async () => {
+    const l = await pulls.updatePull(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, {
       ...(input.title != null ? { title: input.title } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
       ...(input.baseRefName != null ? { base: input.baseRefName } : {}),
@@ -185,24 +193,28 @@ async function updatePullRequest(_: unknown, { input }: { input: UpdatePullReque
       ...(input.maintainerCanModify != null ? { maintainerCanModify: input.maintainerCanModify } : {}),
     });
     // Labels, assignees and milestone are the issue row's, changed as REST's issue update changes them.
-    if (Object.keys(decorations).length) await issues.updateIssue(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, decorations);
+    if (!Object.keys(decorations).length) return l;
+    await issues.updateIssue(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, decorations);
+    return null;
   });
-  return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), pullRequest: await fresh(g, repo, pr.pull.number) };
+  // After the issue update the issues service's answer is a view: the records are read again.
+  const pullRequest = updated ? changed(g, updated) : await fresh(g, repo, pr.pull.number);
+  return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), pullRequest };
 }
 
 function setState(name: 'ClosePullRequest' | 'ReopenPullRequest', state: 'open' | 'closed') {
   return async (_: unknown, { input }: { input: WithClient & { pullRequestId: string } }, g: GraphQLContext) => {
     const pr = await pullOfId(g, input.pullRequestId);
-    await asMutation(g, name, () => pulls.updatePull(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, { state }));
-    return { clientMutationId: input.clientMutationId ?? null, pullRequest: await fresh(g, pr.repo, pr.pull.number) };
+    const l = await asMutation(g, name, () => pulls.updatePull(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, { state }));
+    return { clientMutationId: input.clientMutationId ?? null, pullRequest: changed(g, l) };
   };
 }
 
 function setDraft(name: 'MarkPullRequestReadyForReview' | 'ConvertPullRequestToDraft', draft: boolean) {
   return async (_: unknown, { input }: { input: WithClient & { pullRequestId: string } }, g: GraphQLContext) => {
     const pr = await pullOfId(g, input.pullRequestId);
-    await asMutation(g, name, () => pulls.setDraft(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, draft));
-    return { clientMutationId: input.clientMutationId ?? null, pullRequest: await fresh(g, pr.repo, pr.pull.number) };
+    const l = await asMutation(g, name, () => pulls.setDraft(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, draft));
+    return { clientMutationId: input.clientMutationId ?? null, pullRequest: changed(g, l) };
   };
 }
 
@@ -218,13 +230,13 @@ interface MergePullRequestInput extends WithClient {
 
 async function mergePullRequest(_: unknown, { input }: { input: MergePullRequestInput }, g: GraphQLContext) {
   const pr = await pullOfId(g, input.pullRequestId);
-  await asMutation(g, 'MergePullRequest', () => mergePull(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, {
+  const outcome = await asMutation(g, 'MergePullRequest', () => mergePull(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, {
     mergeMethod: (input.mergeMethod ?? 'MERGE').toLowerCase() as MergeMethod,
     ...(input.commitHeadline != null ? { commitTitle: input.commitHeadline } : {}),
     ...(input.commitBody != null ? { commitMessage: input.commitBody } : {}),
     ...(input.expectedHeadOid != null ? { sha: input.expectedHeadOid.toLowerCase() } : {}),
   }));
-  return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), pullRequest: await fresh(g, pr.repo, pr.pull.number) };
+  return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), pullRequest: changed(g, outcome.merged) };
 }
 
 // ---------------------------------------------------------------- review requests
@@ -246,21 +258,25 @@ async function requestReviews(_: unknown, { input }: { input: RequestReviewsInpu
   const { repo } = pr;
   const reviewers = await loginsOf(g, input.userIds ?? []);
   const teamReviewers = await teamSlugsOf(g, repo, input.teamIds ?? []);
-  await asMutation(g, 'RequestReviews', async () => {
+  const last = await asMutation(g, 'RequestReviews', async () => {
+    let l: pulls.LocatedPull | null = null;
     if (reviewers.length || teamReviewers.length) {
-      await requests.requestReviewers(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, { reviewers, teamReviewers });
+      l = await requests.requestReviewers(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, { reviewers, teamReviewers });
     }
-    if (input.union) return;
+    if (input.union) return l;
     const current = await requests.listRequestedReviewers(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number);
     const keepUsers = new Set(reviewers.map((l) => l.toLowerCase()));
     const keepTeams = new Set(teamReviewers.map((s) => s.toLowerCase()));
     const dropUsers = current.users.filter((a) => !keepUsers.has(a.login.toLowerCase())).map((a) => a.login);
     const dropTeams = current.teams.filter((t) => !keepTeams.has(t.team.slug.toLowerCase())).map((t) => t.team.slug);
     if (dropUsers.length || dropTeams.length) {
-      await requests.removeRequestedReviewers(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, { reviewers: dropUsers, teamReviewers: dropTeams });
+      l = await requests.removeRequestedReviewers(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, { reviewers: dropUsers, teamReviewers: dropTeams });
     }
+    return l;
   });
-  return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), pullRequest: await fresh(g, repo, pr.pull.number), requestedReviewersEdge: null };
+  // Nothing asked and nothing withdrawn: no service call changed (or returned) the pull request.
+  const pullRequest = last ? changed(g, last) : await fresh(g, repo, pr.pull.number);
+  return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), pullRequest, requestedReviewersEdge: null };
 }
 
 // ---------------------------------------------------------------- reviews
@@ -281,17 +297,15 @@ interface AddPullRequestReviewInput extends WithClient {
   threads?: ({ path: string; line: number; side?: 'LEFT' | 'RIGHT' | null; startLine?: number | null; startSide?: 'LEFT' | 'RIGHT' | null; body: string } | null)[] | null;
 }
 
-/** The payload's review and its edge among the pull request's reviews. */
-async function reviewPayload(g: GraphQLContext, pr: PullRequestNode, reviewId: number, clientMutationId: string | null | undefined) {
-  const node = await fresh(g, pr.repo, pr.pull.number);
-  const found = await visibleReview(g, reviewId);
-  const review = found ? reviewNode(node, found.review) : null;
-  const all = await reviews.reviewsOfPulls(g.ctx, [node.pull.id], g.user.id);
-  const position = all.findIndex((r) => r.id === reviewId);
+/** The payload's review (as the service left it) and its edge among the pull request's reviews. */
+async function reviewPayload(g: GraphQLContext, r: reviews.LocatedReview, clientMutationId: string | null | undefined) {
+  const review = reviewNode(changed(g, r), r.review);
+  const all = await reviews.reviewsOfPulls(g.ctx, [r.pull.id], g.user.id);
+  const position = all.findIndex((x) => x.id === r.review.id);
   return {
     clientMutationId: clientMutationId ?? null,
     pullRequestReview: review,
-    ...(review && position >= 0 ? { reviewEdge: { cursor: encodeCursor(position), node: review } } : { reviewEdge: null }),
+    reviewEdge: position >= 0 ? { cursor: encodeCursor(position), node: review } : null,
   };
 }
 
@@ -311,7 +325,7 @@ async function addPullRequestReview(_: unknown, { input }: { input: AddPullReque
     ...(event ? { event } : {}),
     comments,
   }));
-  return reviewPayload(g, pr, created.id, input.clientMutationId);
+  return reviewPayload(g, created, input.clientMutationId);
 }
 
 interface SubmitPullRequestReviewInput extends WithClient {
@@ -339,10 +353,10 @@ async function pendingReviewOf(g: GraphQLContext, input: SubmitPullRequestReview
 async function submitPullRequestReview(_: unknown, { input }: { input: SubmitPullRequestReviewInput }, g: GraphQLContext) {
   const event = reviewEventOf(input.event)!;
   const { pr, reviewId } = await pendingReviewOf(g, input);
-  await asMutation(g, 'SubmitPullRequestReview', () => reviews.submitReview(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, reviewId, {
+  const submitted = await asMutation(g, 'SubmitPullRequestReview', () => reviews.submitReview(g.ctx, g.actor, pr.repo.owner.login, pr.repo.name, pr.pull.number, reviewId, {
     event, ...(input.body != null ? { body: input.body } : {}),
   }));
-  const { reviewEdge: _edge, ...payload } = await reviewPayload(g, pr, reviewId, input.clientMutationId);
+  const { reviewEdge: _edge, ...payload } = await reviewPayload(g, submitted, input.clientMutationId);
   return payload;
 }
 

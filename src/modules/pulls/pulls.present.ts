@@ -1,11 +1,14 @@
 // Loads what the pull request views need, in bulk for a page: the issue views (through
 // the issues service), the base and head repositories, requested reviewers and teams,
 // the base branches' tips; and for one pull request its git figures and mergeability.
+// Then builds the views: presentPulls (list records), presentPull (the full record).
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import * as issues from '../issues/issues.service.ts';
 import type { IssueRecord } from '../issues/issues.model.ts';
-import type { BodyFormat } from '../issues/issues.views.ts';
+import type { PullRequestInfoProvider } from '../issues/issues.present.ts';
+import type { BodyFormat } from '../../http/media-type.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -14,7 +17,9 @@ import { branchTip, branchTips, checkMergeability, figuresOf, rangeOf } from './
 import type { PullRequestRecord } from './pulls.model.ts';
 import * as store from './pulls.store.ts';
 import * as reviewStore from './reviews.store.ts';
-import type { PullDetail, PullFigures } from './pulls.views.ts';
+import {
+  pullRequest, pullRequestSimple, type PullDetail, type PullFigures, type PullRequestSimpleView, type PullRequestView,
+} from './pulls.views.ts';
 
 export interface PresentPullOptions {
   bodyFormat?: BodyFormat;
@@ -119,10 +124,35 @@ export async function pullFigures(ctx: AppContext, repo: Repo, pull: PullRequest
   };
 }
 
-/** pull_request summaries the issues module shows on pull requests' issue records. */
-export function registerIssueInfo(): void {
-  issues.providePullRequestInfo(async (ctx, issueIds) => {
-    const rows = await store.findByIssueIds(ctx.db, issueIds);
-    return new Map(rows.map((p) => [p.issueId, { mergedAt: p.mergedAt, draft: p.draft }]));
-  });
+/** A pull request and its issue row (the records the pulls service returns). */
+export interface PullRecords {
+  pull: PullRequestRecord;
+  issue: IssueRecord;
 }
+
+/** What the views take. Webhook payloads: no previews on the repositories (pullDetails gives the issue fields theirs). */
+function pullViewOptions(ctx: AppContext, o: PresentPullOptions) {
+  return { urls: ctx.urls, previews: o.forPayload ? new Set<string>() : o.previews ?? new Set<string>() };
+}
+
+/** The list records (pull-request-simple) of pull requests of one repository, in the order given. */
+export async function presentPulls(
+  ctx: AppContext, actor: Actor, repo: Repo, records: readonly PullRecords[], o: PresentPullOptions = {},
+): Promise<PullRequestSimpleView[]> {
+  const details = await pullDetails(ctx, actor, repo, records.map((r) => r.pull), { ...o, issues: records.map((r) => r.issue) });
+  return details.map((d) => pullRequestSimple(d, pullViewOptions(ctx, o)));
+}
+
+/** The full record of one pull request, with its git figures (computed, and cached on the record). */
+export async function presentPull(ctx: AppContext, actor: Actor, repo: Repo, r: PullRecords, o: PresentPullOptions = {}): Promise<PullRequestView> {
+  const full = await pullFigures(ctx, repo, r.pull, r.issue);
+  const [detail] = await pullDetails(ctx, actor, repo, [full.pull], { ...o, issues: [r.issue] });
+  if (!detail) throw new NotFoundError();
+  return pullRequest(detail, full.figures, pullViewOptions(ctx, o));
+}
+
+/** pull_request summaries the issues module shows on pull requests' issue records. */
+export const pullRequestInfo: PullRequestInfoProvider = async (ctx, issueIds) => {
+  const rows = await store.findByIssueIds(ctx.db, issueIds);
+  return new Map(rows.map((p) => [p.issueId, { mergedAt: p.mergedAt, draft: p.draft }]));
+};

@@ -11,8 +11,8 @@ import { load } from '../../graphql/loaders.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
 import { commitNode, findRef } from '../git-data/git-data.resolvers.ts';
-import { issueBackedFields } from '../issues/issues.graphql-helpers.ts';
-import * as issueReads from '../issues/issues.reads.ts';
+import { issueBackedFields, viewerRole } from '../issues/issues.graphql-helpers.ts';
+import * as issueLists from '../issues/issue-lists.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/repos.resolvers.ts';
 import { accountById, accountNode, type AccountNode } from '../users/users.resolvers.ts';
@@ -26,7 +26,7 @@ import { PULL_MUTATION_SCOPES, pullMutations } from './pulls.mutations.ts';
 import type { ReviewRecord } from './pulls.model.ts';
 import * as pulls from './pulls.service.ts';
 import { reviewDecision } from './reviews.service.ts';
-import { reviewNodes, reviewResolvers } from './reviews.resolvers.ts';
+import { registerReviewReactables, reviewNodes, reviewResolvers } from './reviews.resolvers.ts';
 
 // ---------------------------------------------------------------- commits and files
 
@@ -113,6 +113,12 @@ const figures = async (g: GraphQLContext, p: PullRequestNode) => load(g, figures
 
 const issueBacked = issueBackedFields((p: PullRequestNode) => p);
 
+/** The pulls service's rule: its author and triagers edit a pull request. */
+async function pullCannotUpdate(p: PullRequestNode, _a: unknown, g: GraphQLContext): Promise<string[]> {
+  if (p.repo.archived) return ['ARCHIVED'];
+  return pulls.canEditPull(g.user.id, await load(g, viewerRole, p.repo), p.issue) ? [] : ['INSUFFICIENT_ACCESS'];
+}
+
 const pullRequestFields = {
   ...issueBacked,
   id: (p: PullRequestNode) => encodeNodeId('PullRequest', p.pull.id),
@@ -127,6 +133,8 @@ const pullRequestFields = {
     const a = p.pull.mergedById === null ? null : await load(g, accountById, p.pull.mergedById);
     return a ? accountNode(a) : null;
   },
+  viewerCannotUpdateReasons: pullCannotUpdate,
+  viewerCanUpdate: async (p: PullRequestNode, a: unknown, g: GraphQLContext) => (await pullCannotUpdate(p, a, g)).length === 0,
   // A merged pull request cannot be reopened, whoever asks.
   viewerCanReopen: async (p: PullRequestNode, a: unknown, g: GraphQLContext) => p.pull.mergedAt === null && await issueBacked.viewerCanReopen(p, a, g),
   mergeable: async (p: PullRequestNode, _a: unknown, g: GraphQLContext) => mergeableState((await figures(g, p)).figures.mergeable),
@@ -217,7 +225,7 @@ function pullRequestsConnection(g: GraphQLContext, repositories: readonly Repo[]
 
 async function pullRequestOf(r: RepositoryNode, args: { number: number }, g: GraphQLContext): Promise<PullRequestNode> {
   try {
-    const l = await pulls.locatePull(g.ctx, g.actor, r.repo.owner.login, r.repo.name, args.number);
+    const l = await pulls.getPull(g.ctx, g.actor, r.repo.owner.login, r.repo.name, args.number);
     const node = pullRequestNode(l.repo, l.pull, l.issue);
     primePull(g, node);
     return node;
@@ -240,6 +248,7 @@ async function pullRequestCommitOfId(g: GraphQLContext, id: string): Promise<Typ
 
 export const pullsGraphQL: GraphQLModule = {
   name: 'pulls',
+  register: registerReviewReactables,
   typeDefs: pullsTypeDefs,
   resolvers: {
     PullRequest: pullRequestFields,
@@ -251,7 +260,7 @@ export const pullsGraphQL: GraphQLModule = {
     },
     User: {
       pullRequests: async (u: AccountNode, args: PullRequestsArgs, g: GraphQLContext) => {
-        const candidates = await issueReads.readableRepositories(g.ctx, g.actor, await issueReads.repositoriesWithIssuesBy(g.ctx, u.account.id));
+        const candidates = await issueLists.readableRepositories(g.ctx, g.actor, await issueLists.repositoriesWithIssuesBy(g.ctx, u.account.id));
         return pullRequestsConnection(g, candidates, args, u.account.login);
       },
     },

@@ -2,7 +2,10 @@
 // routes. Types are checked here; rules on values (branches, reviewers, lines) are the
 // services'.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { IsoTimestamp, Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Team } from '../orgs/orgs.schemas.ts';
+import { ReactionRollup } from '../reactions/reactions.schemas.ts';
+import { SimpleUser } from '../users/users.schemas.ts';
 
 export { RepoParams } from '../repos/repos.schemas.ts';
 
@@ -121,7 +124,155 @@ export const CommentBody = Type.Object({ body: Type.String() });
 export const ListCommentsQuery = Type.Object({
   sort: Type.Optional(StringEnum(['created', 'updated'] as const)),
   direction: Type.Optional(StringEnum(['asc', 'desc'] as const)),
-  since: Type.Optional(Type.String()),
+  since: Type.Optional(IsoTimestamp),
   ...Paging,
 });
 export type ListCommentsQuery = Static<typeof ListCommentsQuery>;
+
+// ---------------------------------------------------------------- responses
+//
+// Every field the views return is listed (the serializer drops unlisted ones); the
+// views' return types are these schemas' Static types, so TypeScript keeps them in step.
+// Labels, milestones and repositories are other modules' records without a published
+// schema yet: open objects, serialized whole.
+
+/** A record another module presents, serialized as it is. */
+const Presented = Type.Object({}, { additionalProperties: true });
+
+const Link = Type.Object({ href: Type.String() });
+
+const PullSide = Type.Object({
+  label: Type.String(),
+  ref: Type.String(),
+  sha: Type.String(),
+  user: Nullable(SimpleUser),
+  repo: Nullable(Presented),
+});
+
+const PullRequestSimpleProps = {
+  url: Type.String(),
+  id: Type.Integer(),
+  node_id: Type.String(),
+  html_url: Type.String(),
+  diff_url: Type.String(),
+  patch_url: Type.String(),
+  issue_url: Type.String(),
+  commits_url: Type.String(),
+  review_comments_url: Type.String(),
+  review_comment_url: Type.String(),
+  comments_url: Type.String(),
+  statuses_url: Type.String(),
+  number: Type.Integer(),
+  state: Type.String(),
+  locked: Type.Boolean(),
+  title: Type.String(),
+  user: SimpleUser,
+  body: Type.Optional(Nullable(Type.String())),
+  body_text: Type.Optional(Nullable(Type.String())),
+  body_html: Type.Optional(Nullable(Type.String())),
+  labels: Type.Array(Presented),
+  milestone: Nullable(Presented),
+  active_lock_reason: Type.Optional(Nullable(Type.String())),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  closed_at: Nullable(Type.String()),
+  merged_at: Nullable(Type.String()),
+  merge_commit_sha: Nullable(Type.String()),
+  assignee: Nullable(SimpleUser),
+  assignees: Type.Array(SimpleUser),
+  requested_reviewers: Type.Array(SimpleUser),
+  requested_teams: Type.Array(Team),
+  head: PullSide,
+  base: PullSide,
+  _links: Type.Object({
+    self: Link, html: Link, issue: Link, comments: Link, review_comments: Link, review_comment: Link, commits: Link, statuses: Link,
+  }),
+  author_association: Type.String(),
+  auto_merge: Type.Null(),
+  draft: Type.Boolean(),
+};
+
+/** The list record (upstream's pull-request-simple). */
+export const PullRequestSimple = Type.Object(PullRequestSimpleProps);
+
+/** The full record. */
+export const PullRequest = Type.Object({
+  ...PullRequestSimpleProps,
+  merged: Type.Boolean(),
+  mergeable: Nullable(Type.Boolean()),
+  rebaseable: Nullable(Type.Boolean()),
+  mergeable_state: Type.String(),
+  merged_by: Nullable(SimpleUser),
+  comments: Type.Integer(),
+  review_comments: Type.Integer(),
+  maintainer_can_modify: Type.Boolean(),
+  commits: Type.Integer(),
+  additions: Type.Integer(),
+  deletions: Type.Integer(),
+  changed_files: Type.Integer(),
+});
+
+/**
+ * GET one pull request: the full record, or the diff or patch as text when the Accept
+ * header asks for them. Text goes out under its own media type, which the JSON
+ * serializer leaves alone; the schema describes the JSON answer.
+ */
+export const PullRequestOrText = Type.Unsafe<Static<typeof PullRequest> | string>(PullRequest);
+
+export const RequestedReviewers = Type.Object({ users: Type.Array(SimpleUser), teams: Type.Array(Team) });
+
+export const MergeResult = Type.Object({ sha: Type.String(), merged: Type.Boolean(), message: Type.String() });
+
+export const UpdateBranchAccepted = Type.Object({ message: Type.String(), url: Type.String() });
+
+const BodyFields = {
+  body: Type.Optional(Type.String()),
+  body_text: Type.Optional(Type.String()),
+  body_html: Type.Optional(Type.String()),
+};
+
+export const Review = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.String(),
+  user: SimpleUser,
+  ...BodyFields,
+  state: Type.String(),
+  html_url: Type.String(),
+  pull_request_url: Type.String(),
+  author_association: Type.String(),
+  _links: Type.Object({ html: Link, pull_request: Link }),
+  submitted_at: Type.Optional(Type.String()),
+  commit_id: Type.String(),
+});
+
+export const ReviewComment = Type.Object({
+  url: Type.String(),
+  pull_request_review_id: Type.Integer(),
+  id: Type.Integer(),
+  node_id: Type.String(),
+  diff_hunk: Type.String(),
+  path: Type.String(),
+  position: Nullable(Type.Integer()),
+  original_position: Nullable(Type.Integer()),
+  commit_id: Type.String(),
+  original_commit_id: Type.String(),
+  in_reply_to_id: Type.Optional(Type.Integer()),
+  user: SimpleUser,
+  ...BodyFields,
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  html_url: Type.String(),
+  pull_request_url: Type.String(),
+  author_association: Type.String(),
+  _links: Type.Object({ self: Link, html: Link, pull_request: Link }),
+  reactions: ReactionRollup,
+  start_line: Nullable(Type.Integer()),
+  original_start_line: Nullable(Type.Integer()),
+  start_side: Nullable(Type.String()),
+  line: Nullable(Type.Integer()),
+  original_line: Nullable(Type.Integer()),
+  side: Nullable(Type.String()),
+  subject_type: Type.String(),
+});
+
+export { Commit, DiffEntry } from '../git-data/commits.schemas.ts';

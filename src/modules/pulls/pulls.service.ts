@@ -7,20 +7,18 @@ import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page } from '../../domain/page.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { countRange, mergeBase } from '../../git/compare.ts';
-import * as issueReads from '../issues/issues.reads.ts';
+import * as issueLists from '../issues/issue-lists.service.ts';
 import * as issues from '../issues/issues.service.ts';
 import type { IssueRecord } from '../issues/issues.model.ts';
-import type { BodyFormat } from '../issues/issues.views.ts';
 import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import { recordPullEvent } from './pulls.events.ts';
 import { bringCommit, branchTip, pinHead } from './pulls.git.ts';
 import type { PullRequestRecord } from './pulls.model.ts';
-import { pullDetails, pullFigures, type PresentPullOptions } from './pulls.present.ts';
 import * as store from './pulls.store.ts';
-import type { PullDetail, PullFigures } from './pulls.views.ts';
 
 export const RESOURCE = 'PullRequest';
 
@@ -68,28 +66,9 @@ export function requireWritable(repo: Repo): void {
   if (repo.archived) throw new ForbiddenError('Repository was archived so is read-only.');
 }
 
-// ---------------------------------------------------------------- presentation
-
-export interface FullPullDetail {
-  detail: PullDetail;
-  figures: PullFigures;
-}
-
-export interface ViewOptions {
-  bodyFormat?: BodyFormat;
-  previews?: ReadonlySet<string>;
-}
-
-export async function presentFull(ctx: AppContext, actor: Actor, repo: Repo, pull: PullRequestRecord, issue: IssueRecord, o: ViewOptions = {}): Promise<FullPullDetail> {
-  const full = await pullFigures(ctx, repo, pull, issue);
-  const [detail] = await pullDetails(ctx, actor, repo, [full.pull], { ...o, issues: [issue] });
-  if (!detail) throw new NotFoundError();
-  return { detail, figures: full.figures };
-}
-
-export async function getPull(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, o: ViewOptions = {}): Promise<FullPullDetail> {
-  const { repo, pull, issue } = await locatePull(ctx, actor, owner, name, number);
-  return presentFull(ctx, actor, repo, pull, issue, o);
+/** One pull request (REST's GET, GraphQL's Repository.pullRequest). */
+export async function getPull(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<LocatedPull> {
+  return locatePull(ctx, actor, owner, name, number);
 }
 
 // ---------------------------------------------------------------- heads
@@ -147,6 +126,15 @@ async function findOpenDuplicate(ctx: AppContext, base: Repo, headRepoId: number
 
 // ---------------------------------------------------------------- create
 
+/**
+ * Title and body within upstream's lengths, checked before any git work (the issue row
+ * checks them again); head and base names are checked by branchTip (check-ref-format).
+ */
+function requireTextBounds(input: { title?: string; body?: string | null }): void {
+  requireMaxLength(RESOURCE, 'title', input.title, TEXT_LIMITS.title);
+  requireMaxLength(RESOURCE, 'body', input.body, TEXT_LIMITS.body);
+}
+
 export interface CreatePullInput {
   title?: string;
   body?: string | null;
@@ -159,13 +147,14 @@ export interface CreatePullInput {
   issue?: number;
 }
 
-export async function createPull(ctx: AppContext, actor: Actor, owner: string, name: string, input: CreatePullInput, o: ViewOptions = {}): Promise<FullPullDetail> {
+export async function createPull(ctx: AppContext, actor: Actor, owner: string, name: string, input: CreatePullInput): Promise<LocatedPull> {
   const user = requireUser(actor);
-  const { repo } = await repos.locate(ctx, actor, owner, name);
+  const { repo, access } = await repos.locate(ctx, actor, owner, name);
   requireWritable(repo);
   if (input.issue === undefined && (input.title === undefined || input.title.trim() === '')) {
     throw new ValidationError([{ resource: RESOURCE, field: 'title', code: 'missing_field' }]);
   }
+  requireTextBounds(input);
   await issues.requireInteraction(ctx, user.id, repo, 'open pull requests');
   if (input.issue !== undefined) await requireConvertible(ctx, actor, repo, input.issue, user.id);
 
@@ -201,7 +190,7 @@ export async function createPull(ctx: AppContext, actor: Actor, owner: string, n
     await recordPullEvent(tx, actor, repo, pull, issue, 'opened');
     return { pull, issue };
   });
-  return presentFull(ctx, actor, repo, (await store.findById(ctx.db, pull.id)) ?? pull, issue, o);
+  return { repo, role: access.effective, pull: (await store.findById(ctx.db, pull.id)) ?? pull, issue };
 }
 
 /** The issue `number`, if it may become a pull request: an open issue, converted by its author or a triager. */
@@ -231,20 +220,30 @@ export interface UpdatePullInput {
 }
 
 /** Its author and triagers edit a pull request (upstream). */
+export function canEditPull(viewerId: number | null, role: Role | null, issue: IssueRecord): boolean {
+  return issue.userId === viewerId || roleAtLeast(role, 'triage');
+}
+
+/** Its author and those with push access mark a pull request ready for review or turn it back into a draft. */
+export function canChangeDraft(viewerId: number | null, role: Role | null, issue: IssueRecord): boolean {
+  return issue.userId === viewerId || roleAtLeast(role, 'push');
+}
+
 export function requireEditor(located: LocatedPull, userId: number): void {
-  if (located.issue.userId === userId || roleAtLeast(located.role, 'triage')) return;
+  if (canEditPull(userId, located.role, located.issue)) return;
   throw new ForbiddenError('Must have triage access or be the author to edit this pull request.');
 }
 
 export async function updatePull(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: UpdatePullInput, o: ViewOptions = {},
-): Promise<FullPullDetail> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: UpdatePullInput,
+): Promise<LocatedPull> {
   const user = requireUser(actor);
   const located = await locatePull(ctx, actor, owner, name, number);
   const { repo } = located;
   requireWritable(repo);
   requireEditor(located, user.id);
   if (input.title !== undefined && input.title.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'title', code: 'missing_field' }]);
+  requireTextBounds(input);
   const dir = repos.gitDir(ctx, repo);
   let newBase: { ref: string; sha: string; mergeBase: string | null } | null = null;
   if (input.base !== undefined && input.base !== located.pull.baseRef) {
@@ -282,7 +281,7 @@ export async function updatePull(
     if (reopening) await recordPullEvent(tx, actor, repo, pull, issue, 'reopened');
     return { pull, issue };
   });
-  return presentFull(ctx, actor, repo, pull, issue, o);
+  return { ...located, pull, issue };
 }
 
 /** The base and merge base a pull request closing now keeps. */
@@ -318,7 +317,7 @@ export interface ListPullsQuery {
   limit: number;
 }
 
-export interface PullPage extends Page<PullDetail> {
+export interface PullPage extends Page<PullPair> {
   repo: Repo;
 }
 
@@ -349,7 +348,7 @@ function compare(a: IssueRecord, b: IssueRecord, sort: PullSort): number {
  * A page of the repository's pull requests. The branch filters select records of this
  * module; state and order are the issue's, applied to those.
  */
-export async function listPulls(ctx: AppContext, actor: Actor, owner: string, name: string, q: ListPullsQuery, o: PresentPullOptions = {}): Promise<PullPage> {
+export async function listPulls(ctx: AppContext, actor: Actor, owner: string, name: string, q: ListPullsQuery): Promise<PullPage> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
   const head = q.head === undefined || q.head === '' ? null : parseHead(q.head);
   const filter: store.PullFilter = {
@@ -370,8 +369,7 @@ export async function listPulls(ctx: AppContext, actor: Actor, owner: string, na
   }
   records.sort((a, b) => (direction === 'asc' ? 1 : -1) * compare(a, b, sort));
   const slice = records.slice(q.offset, q.offset + q.limit);
-  const items = await pullDetails(ctx, actor, repo, slice.map((i) => byIssue.get(i.id)!), { ...o, issues: slice });
-  return { repo, items, total: records.length };
+  return { repo, items: slice.map((issue) => ({ repo, pull: byIssue.get(issue.id)!, issue })), total: records.length };
 }
 
 // ---------------------------------------------------------------- records (GraphQL: Repository.pullRequests, User.pullRequests)
@@ -414,7 +412,7 @@ export async function listPullRecords(ctx: AppContext, repositories: readonly Re
   if (!repositories.length) return { items: [], total: 0 };
   const states = new Set(q.states?.length ? q.states : ['open', 'closed', 'merged'] as const);
   const issueStates = [...new Set([...states].map((s) => (s === 'merged' ? 'closed' : s)))];
-  const rows = await issueReads.listIssueRecords(ctx, repositories.map((r) => r.id), {
+  const rows = await issueLists.listIssueRecords(ctx, repositories.map((r) => r.id), {
     pullRequests: true, states: issueStates, sort: q.sort, direction: q.direction,
     ...(q.labels ? { anyLabels: q.labels } : {}),
     ...(q.author !== undefined ? { createdBy: q.author } : {}),
@@ -436,11 +434,11 @@ export async function listPullRecords(ctx: AppContext, repositories: readonly Re
 // ---------------------------------------------------------------- draft (GraphQL: markReadyForReview, convertPullRequestToDraft)
 
 /** Marks a pull request ready for review (draft false) or turns it back into a draft; its author and those with push access may. */
-export async function setDraft(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, draft: boolean): Promise<FullPullDetail> {
+export async function setDraft(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, draft: boolean): Promise<LocatedPull> {
   const user = requireUser(actor);
   const located = await locatePull(ctx, actor, owner, name, number);
   requireWritable(located.repo);
-  if (located.issue.userId !== user.id && !roleAtLeast(located.role, 'push')) throw new ForbiddenError('Must have push access or be the author to change the draft state.');
+  if (!canChangeDraft(user.id, located.role, located.issue)) throw new ForbiddenError('Must have push access or be the author to change the draft state.');
   if (located.issue.state !== 'open') throw customError('Pull request is closed.');
   const { pull, issue } = await inTransaction(ctx, async (tx) => {
     const current = await reload(tx, located);
@@ -450,7 +448,7 @@ export async function setDraft(ctx: AppContext, actor: Actor, owner: string, nam
     await recordPullEvent(tx, actor, located.repo, pull, current.issue, draft ? 'converted_to_draft' : 'ready_for_review');
     return { ...current, pull };
   });
-  return presentFull(ctx, actor, located.repo, pull, issue);
+  return { ...located, pull, issue };
 }
 
 // ---------------------------------------------------------------- lookups for other areas (GraphQL node ids, notifications)

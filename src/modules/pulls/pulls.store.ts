@@ -1,7 +1,8 @@
 // SQL for pull requests and their review requests. Only the pulls module calls this;
 // reviews and review comments are in reviews.store.ts.
 import type { Executor } from '../../db/database.ts';
-import type { PullRequestsTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { PullRequestsTable, ReviewRequestsTable } from '../../db/schema.ts';
 import type { PullRequestRecord, ReviewRequestRecord } from './pulls.model.ts';
 
 type Row = Omit<PullRequestsTable, 'id'> & { id: number };
@@ -39,19 +40,10 @@ function pulls(db: Executor) {
   return db.selectFrom('pull_requests').selectAll();
 }
 
-export interface NewPull {
-  issueId: number;
-  repositoryId: number;
-  number: number;
-  headRepositoryId: number;
-  headRef: string;
-  headSha: string;
-  baseRef: string;
-  baseSha: string;
-  mergeBaseSha: string | null;
-  draft: boolean;
-  maintainerCanModify: boolean;
-}
+/** A new pull request: fields of the record (a new one always has its head repository). */
+export type NewPull = Pick<PullRequestRecord,
+  'issueId' | 'repositoryId' | 'number' | 'headRef' | 'headSha' | 'baseRef' | 'baseSha' | 'mergeBaseSha' | 'draft' | 'maintainerCanModify'
+> & { headRepositoryId: number };
 
 export async function insert(db: Executor, p: NewPull, now: string): Promise<PullRequestRecord> {
   const row = await db.insertInto('pull_requests').values({
@@ -115,17 +107,9 @@ export async function findByHead(db: Executor, headRepositoryId: number, headRef
   return rows.map((r) => toPull(r as Row));
 }
 
-export interface PullChanges {
-  headSha?: string;
-  baseRef?: string;
-  baseSha?: string;
-  mergeBaseSha?: string | null;
-  draft?: boolean;
-  maintainerCanModify?: boolean;
-  mergedAt?: string | null;
-  mergedById?: number | null;
-  mergeCommitSha?: string | null;
-}
+export type PullChanges = Partial<Pick<PullRequestRecord,
+  'headSha' | 'baseRef' | 'baseSha' | 'mergeBaseSha' | 'draft' | 'maintainerCanModify' | 'mergedAt' | 'mergedById' | 'mergeCommitSha'
+>>;
 
 export async function update(db: Executor, id: number, c: PullChanges, now: string): Promise<PullRequestRecord> {
   const row = await db.updateTable('pull_requests').set({
@@ -143,15 +127,11 @@ export async function update(db: Executor, id: number, c: PullChanges, now: stri
   return toPull(row as Row);
 }
 
-export interface Mergeability {
-  mergeable: boolean | null;
-  rebaseable: boolean | null;
-  headSha: string;
-  baseSha: string;
-  mergeBaseSha: string | null;
-  /** The test merge commit of an open pull request (upstream shows it as merge_commit_sha). */
-  mergeCommitSha: string | null;
-}
+/**
+ * What git said about a (head, base) pair of commits; mergeCommitSha is the test merge
+ * commit of an open pull request (upstream shows it as merge_commit_sha).
+ */
+export type Mergeability = Pick<PullRequestRecord, 'mergeable' | 'rebaseable' | 'headSha' | 'baseSha' | 'mergeBaseSha' | 'mergeCommitSha'>;
 
 /**
  * Caches what git said about (head, base). Not an update of the pull request: its
@@ -170,7 +150,7 @@ export async function saveMergeability(db: Executor, id: number, m: Mergeability
 
 // ---------------------------------------------------------------- review requests
 
-function toRequest(r: { id: number; pull_request_id: number; user_id: number | null; team_id: number | null; requested_by_id: number | null; created_at: string }): ReviewRequestRecord {
+function toRequest(r: Selectable<ReviewRequestsTable>): ReviewRequestRecord {
   return { id: r.id, pullRequestId: r.pull_request_id, userId: r.user_id, teamId: r.team_id, requestedById: r.requested_by_id, createdAt: r.created_at };
 }
 

@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context.ts';
 import { anonymousActor, userActor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
-import { subscribeToEvents, type DomainEvent } from '../../events/outbox.ts';
+import type { DomainEvent } from '../../events/outbox.ts';
 import { ZERO_SHA } from '../../git/repository.ts';
 import * as issues from '../issues/issues.service.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -49,13 +49,6 @@ async function onPush(ctx: AppContext, e: DomainEvent): Promise<void> {
   }
 }
 
-let subscribed = false;
-
-/** Subscribes once per process (routes may be registered by several servers in tests). */
-export function subscribePushes(): void {
-  if (subscribed) return;
-  subscribed = true;
-  subscribeToEvents(async (ctx, e) => {
-    if (e.event === 'push') await onPush(ctx, e);
-  });
+export async function onEvent(ctx: AppContext, e: DomainEvent): Promise<void> {
+  if (e.event === 'push') await onPush(ctx, e);
 }

@@ -1,8 +1,8 @@
 // Pull requests → API representation: the list record (pull-request-simple), the full
 // record with its git figures, files, the merge result. Pure: the service loads the
 // issue's representation, repositories, users and git figures first.
+import type { Static } from '@sinclair/typebox';
 import { encodeNodeId } from '../../domain/node-id.ts';
-import type { FileChange } from '../../git/history.ts';
 import type { Urls } from '../../urls.ts';
 import type { IssueView } from '../issues/issues.views.ts';
 import { team as teamView, type TeamRecord } from '../orgs/orgs.views.ts';
@@ -13,6 +13,7 @@ import { licenseSimple } from '../templates/templates.views.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
 import type { PullRequestRecord } from './pulls.model.ts';
+import type { MergeResult, PullRequest, PullRequestSimple } from './pulls.schemas.ts';
 
 export interface PullViewOptions {
   urls: Urls;
@@ -92,7 +93,7 @@ function link(href: string) {
 }
 
 /** The list record (upstream's pull-request-simple). */
-export function pullRequestSimple(d: PullDetail, o: PullViewOptions) {
+export function pullRequestSimple(d: PullDetail, o: PullViewOptions): PullRequestSimpleView {
   const { urls } = o;
   const p = d.pull;
   const i = d.issue;
@@ -153,7 +154,7 @@ export function pullRequestSimple(d: PullDetail, o: PullViewOptions) {
 }
 
 /** The full record (GET one, create, update, webhook payloads). */
-export function pullRequest(d: PullDetail, f: PullFigures, o: PullViewOptions) {
+export function pullRequest(d: PullDetail, f: PullFigures, o: PullViewOptions): PullRequestView {
   return {
     ...pullRequestSimple(d, o),
     merged: d.pull.mergedAt !== null,
@@ -171,32 +172,13 @@ export function pullRequest(d: PullDetail, f: PullFigures, o: PullViewOptions) {
   };
 }
 
-export type PullRequestView = ReturnType<typeof pullRequest>;
-export type PullRequestSimpleView = ReturnType<typeof pullRequestSimple>;
-
-/** A file of GET …/pulls/{n}/files: URLs point at the head commit. */
-export function pullFile(repoApi: string, repoHtml: string, headSha: string, f: FileChange) {
-  const path = f.path.split('/').map(encodeURIComponent).join('/');
-  const ZERO = '0000000000000000000000000000000000000000';
-  return {
-    sha: f.newSha === ZERO ? f.oldSha : f.newSha,
-    filename: f.path,
-    status: f.status,
-    additions: f.additions,
-    deletions: f.deletions,
-    changes: f.additions + f.deletions,
-    blob_url: `${repoHtml}/blob/${headSha}/${path}`,
-    raw_url: `${repoHtml}/raw/${headSha}/${path}`,
-    contents_url: `${repoApi}/contents/${path}?ref=${headSha}`,
-    ...(f.patch !== null ? { patch: f.patch } : {}),
-    ...(f.previousPath !== null ? { previous_filename: f.previousPath } : {}),
-  };
-}
+export type PullRequestView = Static<typeof PullRequest>;
+export type PullRequestSimpleView = Static<typeof PullRequestSimple>;
 
 export function requestedReviewers(users: Account[], teams: RequestedTeam[], urls: Urls): { users: SimpleUser[]; teams: TeamRecord[] } {
   return { users: users.map((a) => simpleUser(a, urls)), teams: teams.map((t) => teamView(t.team, t.parent, t.orgLogin, urls)) };
 }
 
-export function mergeResult(sha: string) {
+export function mergeResult(sha: string): Static<typeof MergeResult> {
   return { sha, merged: true, message: 'Pull Request successfully merged' };
 }

@@ -13,7 +13,7 @@ import * as repos from '../repos/repos.service.ts';
 import { branchTip } from './pulls.git.ts';
 import type { Side } from './pulls.model.ts';
 import type { LocatedPull } from './pulls.service.ts';
-import { byLine, byPosition } from './review-positions.ts';
+import { byLine, byPosition } from './review-comments.positions.ts';
 
 /** Interaction limits and locks, as for issue comments. */
 export async function requireCommentable(ctx: AppContext, actor: Actor, l: LocatedPull): Promise<void> {

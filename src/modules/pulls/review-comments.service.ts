@@ -4,22 +4,21 @@
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import * as issues from '../issues/issues.service.ts';
-import type { BodyFormat } from '../issues/issues.views.ts';
-import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { orgIdOf } from './pulls.events.ts';
-import type { ReviewCommentRecord } from './pulls.model.ts';
+import type { PullRequestRecord, ReviewCommentRecord } from './pulls.model.ts';
 import { locatePull, reload, requireWritable, type LocatedPull } from './pulls.service.ts';
 import * as store from './pulls.store.ts';
 import { commentPlacement, requireCommentable, requireCommitOfPull, type PlacementInput } from './review-comments.rules.ts';
 import { presentReviewComments } from './reviews.present.ts';
 import { payloadPullSimple } from './reviews.service.ts';
 import * as reviewStore from './reviews.store.ts';
-import type { ReviewCommentView } from './reviews.views.ts';
 import { deleteReactionsOf } from '../reactions/reactions.subjects.ts';
 
 const RESOURCE = 'PullRequestReviewComment';
@@ -41,13 +40,14 @@ export interface CreateCommentInput extends PlacementInput {
 }
 
 export async function createReviewComment(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: CreateCommentInput, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewCommentView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: CreateCommentInput,
+): Promise<LocatedComment> {
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
   await requireCommentable(ctx, actor, l);
   if (input.body.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'body', code: 'missing_field' }]);
+  requireMaxLength(RESOURCE, 'body', input.body, TEXT_LIMITS.body);
   let values: Omit<reviewStore.NewComment, 'reviewId' | 'pullRequestId' | 'repositoryId' | 'userId' | 'body'>;
   if (input.inReplyTo !== undefined) {
     const parent = await reviewStore.findComment(ctx.db, l.repo.id, input.inReplyTo, user.id);
@@ -78,8 +78,7 @@ export async function createReviewComment(
     await recordCommentEvent(tx, actor, await reload(tx, l), comment!, 'created');
     return comment!;
   });
-  const [view] = await presentReviewComments(ctx, l.repo, [comment], bodyFormat, [l.pull]);
-  return view!;
+  return { repo: l.repo, pull: l.pull, comment };
 }
 
 // ---------------------------------------------------------------- read
@@ -91,29 +90,37 @@ export interface ListCommentsQuery {
 }
 
 export async function listPullReviewComments(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, q: ListCommentsQuery, slice: Slice, bodyFormat: BodyFormat = 'raw',
-): Promise<Page<ReviewCommentView>> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, q: ListCommentsQuery, slice: Slice,
+): Promise<CommentPage> {
   const l = await locatePull(ctx, actor, owner, name, number);
   const { rows, total } = await reviewStore.listComments(ctx.db, {
     repositoryId: l.repo.id, pullRequestId: l.pull.id, viewerId: actor.user?.id ?? null,
     sort: q.sort ?? 'created', direction: q.direction ?? 'asc', ...(q.since ? { since: q.since } : {}),
   }, slice);
-  return { items: await presentReviewComments(ctx, l.repo, rows, bodyFormat, [l.pull]), total };
+  return { repo: l.repo, pulls: [l.pull], items: rows, total };
 }
 
 export async function listRepoReviewComments(
-  ctx: AppContext, actor: Actor, owner: string, name: string, q: ListCommentsQuery, slice: Slice, bodyFormat: BodyFormat = 'raw',
-): Promise<Page<ReviewCommentView>> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, q: ListCommentsQuery, slice: Slice,
+): Promise<CommentPage> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
   const { rows, total } = await reviewStore.listComments(ctx.db, {
     repositoryId: repo.id, viewerId: actor.user?.id ?? null,
     sort: q.sort ?? 'created', direction: q.direction ?? 'asc', ...(q.since ? { since: q.since } : {}),
   }, slice);
-  return { items: await presentReviewComments(ctx, repo, rows, bodyFormat), total };
+  return { repo, pulls: [], items: rows, total };
 }
 
+/** A page of review comments of a repository, with the pull requests already loaded. */
+export interface CommentPage extends Page<ReviewCommentRecord> {
+  repo: Repo;
+  pulls: PullRequestRecord[];
+}
+
+/** A review comment with its repository (and its pull request, when the service loaded it). */
 export interface LocatedComment {
   repo: Repo;
+  pull?: PullRequestRecord;
   comment: ReviewCommentRecord;
 }
 
@@ -128,15 +135,17 @@ export async function requireReviewComment(ctx: AppContext, actor: Actor, owner:
   return { repo, comment };
 }
 
-export async function getReviewComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number, bodyFormat: BodyFormat = 'raw'): Promise<ReviewCommentView> {
-  const { repo, comment } = await requireReviewComment(ctx, actor, owner, name, id);
-  const [view] = await presentReviewComments(ctx, repo, [comment], bodyFormat);
-  return view!;
+export function getReviewComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<LocatedComment> {
+  return requireReviewComment(ctx, actor, owner, name, id);
 }
 
 // ---------------------------------------------------------------- change
 
 /** The comment's author, or someone with push access, may change or delete it. */
+export function canChangeReviewComment(viewerId: number | null, role: Role | null, comment: ReviewCommentRecord): boolean {
+  return comment.userId === viewerId || roleAtLeast(role, 'push');
+}
+
 async function locateForChange(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<{ l: LocatedPull; comment: ReviewCommentRecord }> {
   const user = requireUser(actor);
   const { repo, comment } = await requireReviewComment(ctx, actor, owner, name, id);
@@ -144,22 +153,22 @@ async function locateForChange(ctx: AppContext, actor: Actor, owner: string, nam
   const [pull] = await store.findByIds(ctx.db, [comment.pullRequestId]);
   if (!pull) throw new NotFoundError();
   const l = await locatePull(ctx, actor, owner, name, pull.number);
-  if (comment.userId !== user.id && !roleAtLeast(l.role, 'push')) throw new ForbiddenError('Must have push access or be the author to change this comment.');
+  if (!canChangeReviewComment(user.id, l.role, comment)) throw new ForbiddenError('Must have push access or be the author to change this comment.');
   return { l, comment };
 }
 
 export async function updateReviewComment(
-  ctx: AppContext, actor: Actor, owner: string, name: string, id: number, body: string, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewCommentView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, id: number, body: string,
+): Promise<LocatedComment> {
   const { l, comment } = await locateForChange(ctx, actor, owner, name, id);
   if (body.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'body', code: 'missing_field' }]);
+  requireMaxLength(RESOURCE, 'body', body, TEXT_LIMITS.body);
   const updated = await inTransaction(ctx, async (tx) => {
     const updated = await reviewStore.updateComment(tx.db, comment.id, body, nowIso(tx.clock));
     if (body !== comment.body) await recordCommentEvent(tx, actor, l, updated, 'edited', { changes: { body: { from: comment.body } } });
     return updated;
   });
-  const [view] = await presentReviewComments(ctx, l.repo, [updated], bodyFormat, [l.pull]);
-  return view!;
+  return { repo: l.repo, pull: l.pull, comment: updated };
 }
 
 export async function deleteReviewComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<void> {

@@ -11,15 +11,14 @@ import { simpleUser } from '../users/users.views.ts';
 import { team as teamView } from '../orgs/orgs.views.ts';
 import * as orgAccess from '../orgs/orgs.access.ts';
 import * as orgs from '../orgs/orgs.service.ts';
-import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { recordPullEvent } from './pulls.events.ts';
-import { pullDetails } from './pulls.present.ts';
-import { locatePull, reload, requireWritable, type LocatedPull, type ViewOptions } from './pulls.service.ts';
+import { locatePull, reload, requireWritable, type LocatedPull } from './pulls.service.ts';
 import * as store from './pulls.store.ts';
-import type { PullDetail, RequestedTeam } from './pulls.views.ts';
+import type { RequestedTeam } from './pulls.views.ts';
 import type { ReviewRequestRecord } from './pulls.model.ts';
 
 export interface ReviewerInput {
@@ -53,23 +52,22 @@ async function resolveTeams(ctx: AppContext, repo: Repo, slugs: readonly string[
   return orgs.teamsWithOrgLogins(ctx, teams.map((t) => t.id));
 }
 
+/** Those with triage access (or more) request reviews and withdraw requests. */
+export function canRequestReviews(role: Role | null): boolean {
+  return roleAtLeast(role, 'triage');
+}
+
 async function requireRequester(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<LocatedPull> {
   requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
-  if (!roleAtLeast(l.role, 'triage')) throw new ForbiddenError('Must have triage access to request reviews.');
+  if (!canRequestReviews(l.role)) throw new ForbiddenError('Must have triage access to request reviews.');
   return l;
 }
 
-async function presentSimple(ctx: AppContext, actor: Actor, l: LocatedPull, o: ViewOptions): Promise<PullDetail> {
-  const fresh = await reload(ctx, l);
-  const [detail] = await pullDetails(ctx, actor, fresh.repo, [fresh.pull], { ...o, issues: [fresh.issue] });
-  return detail!;
-}
-
 export async function requestReviewers(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: ReviewerInput, o: ViewOptions = {},
-): Promise<PullDetail> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: ReviewerInput,
+): Promise<LocatedPull> {
   const user = requireUser(actor);
   const l = await requireRequester(ctx, actor, owner, name, number);
   const accounts = await resolveUsers(ctx, input.reviewers ?? []);
@@ -81,9 +79,9 @@ export async function requestReviewers(
   const teams = await resolveTeams(ctx, l.repo, input.teamReviewers ?? []);
   if (teams === null) throw notCollaborators(l.repo);
 
-  await inTransaction(ctx, async (tx) => {
+  const changed = await inTransaction(ctx, async (tx) => {
     const added = await store.addRequests(tx.db, l.pull.id, accounts.map((a) => a!.id), teams.map((t) => t.team.id), user.id, nowIso(tx.clock));
-    if (!added.length) return;
+    if (!added.length) return null;
     const current = await reload(tx, l);
     for (const r of added) {
       const account = accounts.find((a) => a!.id === r.userId);
@@ -91,20 +89,21 @@ export async function requestReviewers(
       const extra = account ? { requested_reviewer: simpleUser(account, tx.urls) } : { requested_team: teamView(team!.team, team!.parent, team!.orgLogin, tx.urls) };
       await recordPullEvent(tx, actor, current.repo, current.pull, current.issue, 'review_requested', extra);
     }
+    return current;
   });
-  return presentSimple(ctx, actor, l, o);
+  return changed ?? l;
 }
 
 export async function removeRequestedReviewers(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: ReviewerInput, o: ViewOptions = {},
-): Promise<PullDetail> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: ReviewerInput,
+): Promise<LocatedPull> {
   const l = await requireRequester(ctx, actor, owner, name, number);
   const accounts = (await resolveUsers(ctx, input.reviewers ?? [])).filter((a): a is Account => a !== null);
   const slugs = l.repo.owner.type === 'Organization' ? await orgs.teamsBySlugs(ctx, l.repo.ownerId, input.teamReviewers ?? []) : [];
   const teams = await orgs.teamsWithOrgLogins(ctx, slugs.map((t) => t.id));
-  await inTransaction(ctx, async (tx) => {
+  const changed = await inTransaction(ctx, async (tx) => {
     const removed = await store.removeRequests(tx.db, l.pull.id, accounts.map((a) => a.id), teams.map((t) => t.team.id));
-    if (!removed.length) return;
+    if (!removed.length) return null;
     const current = await reload(tx, l);
     for (const r of removed) {
       const account = accounts.find((a) => a.id === r.userId);
@@ -112,8 +111,9 @@ export async function removeRequestedReviewers(
       const extra = account ? { requested_reviewer: simpleUser(account, tx.urls) } : { requested_team: teamView(team!.team, team!.parent, team!.orgLogin, tx.urls) };
       await recordPullEvent(tx, actor, current.repo, current.pull, current.issue, 'review_request_removed', extra);
     }
+    return current;
   });
-  return presentSimple(ctx, actor, l, o);
+  return changed ?? l;
 }
 
 export interface RequestedReviewers {

@@ -1,9 +1,10 @@
 // Loads what review and review comment views need, in bulk: users, author
-// associations, rendered bodies, reaction counts, the pull requests' numbers.
+// associations, rendered bodies, reaction counts, the pull requests' numbers; then
+// builds the views.
 import type { AppContext } from '../../context.ts';
 import * as issues from '../issues/issues.service.ts';
 import { renderBodies } from '../issues/issues.present.ts';
-import type { BodyFormat } from '../issues/issues.views.ts';
+import type { BodyFormat } from '../../http/media-type.ts';
 import { loadReactionCounts } from '../reactions/reactions.rollup.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as users from '../users/users.service.ts';

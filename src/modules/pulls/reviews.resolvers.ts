@@ -8,8 +8,8 @@ import type { FieldResolver } from '../../graphql/module.ts';
 import { encodeNodeId, numericId, type NodeResolver } from '../../graphql/node-id.ts';
 import { commitNode } from '../git-data/git-data.resolvers.ts';
 import {
-  authorAssociationOf, authorOf, bodyHtmlOf, bodyTextOf, cannotUpdateReasons, reactionGroupsFor, reactionsConnectionFor,
-  registerReactableNode, registerReactionSubject, viewerCanReactOn, type ReactionsArgs,
+  authorAssociationOf, authorOf, bodyHtmlOf, bodyTextOf, reactionGroupsFor, reactionsConnectionFor,
+  registerReactableNode, registerReactionSubject, viewerCanReactOn, viewerRole, type ReactionsArgs,
 } from '../issues/issues.graphql-helpers.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import { repositoryNode } from '../repos/repos.resolvers.ts';
@@ -18,6 +18,8 @@ import {
   commentsOfReview, pullPath, reviewCommentNode, reviewCommentRecordById, reviewNode, reviewRecordById, visibleReview,
   visibleReviewComment, visibleReviewRequest, type ReviewCommentNode, type ReviewNode, type ReviewRequestNode,
 } from './pulls.graphql-nodes.ts';
+import * as comments from './review-comments.service.ts';
+import * as reviews from './reviews.service.ts';
 
 const teamById = defineMapLoader('requestedTeamById', async (g, ids: readonly number[]) =>
   new Map((await orgs.teamsWithOrgLogins(g.ctx, ids)).map((t) => [t.team.id, t.team])));
@@ -26,10 +28,10 @@ const teamById = defineMapLoader('requestedTeamById', async (g, ids: readonly nu
 
 const reviewPath = (r: ReviewNode) => `${pullPath(r.pr)}#pullrequestreview-${r.review.id}`;
 
-/** Only its author edits a review, and deletes it while it is pending (the reviews service's rules). */
+/** The reviews service's rules: only its author edits a review, and deletes it while it is pending. */
 async function reviewCannotUpdate(g: GraphQLContext, r: ReviewNode): Promise<string[]> {
   if (r.pr.repo.archived) return ['ARCHIVED'];
-  return r.review.userId === g.user.id ? [] : ['INSUFFICIENT_ACCESS'];
+  return reviews.canEditReview(g.user.id, r.review) ? [] : ['INSUFFICIENT_ACCESS'];
 }
 
 const reviewFields = {
@@ -60,15 +62,20 @@ const reviewFields = {
   viewerDidAuthor: (r: ReviewNode, _a: unknown, g: GraphQLContext) => r.review.userId === g.user.id,
   viewerCanUpdate: async (r: ReviewNode, _a: unknown, g: GraphQLContext) => (await reviewCannotUpdate(g, r)).length === 0,
   viewerCannotUpdateReasons: reviewCannotUpdate,
-  viewerCanDelete: async (r: ReviewNode, _a: unknown, g: GraphQLContext) => r.review.state === 'PENDING' && (await reviewCannotUpdate(g, r)).length === 0,
+  viewerCanDelete: (r: ReviewNode, _a: unknown, g: GraphQLContext) => !r.pr.repo.archived && reviews.canDeleteReview(g.user.id, r.review),
 };
 
 // ---------------------------------------------------------------- review comments
 
 const commentPath = (c: ReviewCommentNode) => `${pullPath(c.pr)}#discussion_r${c.comment.id}`;
 
-/** The author, or push access (the review comments service's rule). */
-const commentCannotUpdate = (c: ReviewCommentNode, _a: unknown, g: GraphQLContext) => cannotUpdateReasons(g, c.pr.repo, c.comment.userId, 'push');
+/** The review comments service's rule: the author, or push access. */
+async function commentCannotUpdate(c: ReviewCommentNode, _a: unknown, g: GraphQLContext): Promise<string[]> {
+  if (c.pr.repo.archived) return ['ARCHIVED'];
+  // Its author needs no role: the viewer's role is loaded for others' comments only.
+  if (comments.canChangeReviewComment(g.user.id, null, c.comment)) return [];
+  return comments.canChangeReviewComment(g.user.id, await load(g, viewerRole, c.pr.repo), c.comment) ? [] : ['INSUFFICIENT_ACCESS'];
+}
 
 const reviewCommentFields = {
   id: (c: ReviewCommentNode) => encodeNodeId('PullRequestReviewComment', c.comment.id),
@@ -156,14 +163,16 @@ export const reviewNodes: Record<string, NodeResolver> = {
   ReviewRequest: byNumericId(visibleReviewRequest),
 };
 
-// Reactions on review comments (REST's pull_request_review_comment subjects).
-registerReactableNode('PullRequestReviewComment', async (g, id) => {
-  const n = numericId(id);
-  const c = n === null ? null : await visibleReviewComment(g, n);
-  if (!c) return null;
-  return {
-    ref: { kind: 'pull_request_review_comment', owner: c.pr.repo.owner.login, repo: c.pr.repo.name, commentId: c.comment.id },
-    type: 'pull_request_review_comment', id: c.comment.id, node: c,
-  };
-});
-registerReactionSubject('pull_request_review_comment', (g, id) => visibleReviewComment(g, id));
+/** Reactions on review comments (REST's pull_request_review_comment subjects); pullsGraphQL.register. */
+export function registerReviewReactables(): void {
+  registerReactableNode('PullRequestReviewComment', async (g, id) => {
+    const n = numericId(id);
+    const c = n === null ? null : await visibleReviewComment(g, n);
+    if (!c) return null;
+    return {
+      ref: { kind: 'pull_request_review_comment', owner: c.pr.repo.owner.login, repo: c.pr.repo.name, commentId: c.comment.id },
+      type: 'pull_request_review_comment', id: c.comment.id, node: c,
+    };
+  });
+  registerReactionSubject('pull_request_review_comment', (g, id) => visibleReviewComment(g, id));
+}

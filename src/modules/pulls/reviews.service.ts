@@ -5,23 +5,20 @@
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import * as issues from '../issues/issues.service.ts';
-import type { BodyFormat } from '../issues/issues.views.ts';
-import { roleAtLeast } from '../repos/repos.model.ts';
+import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import { orgIdOf } from './pulls.events.ts';
-import { STATE_OF_EVENT, type ReviewCommentRecord, type ReviewEvent, type ReviewRecord } from './pulls.model.ts';
-import { pullDetails } from './pulls.present.ts';
+import { STATE_OF_EVENT, type PullRequestRecord, type ReviewCommentRecord, type ReviewEvent, type ReviewRecord } from './pulls.model.ts';
+import { presentPulls } from './pulls.present.ts';
 import { locatePull, reload, requireWritable, type LocatedPull } from './pulls.service.ts';
 import * as store from './pulls.store.ts';
-import { pullRequestSimple } from './pulls.views.ts';
 import { commentPlacement, requireCommentable, requireCommitOfPull, type PlacedComment, type PlacementInput } from './review-comments.rules.ts';
 import { presentReviewComments, presentReviews } from './reviews.present.ts';
 import * as reviewStore from './reviews.store.ts';
-import type { ReviewCommentView } from './reviews.views.ts';
-import type { ReviewView } from './reviews.views.ts';
 
 const RESOURCE = 'PullRequestReview';
 
@@ -31,8 +28,38 @@ function refuse(message: string, field = 'event'): ValidationError {
 
 /** The pull request view a review or review comment webhook payload carries. */
 export async function payloadPullSimple(tx: AppContext, actor: Actor, l: LocatedPull) {
-  const [detail] = await pullDetails(tx, actor, l.repo, [l.pull], { forPayload: true, issues: [l.issue] });
-  return pullRequestSimple(detail!, { urls: tx.urls, previews: new Set() });
+  const [view] = await presentPulls(tx, actor, l.repo, [l], { forPayload: true });
+  return view!;
+}
+
+/** A review with the pull request it belongs to, as the change left them. */
+export interface LocatedReview extends LocatedPull {
+  review: ReviewRecord;
+}
+
+/** A page of reviews or review comments of one pull request. */
+export interface ReviewsPage<T> extends Page<T> {
+  repo: Repo;
+  pull: PullRequestRecord;
+}
+
+function located(l: LocatedPull, review: ReviewRecord): LocatedReview {
+  return { ...l, review };
+}
+
+/** Only its author edits a review. */
+export function canEditReview(viewerId: number | null, review: ReviewRecord): boolean {
+  return review.userId === viewerId;
+}
+
+/** Only its author deletes a review, and only while it is pending. */
+export function canDeleteReview(viewerId: number | null, review: ReviewRecord): boolean {
+  return canEditReview(viewerId, review) && review.state === 'PENDING';
+}
+
+/** Those with push access dismiss approvals and change requests. */
+export function canDismissReviews(role: Role | null): boolean {
+  return roleAtLeast(role, 'push');
 }
 
 /** The author may comment on their own pull request but not approve it or ask changes of it. */
@@ -65,13 +92,17 @@ async function recordCommentsCreated(tx: AppContext, actor: Actor, l: LocatedPul
   }
 }
 
-/** A review just submitted: the reviewer's request is answered, the pull request touched, the events recorded. */
-async function afterSubmit(tx: AppContext, actor: Actor, l: LocatedPull, review: ReviewRecord): Promise<void> {
+/**
+ * A review just submitted: the reviewer's request is answered, the pull request touched,
+ * the events recorded. Gives the pull request as it now is.
+ */
+async function afterSubmit(tx: AppContext, actor: Actor, l: LocatedPull, review: ReviewRecord): Promise<LocatedPull> {
   await store.removeRequests(tx.db, l.pull.id, [review.userId], []);
   await issues.touchIssue(tx, l.issue.id);
   const fresh = await reload(tx, l);
   await recordSubmitted(tx, actor, fresh, review, 'submitted');
   await recordCommentsCreated(tx, actor, fresh, review.id);
+  return fresh;
 }
 
 // ---------------------------------------------------------------- create and submit
@@ -89,14 +120,15 @@ export interface CreateReviewInput {
 }
 
 export async function createReview(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: CreateReviewInput, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: CreateReviewInput,
+): Promise<LocatedReview> {
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
   await requireCommentable(ctx, actor, l);
   const body = input.body ?? '';
   const comments = input.comments ?? [];
+  requireMaxLength(RESOURCE, 'body', body, TEXT_LIMITS.body);
   if (input.event) checkEvent(l, user.id, input.event, body, comments.length);
   const commitId = input.commitId ?? l.pull.headSha;
   await requireCommitOfPull(ctx, l, commitId, RESOURCE);
@@ -107,11 +139,12 @@ export async function createReview(
       errors.push({ resource: RESOURCE, field: `comments[${i}].body`, code: 'missing_field' });
       continue;
     }
+    requireMaxLength(RESOURCE, `comments[${i}].body`, c.body, TEXT_LIMITS.body);
     placed.push({ body: c.body, placement: await commentPlacement(ctx, l, commitId, c, errors, `comments[${i}].`) });
   }
   if (errors.length) throw new ValidationError(errors);
 
-  const review = await inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     if (await reviewStore.findPendingReview(tx.db, l.pull.id, user.id)) throw refuse('User can only have one pending review per pull request', 'user_id');
     const now = nowIso(tx.clock);
     const review = await reviewStore.insertReview(tx.db, {
@@ -122,11 +155,8 @@ export async function createReview(
       pullRequestId: l.pull.id, repositoryId: l.repo.id, reviewId: review.id, userId: user.id, inReplyToId: null,
       body: p.body, commitId, originalCommitId: commitId, ...p.placement!,
     })), now);
-    if (input.event) await afterSubmit(tx, actor, l, review);
-    return review;
+    return located(input.event ? await afterSubmit(tx, actor, l, review) : l, review);
   });
-  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
-  return view!;
 }
 
 /** The caller's own review; someone else's pending review does not exist for them. */
@@ -138,8 +168,8 @@ async function ownReview(ctx: AppContext, l: LocatedPull, reviewId: number, user
 
 export async function submitReview(
   ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number,
-  input: { body?: string; event: ReviewEvent }, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewView> {
+  input: { body?: string; event: ReviewEvent },
+): Promise<LocatedReview> {
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
@@ -147,98 +177,95 @@ export async function submitReview(
   if (found.userId !== user.id) throw new NotFoundError();
   if (found.state !== 'PENDING') throw refuse('Can not submit a non-pending review', 'review');
   const body = input.body ?? found.body;
+  requireMaxLength(RESOURCE, 'body', body, TEXT_LIMITS.body);
   checkEvent(l, user.id, input.event, body, await reviewStore.countCommentsOfReview(ctx.db, found.id));
-  const review = await inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const now = nowIso(tx.clock);
     const submitted = await reviewStore.updateReview(tx.db, found.id, { state: STATE_OF_EVENT[input.event], body, submittedAt: now }, now);
-    await afterSubmit(tx, actor, l, submitted);
-    return submitted;
+    return located(await afterSubmit(tx, actor, l, submitted), submitted);
   });
-  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
-  return view!;
 }
 
 // ---------------------------------------------------------------- read
 
 export async function listReviews(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, slice: Slice, bodyFormat: BodyFormat = 'raw',
-): Promise<Page<ReviewView>> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, slice: Slice,
+): Promise<ReviewsPage<ReviewRecord>> {
   const l = await locatePull(ctx, actor, owner, name, number);
   const { rows, total } = await reviewStore.listReviews(ctx.db, l.pull.id, actor.user?.id ?? null, slice);
-  return { items: await presentReviews(ctx, l.repo, l.pull, rows, bodyFormat), total };
+  return { repo: l.repo, pull: l.pull, items: rows, total };
 }
 
 export async function getReview(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number,
+): Promise<LocatedReview> {
   const l = await locatePull(ctx, actor, owner, name, number);
   const review = await ownReview(ctx, l, reviewId, actor.user?.id ?? null);
-  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
-  return view!;
+  return located(l, review);
 }
 
 export async function listReviewComments(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, slice: Slice, bodyFormat: BodyFormat = 'raw',
-): Promise<Page<ReviewCommentView>> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, slice: Slice,
+): Promise<ReviewsPage<ReviewCommentRecord>> {
   const l = await locatePull(ctx, actor, owner, name, number);
   const review = await ownReview(ctx, l, reviewId, actor.user?.id ?? null);
   const { rows, total } = await reviewStore.listComments(ctx.db, {
     repositoryId: l.repo.id, pullRequestId: l.pull.id, reviewId: review.id, viewerId: actor.user?.id ?? null, sort: 'created', direction: 'asc',
   }, slice);
-  return { items: await presentReviewComments(ctx, l.repo, rows, bodyFormat, [l.pull]), total };
+  return { repo: l.repo, pull: l.pull, items: rows, total };
 }
 
 // ---------------------------------------------------------------- change
 
 export async function updateReview(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, body: string, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, body: string,
+): Promise<LocatedReview> {
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
   const found = await ownReview(ctx, l, reviewId, user.id);
-  if (found.userId !== user.id) throw new ForbiddenError('Only the author of a review may edit it.');
+  if (!canEditReview(user.id, found)) throw new ForbiddenError('Only the author of a review may edit it.');
+  requireMaxLength(RESOURCE, 'body', body, TEXT_LIMITS.body);
   const review = await inTransaction(ctx, async (tx) => {
     const updated = await reviewStore.updateReview(tx.db, found.id, { body }, nowIso(tx.clock));
     if (updated.state !== 'PENDING' && body !== found.body) await recordSubmitted(tx, actor, l, updated, 'edited', { changes: { body: { from: found.body } } });
     return updated;
   });
-  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
-  return view!;
+  return located(l, review);
 }
 
 export async function deletePendingReview(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number,
+): Promise<LocatedReview> {
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   const found = await ownReview(ctx, l, reviewId, user.id);
-  if (found.userId !== user.id) throw new ForbiddenError('Only the author of a review may delete it.');
+  // The author's own rule first (403), then the state's (422).
+  if (!canEditReview(user.id, found)) throw new ForbiddenError('Only the author of a review may delete it.');
   if (found.state !== 'PENDING') throw refuse('Can not delete a non-pending pull request review', 'review');
-  const [view] = await presentReviews(ctx, l.repo, l.pull, [found], bodyFormat);
   await reviewStore.deleteReview(ctx.db, found.id);
-  return view!;
+  return located(l, found);
 }
 
 /** Those with push access dismiss approvals and change requests. */
 export async function dismissReview(
-  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, message: string, bodyFormat: BodyFormat = 'raw',
-): Promise<ReviewView> {
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, message: string,
+): Promise<LocatedReview> {
   requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
-  if (!roleAtLeast(l.role, 'push')) throw new ForbiddenError('Must have push access to dismiss a review.');
+  if (!canDismissReviews(l.role)) throw new ForbiddenError('Must have push access to dismiss a review.');
   const found = await ownReview(ctx, l, reviewId, actor.user?.id ?? null);
   if (found.state === 'PENDING') throw refuse('Can not dismiss a pending review', 'review');
   if (found.state !== 'APPROVED' && found.state !== 'CHANGES_REQUESTED') throw refuse(`Can not dismiss a ${found.state === 'DISMISSED' ? 'dismissed' : 'commented'} pull request review`, 'review');
   if (message.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'message', code: 'missing_field' }]);
+  requireMaxLength(RESOURCE, 'message', message, TEXT_LIMITS.body);
   const review = await inTransaction(ctx, async (tx) => {
     const dismissed = await reviewStore.updateReview(tx.db, found.id, { state: 'DISMISSED' }, nowIso(tx.clock));
     await recordSubmitted(tx, actor, l, dismissed, 'dismissed');
     return dismissed;
   });
-  const [view] = await presentReviews(ctx, l.repo, l.pull, [review], bodyFormat);
-  return view!;
+  return located(l, review);
 }
 
 /** Submitted reviews of pull requests (GraphQL: reviews, reviewDecision); no caller check. */

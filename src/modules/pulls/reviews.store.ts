@@ -4,7 +4,7 @@
 import type { Executor } from '../../db/database.ts';
 import type { PullRequestReviewCommentsTable, PullRequestReviewsTable } from '../../db/schema.ts';
 import type { Slice } from '../../domain/page.ts';
-import type { ReviewCommentRecord, ReviewRecord, ReviewState, Side } from './pulls.model.ts';
+import type { ReviewCommentRecord, ReviewRecord } from './pulls.model.ts';
 
 type ReviewRow = Omit<PullRequestReviewsTable, 'id'> & { id: number };
 type CommentRow = Omit<PullRequestReviewCommentsTable, 'id'> & { id: number };
@@ -28,15 +28,7 @@ function toComment(r: CommentRow): ReviewCommentRecord {
 
 // ---------------------------------------------------------------- reviews
 
-export interface NewReview {
-  pullRequestId: number;
-  repositoryId: number;
-  userId: number;
-  state: ReviewState;
-  body: string;
-  commitId: string;
-  submittedAt: string | null;
-}
+export type NewReview = Pick<ReviewRecord, 'pullRequestId' | 'repositoryId' | 'userId' | 'state' | 'body' | 'commitId' | 'submittedAt'>;
 
 export async function insertReview(db: Executor, r: NewReview, now: string): Promise<ReviewRecord> {
   const row = await db.insertInto('pull_request_reviews').values({
@@ -98,11 +90,7 @@ export async function findReviewsByIds(db: Executor, ids: readonly number[], vie
   return rows.map((r) => toReview(r as ReviewRow));
 }
 
-export interface ReviewChanges {
-  state?: ReviewState;
-  body?: string;
-  submittedAt?: string | null;
-}
+export type ReviewChanges = Partial<Pick<ReviewRecord, 'state' | 'body' | 'submittedAt'>>;
 
 export async function updateReview(db: Executor, id: number, c: ReviewChanges, now: string): Promise<ReviewRecord> {
   const row = await db.updateTable('pull_request_reviews').set({
@@ -120,24 +108,11 @@ export async function deleteReview(db: Executor, id: number): Promise<void> {
 
 // ---------------------------------------------------------------- review comments
 
-export interface NewComment {
-  pullRequestId: number;
-  repositoryId: number;
-  reviewId: number;
-  userId: number;
-  inReplyToId: number | null;
-  body: string;
-  path: string;
-  commitId: string;
-  originalCommitId: string;
-  diffHunk: string;
-  position: number | null;
-  line: number | null;
-  side: Side | null;
-  startLine: number | null;
-  startSide: Side | null;
-  subjectType: 'line' | 'file';
-}
+/** A new comment: fields of the record (its original position, line and start line are the ones given). */
+export type NewComment = Pick<ReviewCommentRecord,
+  | 'pullRequestId' | 'repositoryId' | 'reviewId' | 'userId' | 'inReplyToId' | 'body' | 'path' | 'commitId' | 'originalCommitId'
+  | 'diffHunk' | 'position' | 'line' | 'side' | 'startLine' | 'startSide' | 'subjectType'
+>;
 
 export async function insertComments(db: Executor, comments: readonly NewComment[], now: string): Promise<ReviewCommentRecord[]> {
   if (!comments.length) return [];

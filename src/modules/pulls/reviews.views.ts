@@ -1,13 +1,16 @@
 // Reviews and review comments → API representation. Pure: the service loads users,
 // author associations, rendered bodies and reaction counts first.
+import type { Static } from '@sinclair/typebox';
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import type { AuthorAssociation } from '../issues/issues.model.ts';
-import type { BodyFormat, RenderedBody } from '../issues/issues.views.ts';
+import type { BodyFormat } from '../../http/media-type.ts';
+import type { RenderedBody } from '../issues/issues.views.ts';
 import { reactionRollup, type ReactionCounts } from '../reactions/reactions.rollup.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { ReviewCommentRecord, ReviewRecord } from './pulls.model.ts';
+import type { Review, ReviewComment } from './pulls.schemas.ts';
 import type { PullUrls } from './pulls.views.ts';
 
 export interface ReviewViewOptions {
@@ -32,7 +35,7 @@ export interface ReviewDetail {
   rendered?: RenderedBody;
 }
 
-export function reviewView(d: ReviewDetail, o: ReviewViewOptions) {
+export function reviewView(d: ReviewDetail, o: ReviewViewOptions): ReviewView {
   const r = d.review;
   const html = `${d.pull.html}#pullrequestreview-${r.id}`;
   return {
@@ -51,7 +54,7 @@ export function reviewView(d: ReviewDetail, o: ReviewViewOptions) {
   };
 }
 
-export type ReviewView = ReturnType<typeof reviewView>;
+export type ReviewView = Static<typeof Review>;
 
 export interface ReviewCommentDetail {
   comment: ReviewCommentRecord;
@@ -64,7 +67,7 @@ export interface ReviewCommentDetail {
   rendered?: RenderedBody;
 }
 
-export function reviewCommentView(d: ReviewCommentDetail, o: ReviewViewOptions) {
+export function reviewCommentView(d: ReviewCommentDetail, o: ReviewViewOptions): ReviewCommentView {
   const c = d.comment;
   const url = `${d.repoApi}/pulls/comments/${c.id}`;
   const html = `${d.pull.html}#discussion_r${c.id}`;
@@ -99,4 +102,4 @@ export function reviewCommentView(d: ReviewCommentDetail, o: ReviewViewOptions) 
   };
 }
 
-export type ReviewCommentView = ReturnType<typeof reviewCommentView>;
+export type ReviewCommentView = Static<typeof ReviewComment>;

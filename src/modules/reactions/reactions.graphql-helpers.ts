@@ -16,8 +16,8 @@ import { defineLoader, load } from '../../graphql/loaders.ts';
 import { encodeNodeId } from '../../graphql/node-id.ts';
 import { accountById, accountNode, type AccountNode } from '../users/users.resolvers.ts';
 import type { Reaction } from './reactions.model.ts';
-import * as reads from './reactions.reads.ts';
 import type { ReactionContent, ReactionSubjectType } from './reactions.rollup.ts';
+import * as reactions from './reactions.service.ts';
 import type { SubjectRef } from './reactions.service.ts';
 
 export type { ReactionSubjectType } from './reactions.rollup.ts';
@@ -100,9 +100,9 @@ interface SubjectKey {
 const groupRows = defineLoader('reactionGroups', async (g, keys: readonly SubjectKey[]) => {
   const byType = new Map<ReactionSubjectType, number[]>();
   for (const k of keys) byType.set(k.type, [...(byType.get(k.type) ?? []), k.id]);
-  const found = new Map<string, reads.GroupRow[]>();
+  const found = new Map<string, reactions.GroupRow[]>();
   await Promise.all([...byType].map(async ([type, ids]) => {
-    for (const [id, rows] of await reads.reactionGroupsOf(g.ctx, type, ids, g.user.id)) found.set(`${type}:${id}`, rows);
+    for (const [id, rows] of await reactions.reactionGroupsOf(g.ctx, type, ids, g.user.id)) found.set(`${type}:${id}`, rows);
   }));
   return keys.map((k) => found.get(`${k.type}:${k.id}`) ?? []);
 }, (k: SubjectKey) => `${k.type}:${k.id}`);
@@ -150,11 +150,11 @@ function reactionsFetch(g: GraphQLContext, type: ReactionSubjectType, id: number
   };
   return async (offset: number, limit: number) => {
     if (limit === 0) return { items: [] as Reaction[], total: await count() };
-    if (!desc) return reads.reactionsOfSubject(g.ctx, type, id, content, { offset, perPage: limit });
+    if (!desc) return reactions.reactionsOfSubject(g.ctx, type, id, content, { offset, perPage: limit });
     const all = await count();
     const end = Math.max(0, all - offset);
     const start = Math.max(0, end - limit);
-    const page = await reads.reactionsOfSubject(g.ctx, type, id, content, { offset: start, perPage: end - start });
+    const page = await reactions.reactionsOfSubject(g.ctx, type, id, content, { offset: start, perPage: end - start });
     return { items: [...page.items].reverse(), total: page.total };
   };
 }

@@ -10,7 +10,6 @@ import {
   reactableByNode, reactionContentOf, reactionFields, reactionGroupFields, reactionGroupsFor, reactionNode, reactionSubjectNode,
 } from './reactions.graphql-helpers.ts';
 import { reactionsTypeDefs } from './reactions.graphql.ts';
-import * as reads from './reactions.reads.ts';
 import * as reactions from './reactions.service.ts';
 
 interface ReactionInput {
@@ -39,7 +38,7 @@ export const reactionsGraphQL: GraphQLModule = {
         g.loaders.clear();
         return {
           clientMutationId: input.clientMutationId ?? null,
-          reaction: reactionNode(made.detail.reaction),
+          reaction: reactionNode(made.reaction),
           subject: subject.node,
           reactionGroups: reactionGroupsFor(g, subject.node, subject.type, subject.id),
         };
@@ -50,7 +49,7 @@ export const reactionsGraphQL: GraphQLModule = {
         g.loaders.clear();
         return {
           clientMutationId: input.clientMutationId ?? null,
-          reaction: removed ? reactionNode(removed.reaction) : null,
+          reaction: removed ? reactionNode(removed) : null,
           subject: subject.node,
           reactionGroups: reactionGroupsFor(g, subject.node, subject.type, subject.id),
         };
@@ -61,7 +60,7 @@ export const reactionsGraphQL: GraphQLModule = {
     // A reaction is visible where its subject is.
     Reaction: async (g, id) => {
       const n = numericId(id);
-      const [reaction] = n === null ? [] : await reads.reactionsByIds(g.ctx, [n]);
+      const [reaction] = n === null ? [] : await reactions.reactionsByIds(g.ctx, [n]);
       if (!reaction || !(await reactionSubjectNode(g, reaction.subjectType, reaction.subjectId))) return null;
       return reactionNode(reaction);
     },

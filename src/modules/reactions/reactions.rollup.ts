@@ -1,6 +1,7 @@
 // The `reactions` summary object every reactable record carries. Loaded in bulk for
 // a page of subjects: one query, whatever the page size.
 import type { AppContext } from '../../context.ts';
+import * as store from './reactions.store.ts';
 
 export const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;
 export type ReactionContent = (typeof REACTION_CONTENTS)[number];
@@ -23,16 +24,9 @@ function emptyCounts(): ReactionCounts {
 export async function loadReactionCounts(ctx: AppContext, subjectType: ReactionSubjectType, subjectIds: readonly number[]): Promise<Map<number, ReactionCounts>> {
   const out = new Map<number, ReactionCounts>();
   for (const id of subjectIds) out.set(id, emptyCounts());
-  if (subjectIds.length === 0) return out;
-  const rows = await ctx.db.selectFrom('reactions')
-    .select(['subject_id', 'content', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('subject_type', '=', subjectType)
-    .where('subject_id', 'in', [...new Set(subjectIds)])
-    .groupBy(['subject_id', 'content'])
-    .execute();
-  for (const r of rows) {
-    const counts = out.get(r.subject_id);
-    if (counts && r.content in counts) counts[r.content as ReactionContent] = Number(r.n);
+  for (const r of await store.countsOf(ctx.db, subjectType, subjectIds)) {
+    const counts = out.get(r.subjectId);
+    if (counts && r.content in counts) counts[r.content as ReactionContent] = r.count;
   }
   return out;
 }

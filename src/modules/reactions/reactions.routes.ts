@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../http/router.ts';
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { paged, pageOf } from '../../http/pagination.ts';
 import {
   CommentNumber, DiscussionNumber, DISCUSSIONS_PREVIEW, intParam, TEAM_BASES, teamParams, teamRefOf, type TeamForm,
 } from '../team-discussions/team-discussions.schemas.ts';
@@ -14,13 +14,14 @@ import {
 } from './reactions.schemas.ts';
 import * as reactions from './reactions.service.ts';
 import type { SubjectRef } from './reactions.service.ts';
-import { reaction } from './reactions.views.ts';
+import { presentReactions } from './reactions.present.ts';
 
 const RESOURCE = 'Reaction';
 const REPO_READ = ['repo'];
 const REPO_WRITE = ['public_repo', 'repo'];
 const DISCUSSION_READ = [...DISCUSSION_SCOPES.read, ...DISCUSSION_SCOPES.write];
 const DISCUSSION_WRITE = [...DISCUSSION_SCOPES.write];
+const NO_CONTENT = { 204: Type.Null() };
 
 /** Operation ids of one kind of subject: list, create, delete. */
 interface Operations {
@@ -29,21 +30,21 @@ interface Operations {
   delete: string;
 }
 
-async function list(request: FastifyRequest, reply: FastifyReply, ref: SubjectRef, query: ListReactionsQuery) {
+async function list(request: FastifyRequest, ref: SubjectRef, query: ListReactionsQuery) {
   const p = pageOf(query);
   const page = await reactions.listReactions(request.server.ctx, request.actor, ref, query.content, p);
-  setPageLinks(request, reply, p, page.total);
-  return page.items.map((r) => reaction(r, request.server.ctx.urls));
+  return paged(await presentReactions(request.server.ctx, page.items), p, page.total);
 }
 
 async function create(request: FastifyRequest, reply: FastifyReply, ref: SubjectRef, body: CreateReactionBody) {
   const r = await reactions.createReaction(request.server.ctx, request.actor, ref, body.content);
-  return reply.code(r.created ? 201 : 200).send(reaction(r.detail, request.server.ctx.urls));
+  const [view] = await presentReactions(request.server.ctx, [r.reaction]);
+  return reply.code(r.created ? 201 : 200).send(view!);
 }
 
 async function remove(request: FastifyRequest, reply: FastifyReply, ref: SubjectRef, reactionId: number) {
   await reactions.deleteReaction(request.server.ctx, request.actor, ref, reactionId);
-  return reply.code(204).send();
+  return reply.code(204).send(null);
 }
 
 export function reactionsRoutes(app: Router): void {
@@ -56,13 +57,13 @@ export function reactionsRoutes(app: Router): void {
   app.get(issue, {
     schema: { params: IssueParams, querystring: ListReactionsQuery, response: { 200: ReactionList } },
     config: { operationId: issueOps.list, acceptedScopes: REPO_READ },
-  }, (request, reply) => list(request, reply, issueRef(request.params), request.query));
+  }, (request) => list(request, issueRef(request.params), request.query));
   app.post(issue, {
     schema: { params: IssueParams, body: CreateReactionBody, response: { 200: Reaction, 201: Reaction } },
     config: { operationId: issueOps.create, resource: RESOURCE, acceptedScopes: REPO_WRITE },
   }, (request, reply) => create(request, reply, issueRef(request.params), request.body));
   app.delete(`${issue}/:reaction_id`, {
-    schema: { params: IssueReactionParams },
+    schema: { params: IssueReactionParams, response: NO_CONTENT },
     config: { operationId: issueOps.delete, acceptedScopes: REPO_WRITE },
   }, (request, reply) => remove(request, reply, issueRef(request.params), request.params.reaction_id));
 
@@ -82,13 +83,13 @@ export function reactionsRoutes(app: Router): void {
     app.get(path, {
       schema: { params: CommentParams, querystring: ListReactionsQuery, response: { 200: ReactionList } },
       config: { operationId: ops.list, acceptedScopes: REPO_READ },
-    }, (request, reply) => list(request, reply, ref(request.params), request.query));
+    }, (request) => list(request, ref(request.params), request.query));
     app.post(path, {
       schema: { params: CommentParams, body: CreateReactionBody, response: { 200: Reaction, 201: Reaction } },
       config: { operationId: ops.create, resource: RESOURCE, acceptedScopes: REPO_WRITE },
     }, (request, reply) => create(request, reply, ref(request.params), request.body));
     app.delete(`${path}/:reaction_id`, {
-      schema: { params: CommentReactionParams },
+      schema: { params: CommentReactionParams, response: NO_CONTENT },
       config: { operationId: ops.delete, acceptedScopes: REPO_WRITE },
     }, (request, reply) => remove(request, reply, ref(request.params), request.params.reaction_id));
   }
@@ -129,13 +130,13 @@ function teamDiscussionRoutes(app: Router, form: TeamForm): void {
     app.get(s.path, {
       schema: { params: s.params, querystring: ListReactionsQuery, response: { 200: ReactionList } },
       config: { operationId: s.ops.list, ...read },
-    }, (request, reply) => list(request, reply, s.ref(request.params), request.query));
+    }, (request) => list(request, s.ref(request.params), request.query));
     app.post(s.path, {
       schema: { params: s.params, body: CreateReactionBody, response: { 200: Reaction, 201: Reaction } },
       config: { operationId: s.ops.create, resource: RESOURCE, ...write },
     }, (request, reply) => create(request, reply, s.ref(request.params), request.body));
     app.delete(`${s.path}/:reaction_id`, {
-      schema: { params: s.withReaction },
+      schema: { params: s.withReaction, response: NO_CONTENT },
       config: { operationId: s.ops.delete, ...write },
     }, (request, reply) => remove(request, reply, s.ref(request.params), intParam(request.params, 'reaction_id')));
   }

@@ -1,7 +1,7 @@
 // Request and response schemas of the reaction routes, and the `reactions` summary
 // object every reactable record's schema embeds.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { REACTION_CONTENTS } from './reactions.rollup.ts';
 
@@ -32,7 +32,7 @@ export const Reaction = Type.Object({
   created_at: Type.String(),
 });
 
-export const ReactionList = Type.Array(Reaction);
+export const ReactionList = PagedArray(Reaction);
 
 export const ReactionRollup = Type.Object({
   url: Type.String(),

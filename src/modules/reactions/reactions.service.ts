@@ -19,12 +19,12 @@ import { requireInteraction, requireWritable } from '../issues/issues.service.ts
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as discussions from '../team-discussions/team-discussions.service.ts';
-import * as users from '../users/users.service.ts';
 import type { Reaction } from './reactions.model.ts';
-import type { ReactionContent } from './reactions.rollup.ts';
+import type { ReactionContent, ReactionSubjectType } from './reactions.rollup.ts';
 import * as store from './reactions.store.ts';
 import { repositorySubject, type RepositorySubjectRef } from './reactions.subject-lookup.ts';
-import type { ReactionDetail } from './reactions.views.ts';
+
+export type { GroupRow } from './reactions.store.ts';
 
 /** The subject a reaction route addresses. */
 export type SubjectRef =
@@ -54,21 +54,20 @@ async function resolve(ctx: AppContext, actor: Actor, ref: SubjectRef, write: bo
   return { key: { type: ref.kind, id }, repo, moderator: roleAtLeast(access.effective, 'admin') };
 }
 
-async function withUsers(ctx: AppContext, list: Reaction[]): Promise<ReactionDetail[]> {
-  const accounts = await users.accountsByIds(ctx, list.map((r) => r.userId));
-  return list.map((reaction) => ({ reaction, user: accounts.get(reaction.userId) ?? null }));
+/** A reaction is removed by its author or by a moderator of its subject (repository admin; team maintainer, organization owner). */
+export function canDeleteReaction(viewerId: number | null, moderator: boolean, reaction: Reaction): boolean {
+  return reaction.userId === viewerId || moderator;
 }
 
 export async function listReactions(
   ctx: AppContext, actor: Actor, ref: SubjectRef, content: ReactionContent | undefined, slice: Slice,
-): Promise<Page<ReactionDetail>> {
+): Promise<Page<Reaction>> {
   const { key } = await resolve(ctx, actor, ref, false);
-  const [list, total] = await Promise.all([store.list(ctx.db, key, content, slice), store.count(ctx.db, key, content)]);
-  return { items: await withUsers(ctx, list), total };
+  return reactionsOfSubject(ctx, key.type, key.id, content, slice);
 }
 
 export interface CreatedReaction {
-  detail: ReactionDetail;
+  reaction: Reaction;
   /** False when the user had already left this reaction (upstream answers 200 then). */
   created: boolean;
 }
@@ -84,7 +83,7 @@ export async function createReaction(ctx: AppContext, actor: Actor, ref: Subject
     const inserted = await store.insertUnlessExists(tx.db, key, repo?.id ?? null, user.id, content, nowIso(tx.clock));
     const reaction = inserted ?? await store.findByUser(tx.db, key, user.id, content);
     if (!reaction) throw new NotFoundError();
-    return { detail: (await withUsers(tx, [reaction]))[0]!, created: inserted !== null };
+    return { reaction, created: inserted !== null };
   });
 }
 
@@ -95,7 +94,7 @@ export async function deleteReaction(ctx: AppContext, actor: Actor, ref: Subject
   await inTransaction(ctx, async (tx) => {
     const reaction = await store.findById(tx.db, key, reactionId);
     if (!reaction) throw new NotFoundError();
-    if (reaction.userId !== user.id && !moderator) throw new ForbiddenError('You can only delete your own reactions.');
+    if (!canDeleteReaction(user.id, moderator, reaction)) throw new ForbiddenError('You can only delete your own reactions.');
     await store.remove(tx.db, reaction.id);
   });
 }
@@ -105,7 +104,7 @@ export async function deleteReaction(ctx: AppContext, actor: Actor, ref: Subject
  * removeReaction names the content, not the reaction); answers what was removed,
  * or null when the caller had not left that reaction.
  */
-export async function removeOwnReaction(ctx: AppContext, actor: Actor, ref: SubjectRef, content: ReactionContent): Promise<ReactionDetail | null> {
+export async function removeOwnReaction(ctx: AppContext, actor: Actor, ref: SubjectRef, content: ReactionContent): Promise<Reaction | null> {
   const user = requireUser(actor);
   const { key, repo } = await resolve(ctx, actor, ref, true);
   if (repo) requireWritable(repo);
@@ -113,6 +112,33 @@ export async function removeOwnReaction(ctx: AppContext, actor: Actor, ref: Subj
     const reaction = await store.findByUser(tx.db, key, user.id, content);
     if (!reaction) return null;
     await store.remove(tx.db, reaction.id);
-    return (await withUsers(tx, [reaction]))[0]!;
+    return reaction;
   });
+}
+
+// ---------------------------------------------------------------- bulk reads for GraphQL (the callers have checked that the subjects are visible)
+
+/** Groups (content, count, first reaction, the viewer's) of each subject, by subject id; one query whatever the number of subjects. */
+export async function reactionGroupsOf(
+  ctx: AppContext, type: ReactionSubjectType, subjectIds: readonly number[], viewerId: number,
+): Promise<Map<number, store.GroupRow[]>> {
+  const out = new Map<number, store.GroupRow[]>(subjectIds.map((id) => [id, []]));
+  for (const row of await store.groupsOf(ctx.db, type, subjectIds, viewerId)) out.get(row.subjectId)?.push(row);
+  return out;
+}
+
+export function reactionsByIds(ctx: AppContext, ids: readonly number[]): Promise<Reaction[]> {
+  return store.findByIds(ctx.db, ids);
+}
+
+/** One subject's reactions (of one content, when given), oldest first, and their number. */
+export async function reactionsOfSubject(
+  ctx: AppContext, type: ReactionSubjectType, subjectId: number, content: ReactionContent | undefined, slice: Slice,
+): Promise<Page<Reaction>> {
+  const key = { type, id: subjectId };
+  const [items, total] = await Promise.all([
+    slice.perPage > 0 ? store.list(ctx.db, key, content, slice) : Promise.resolve([]),
+    store.count(ctx.db, key, content),
+  ]);
+  return { items, total };
 }

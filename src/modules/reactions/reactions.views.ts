@@ -1,17 +1,14 @@
 // Reaction → API representation. Pure.
+import type { Static } from '@sinclair/typebox';
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import type { Account } from '../users/users.model.ts';
-import { simpleUser, type SimpleUser } from '../users/users.views.ts';
+import { simpleUser } from '../users/users.views.ts';
 import type { Reaction } from './reactions.model.ts';
+import type { Reaction as ReactionSchema } from './reactions.schemas.ts';
 
-export interface ReactionView {
-  id: number;
-  node_id: string;
-  user: SimpleUser | null;
-  content: string;
-  created_at: string;
-}
+/** The response schema's type: the serializer and the view agree field by field. */
+export type ReactionView = Static<typeof ReactionSchema>;
 
 export interface ReactionDetail {
   reaction: Reaction;

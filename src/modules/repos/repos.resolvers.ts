@@ -10,18 +10,18 @@ import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, idOfType, numericId } from '../../graphql/node-id.ts';
 import { qualifier, qualifierValues } from '../../graphql/search-query.ts';
 import * as collaborators from '../collaborators/collaborators.service.ts';
-import { LICENSES, type LicenseInfo } from '../templates/licenses.ts';
+import { LICENSES, type LicenseInfo } from '../templates/templates.licenses.ts';
 import * as templates from '../templates/templates.service.ts';
 import { accountById, accountNode, type AccountNode } from '../users/users.resolvers.ts';
 import * as users from '../users/users.service.ts';
-import * as forks from './forks.ts';
+import * as forks from './repos.forks.ts';
 import { accessToMany } from './repos.access.ts';
 import { reposTypeDefs } from './repos.graphql.ts';
 import type { Repo, Role } from './repos.model.ts';
 import * as repos from './repos.service.ts';
 import { repoLinks } from './repos.views.ts';
-import * as stars from './stars.ts';
-import * as watching from './watching.ts';
+import * as stars from './repos.stars.ts';
+import * as watching from './repos.watching.ts';
 
 export interface RepositoryNode {
   __typename: 'Repository';
@@ -196,7 +196,7 @@ const repositoryFields = {
     const role = (await presentationOf(g, r)).role;
     return role ? PERMISSION[role] : null;
   },
-  viewerCanAdminister: async (r: RepositoryNode, _args: unknown, g: GraphQLContext) => (await presentationOf(g, r)).role === 'admin',
+  viewerCanAdminister: async (r: RepositoryNode, _args: unknown, g: GraphQLContext) => repos.canAdminister((await presentationOf(g, r)).role),
   viewerHasStarred: (r: RepositoryNode, _args: unknown, g: GraphQLContext) => load(g, starredByViewer, r.repo.id),
   viewerCanSubscribe: () => true,
   viewerSubscription: async (r: RepositoryNode, _args: unknown, g: GraphQLContext) => {

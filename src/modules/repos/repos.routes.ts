@@ -1,17 +1,18 @@
 // Repositories: create, get, update, delete, list, topics.
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { paged, pageOf } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
 import { Type } from '@sinclair/typebox';
 import { UsernameParams } from '../users/users.schemas.ts';
-import { presentDetail, presentFull, presentRepos } from './repos.presenter.ts';
-import { CreateRepoBody, createInput, ListReposQuery, RepoParams, Topics, TopicsBody, UpdateRepoBody, updateInput } from './repos.schemas.ts';
+import { presentDetail, presentFull, presentRepos } from './repos.present.ts';
+import { CreateRepoBody, createInput, FullRepository, Repository, ListReposQuery, RepoParams, Topics, TopicsBody, UpdateRepoBody, updateInput } from './repos.schemas.ts';
 import * as repos from './repos.service.ts';
+import { PagedArray } from '../../http/schema-types.ts';
 
 const OrgParams = Type.Object({ org: Type.String() });
 
 export function reposRoutes(app: Router): void {
   app.post('/user/repos', {
-    schema: { body: CreateRepoBody },
+    schema: { body: CreateRepoBody, response: { 201: FullRepository } },
     config: { operationId: 'repos/create-for-authenticated-user', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
   }, async (request, reply) => {
     const p = await repos.createRepo(request.server.ctx, request.actor, null, createInput(request.body));
@@ -19,7 +20,7 @@ export function reposRoutes(app: Router): void {
   });
 
   app.post('/orgs/:org/repos', {
-    schema: { params: OrgParams, body: CreateRepoBody },
+    schema: { params: OrgParams, body: CreateRepoBody, response: { 201: FullRepository } },
     config: { operationId: 'repos/create-in-org', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
   }, async (request, reply) => {
     const p = await repos.createRepo(request.server.ctx, request.actor, request.params.org, createInput(request.body));
@@ -27,16 +28,15 @@ export function reposRoutes(app: Router): void {
   });
 
   app.get('/repos/:owner/:repo', {
-    schema: { params: RepoParams },
+    schema: { params: RepoParams, response: { 200: FullRepository } },
     config: { operationId: 'repos/get' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const d = await repos.getRepo(request.server.ctx, request.actor, request.params.owner, request.params.repo);
-    reply.lastModified = d.repo.updatedAt;
     return presentDetail(request, d);
   });
 
   app.patch('/repos/:owner/:repo', {
-    schema: { params: RepoParams, body: UpdateRepoBody },
+    schema: { params: RepoParams, body: UpdateRepoBody, response: { 200: FullRepository } },
     config: { operationId: 'repos/update', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
   }, async (request) => {
     const { owner, repo } = request.params;
@@ -45,41 +45,38 @@ export function reposRoutes(app: Router): void {
   });
 
   app.delete('/repos/:owner/:repo', {
-    schema: { params: RepoParams },
+    schema: { params: RepoParams, response: { 204: Type.Null() } },
     config: { operationId: 'repos/delete', acceptedScopes: ['delete_repo'] },
   }, async (request, reply) => {
     await repos.deleteRepo(request.server.ctx, request.actor, request.params.owner, request.params.repo);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.get('/user/repos', {
-    schema: { querystring: ListReposQuery },
+    schema: { querystring: ListReposQuery, response: { 200: PagedArray(Repository) } },
     config: { operationId: 'repos/list-for-authenticated-user', resource: 'Repository' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const r = await repos.listForAuthenticatedUser(request.server.ctx, request.actor, { ...request.query, limit: p.perPage, offset: p.offset });
-    setPageLinks(request, reply, p, r.total);
-    return presentRepos(request, r.items);
+    return paged(presentRepos(request, r.items), p, r.total);
   });
 
   app.get('/users/:username/repos', {
-    schema: { params: UsernameParams, querystring: ListReposQuery },
+    schema: { params: UsernameParams, querystring: ListReposQuery, response: { 200: PagedArray(Repository) } },
     config: { operationId: 'repos/list-for-user', resource: 'Repository' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const r = await repos.listForUser(request.server.ctx, request.actor, request.params.username, { ...request.query, limit: p.perPage, offset: p.offset });
-    setPageLinks(request, reply, p, r.total);
-    return presentRepos(request, r.items);
+    return paged(presentRepos(request, r.items), p, r.total);
   });
 
   app.get('/orgs/:org/repos', {
-    schema: { params: OrgParams, querystring: ListReposQuery },
+    schema: { params: OrgParams, querystring: ListReposQuery, response: { 200: PagedArray(Repository) } },
     config: { operationId: 'repos/list-for-org', resource: 'Repository' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const r = await repos.listForOrg(request.server.ctx, request.actor, request.params.org, { ...request.query, limit: p.perPage, offset: p.offset });
-    setPageLinks(request, reply, p, r.total);
-    return presentRepos(request, r.items);
+    return paged(presentRepos(request, r.items), p, r.total);
   });
 
   app.get('/repos/:owner/:repo/topics', {

@@ -1,7 +1,9 @@
 // Request schemas of the repository routes, and their mapping to service inputs.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { SimpleUser } from '../users/users.schemas.ts';
 import type { CreateRepoInput, UpdateRepoInput } from './repos.service.ts';
+import { LicenseSimple } from '../templates/templates.schemas.ts';
 
 export const RepoParams = Type.Object({ owner: Type.String(), repo: Type.String() });
 
@@ -106,3 +108,104 @@ export type ListReposQuery = Static<typeof ListReposQuery>;
 
 export const TopicsBody = Type.Object({ names: Type.Array(Type.String()) });
 export const Topics = Type.Object({ names: Type.Array(Type.String()) });
+
+// Response schemas. The views' return types are these schemas' Static types, so a field
+// a view adds without listing it here fails the type check (serialization would drop it).
+
+
+export const RepoPermissions = Type.Object({
+  admin: Type.Boolean(),
+  maintain: Type.Boolean(),
+  push: Type.Boolean(),
+  triage: Type.Boolean(),
+  pull: Type.Boolean(),
+});
+
+const urlFields = [
+  'html_url', 'url', 'archive_url', 'assignees_url', 'blobs_url', 'branches_url', 'collaborators_url', 'comments_url',
+  'commits_url', 'compare_url', 'contents_url', 'contributors_url', 'deployments_url', 'downloads_url', 'events_url',
+  'forks_url', 'git_commits_url', 'git_refs_url', 'git_tags_url', 'git_url', 'issue_comment_url', 'issue_events_url',
+  'issues_url', 'keys_url', 'labels_url', 'languages_url', 'merges_url', 'milestones_url', 'notifications_url',
+  'pulls_url', 'releases_url', 'ssh_url', 'stargazers_url', 'statuses_url', 'subscribers_url', 'subscription_url',
+  'tags_url', 'teams_url', 'trees_url', 'clone_url', 'hooks_url', 'svn_url',
+] as const;
+
+const RepoLinksProps = {
+  ...(Object.fromEntries(urlFields.map((f) => [f, Type.String()])) as Record<(typeof urlFields)[number], ReturnType<typeof Type.String>>),
+  mirror_url: Type.Null(),
+};
+export const RepoLinks = Type.Object(RepoLinksProps);
+
+const RepositoryProps = {
+  id: Type.Integer(),
+  node_id: Type.String(),
+  name: Type.String(),
+  full_name: Type.String(),
+  owner: SimpleUser,
+  private: Type.Boolean(),
+  description: Nullable(Type.String()),
+  fork: Type.Boolean(),
+  ...RepoLinksProps,
+  homepage: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  forks_count: Type.Integer(),
+  stargazers_count: Type.Integer(),
+  watchers_count: Type.Integer(),
+  size: Type.Integer(),
+  default_branch: Type.String(),
+  open_issues_count: Type.Integer(),
+  topics: Type.Array(Type.String()),
+  has_issues: Type.Boolean(),
+  has_projects: Type.Boolean(),
+  has_wiki: Type.Boolean(),
+  has_pages: Type.Boolean(),
+  has_downloads: Type.Boolean(),
+  has_discussions: Type.Boolean(),
+  archived: Type.Boolean(),
+  disabled: Type.Boolean(),
+  pushed_at: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  allow_forking: Type.Boolean(),
+  web_commit_signoff_required: Type.Boolean(),
+  license: Nullable(LicenseSimple),
+  forks: Type.Integer(),
+  open_issues: Type.Integer(),
+  watchers: Type.Integer(),
+  /** Left out for anonymous callers. */
+  permissions: Type.Optional(RepoPermissions),
+  /** With the nebula preview. */
+  visibility: Type.Optional(Type.String()),
+  /** With the baptiste preview. */
+  is_template: Type.Optional(Type.Boolean()),
+  // Merge settings, shown to those who may push.
+  allow_rebase_merge: Type.Optional(Type.Boolean()),
+  allow_squash_merge: Type.Optional(Type.Boolean()),
+  allow_merge_commit: Type.Optional(Type.Boolean()),
+  allow_auto_merge: Type.Optional(Type.Boolean()),
+  allow_update_branch: Type.Optional(Type.Boolean()),
+  delete_branch_on_merge: Type.Optional(Type.Boolean()),
+  squash_merge_commit_title: Type.Optional(Type.String()),
+  squash_merge_commit_message: Type.Optional(Type.String()),
+  merge_commit_title: Type.Optional(Type.String()),
+  merge_commit_message: Type.Optional(Type.String()),
+};
+
+/** A repository in lists and embedded in other records. */
+export const Repository = Type.Object(RepositoryProps);
+export type Repository = Static<typeof Repository>;
+
+/** GET /repos/{owner}/{repo}: the detailed record. */
+export const FullRepository = Type.Object({
+  ...RepositoryProps,
+  temp_clone_token: Type.Null(),
+  subscribers_count: Type.Integer(),
+  network_count: Type.Integer(),
+  organization: Type.Optional(SimpleUser),
+  /** Forks only. */
+  parent: Type.Optional(Repository),
+  source: Type.Optional(Repository),
+  /** With the baptiste preview. */
+  template_repository: Type.Optional(Nullable(Repository)),
+});
+export type FullRepository = Static<typeof FullRepository>;

@@ -4,7 +4,9 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, MovedPermanentlyError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { recordEvent } from '../../events/outbox.ts';
+import { isValidBranchName } from '../../git/ref-format.ts';
 import * as git from '../../git/repository.ts';
 import { openIssueCounts } from '../issues/issues.contributions.ts';
 import * as orgAccess from '../orgs/orgs.access.ts';
@@ -13,10 +15,10 @@ import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { accessTo, accessToMany, requireRole, type Access } from './repos.access.ts';
 import { initialCommit } from './repos.init.ts';
-import { detectRepositoryLicense } from './license-detect.ts';
-import { type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
+import { detectRepositoryLicense } from './repos.license-detect.ts';
+import { roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
 import * as store from './repos.store.ts';
-import { validateRepoName } from './repo-names.ts';
+import { validateRepoName } from './repos.names.ts';
 
 export function gitDir(ctx: AppContext, repo: { id: number }): string {
   return git.repoDir(ctx.config.dataDir, repo.id);
@@ -136,12 +138,26 @@ export interface CreateRepoInput extends Partial<RepoSettings> {
   teamId?: number;
 }
 
+/** Description and homepage within the REST schema's bounds, for GraphQL's createRepository too. */
+function validateRepoTexts(input: Partial<Pick<RepoSettings, 'description' | 'homepage'>>): void {
+  requireMaxLength('Repository', 'description', input.description, TEXT_LIMITS.repositoryDescription);
+  requireMaxLength('Repository', 'homepage', input.homepage, TEXT_LIMITS.url);
+}
+
 function visibilityOf(input: { private?: boolean; visibility?: Visibility }, ownerType: Account['type']): Visibility {
   const v = input.visibility ?? (input.private ? 'private' : 'public');
   if (v === 'internal' && ownerType !== 'Organization') {
     throw new ValidationError([{ resource: 'Repository', field: 'visibility', code: 'invalid', value: v, message: 'internal repositories belong to organizations' }]);
   }
   return v;
+}
+
+/**
+ * Whether a role administers the repository (settings, renames, deletion, collaborators):
+ * the rule the service's 'admin' checks apply and GraphQL's viewerCanAdminister shows.
+ */
+export function canAdminister(role: Role | null): boolean {
+  return roleAtLeast(role, 'admin');
 }
 
 /** Who may create a repository under `owner`, with which scopes. */
@@ -157,10 +173,7 @@ export async function checkCreateRights(ctx: AppContext, actor: Actor, owner: Ac
   const org = await orgs.requireOrganization(ctx, owner.login);
   const membership = await orgs.membershipOf(ctx, owner.id, user.id);
   if (!membership || membership.state !== 'active') throw new NotFoundError();
-  if (membership.role === 'admin') return;
-  const s = org.settings;
-  const allowed = s.membersCanCreateRepositories && (visibility === 'public' ? s.membersCanCreatePublicRepositories
-    : visibility === 'private' ? s.membersCanCreatePrivateRepositories : s.membersCanCreateInternalRepositories);
+  const allowed = orgs.canCreateRepositories(org.settings, orgs.isOwnerMembership(membership), visibility);
   if (!allowed) throw new ForbiddenError(`Members of ${owner.login} may not create ${visibility} repositories.`);
 }
 
@@ -169,6 +182,7 @@ export async function createRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
   const owner = ownerLogin === null ? await users.getOwnAccount(ctx, actor) : await users.findAccount(ctx, ownerLogin);
   if (!owner || (ownerLogin !== null && owner.type !== 'Organization')) throw new NotFoundError();
   validateRepoName(input.name);
+  validateRepoTexts(input);
   const visibility = visibilityOf(input, owner.type);
   await checkCreateRights(ctx, actor, owner, visibility);
   const creator = await users.getOwnAccount(ctx, actor);
@@ -224,9 +238,14 @@ export async function updateRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
     if (changes.visibility !== 'public') requireScope(actor, 'repo');
   }
   if (input.name !== undefined && input.name !== repo.name) validateRepoName(input.name);
+  validateRepoTexts(input);
   if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch) {
     const dir = gitDir(ctx, repo);
     const hasBranches = (await git.listRefs(dir, ['refs/heads/'])).length > 0;
+    // A name git would refuse is checked here, before git sees it (and before HEAD is set to it).
+    if (!isValidBranchName(input.defaultBranch)) {
+      throw new ValidationError([{ resource: 'Repository', field: 'default_branch', code: 'invalid', message: 'default_branch is not a valid branch name' }]);
+    }
     if (hasBranches && !(await git.resolve(dir, `refs/heads/${input.defaultBranch}`))) {
       throw new ValidationError([{ resource: 'Repository', field: 'default_branch', code: 'invalid', value: input.defaultBranch, message: `The branch ${input.defaultBranch} was not found. Please push that ref first or create it via the Git Data API.` }]);
     }

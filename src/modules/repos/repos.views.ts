@@ -4,6 +4,7 @@ import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
 import { roleAtLeast, type Repo, type RepoCounts, type Role } from './repos.model.ts';
+import type { FullRepository as FullRepositorySchema, Repository as RepositorySchema } from './repos.schemas.ts';
 
 export interface LicenseSimple {
   key: string;
@@ -164,3 +165,15 @@ export function fullRepository(r: Repo, v: RepoDetailContext) {
 }
 
 export type RepositoryView = ReturnType<typeof repository>;
+
+// Compile-time check that the views return what the response schemas list: every field
+// of the right type, and none the schema leaves out (serialization would drop it).
+type Fits<V, S> = [V] extends [S] ? true : false;
+type OnlyListed<V, S> = [V extends unknown ? Exclude<keyof V, keyof S> : never] extends [never] ? true : false;
+type Assert<T extends true> = T;
+export type RepositoryViewChecks = [
+  Assert<Fits<ReturnType<typeof repository>, RepositorySchema>>,
+  Assert<OnlyListed<ReturnType<typeof repository>, RepositorySchema>>,
+  Assert<Fits<ReturnType<typeof fullRepository>, FullRepositorySchema>>,
+  Assert<OnlyListed<ReturnType<typeof fullRepository>, FullRepositorySchema>>,
+];

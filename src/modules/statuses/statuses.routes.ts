@@ -1,23 +1,20 @@
 // Commit statuses: create on a sha, list for a ref, the combined status of a ref.
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { pageOf, paged, setPageLinks } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
 import { CombinedStatus, CreateStatusBody, PageQuery, RefParams, Status, StatusList, StatusShaParams } from './statuses.schemas.ts';
-import { presentRepo } from '../repos/repos.presenter.ts';
+import { presentCombinedStatus, presentStatus, presentStatuses } from './statuses.present.ts';
 import * as statuses from './statuses.service.ts';
-import { combinedStatus, commitStatus } from './statuses.views.ts';
 
 const SCOPES = ['repo:status', 'repo'];
 
 export function statusesRoutes(app: Router): void {
-  const { urls } = app.ctx;
-
   app.post('/repos/:owner/:repo/statuses/:sha', {
     schema: { params: StatusShaParams, body: CreateStatusBody, response: { 201: Status } },
     config: { operationId: 'repos/create-commit-status', resource: 'Status', acceptedScopes: SCOPES },
   }, async (request, reply) => {
     const { owner, repo, sha } = request.params;
     const s = await statuses.createStatus(request.server.ctx, request.actor, owner, repo, sha, request.body);
-    return reply.code(201).send(commitStatus(urls, s.repo, s));
+    return reply.code(201).send(await presentStatus(request.server.ctx, s.repo, s.status));
   });
 
   const list = {
@@ -26,12 +23,11 @@ export function statusesRoutes(app: Router): void {
   };
   // The second path is upstream's legacy route for the same list.
   for (const path of ['/repos/:owner/:repo/commits/:ref/statuses', '/repos/:owner/:repo/statuses/:ref']) {
-    app.get(path, { ...list }, async (request, reply) => {
+    app.get(path, { ...list }, async (request) => {
       const { owner, repo, ref } = request.params;
       const p = pageOf(request.query);
       const page = await statuses.listStatuses(request.server.ctx, request.actor, owner, repo, ref, p);
-      setPageLinks(request, reply, p, page.total);
-      return page.items.map((d) => commitStatus(urls, page.repo, d));
+      return paged(await presentStatuses(request.server.ctx, page.repo, page.items), p, page.total);
     });
   }
 
@@ -42,7 +38,8 @@ export function statusesRoutes(app: Router): void {
     const { owner, repo, ref } = request.params;
     const p = pageOf(request.query);
     const c = await statuses.getCombinedStatus(request.server.ctx, request.actor, owner, repo, ref, p);
+    // One object whose statuses are paged: PagedList answers arrays, so the Link is written here.
     setPageLinks(request, reply, p, c.total);
-    return combinedStatus(urls, c.repo.repo, presentRepo(request, c.repo), c);
+    return presentCombinedStatus(request, c);
   });
 }

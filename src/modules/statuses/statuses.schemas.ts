@@ -1,6 +1,6 @@
 // Request and response schemas of the commit status routes.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { COMMIT_STATES } from './statuses.model.ts';
 
@@ -37,7 +37,9 @@ const SimpleStatusProps = {
 
 export const SimpleStatus = Type.Object(SimpleStatusProps);
 export const Status = Type.Object({ ...SimpleStatusProps, creator: Nullable(SimpleUser) });
-export const StatusList = Type.Array(Status);
+export const StatusList = PagedArray(Status);
+export type SimpleStatusView = Static<typeof SimpleStatus>;
+export type StatusView = Static<typeof Status>;
 
 export const CombinedStatus = Type.Object({
   state: Type.String(),
@@ -49,3 +51,4 @@ export const CombinedStatus = Type.Object({
   commit_url: Type.String(),
   url: Type.String(),
 });
+export type CombinedStatusView = Static<typeof CombinedStatus>;

@@ -5,15 +5,15 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import type { Slice } from '../../domain/page.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { peel } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
 import { commitRecordData } from '../git-data/commits.service.ts';
-import { isPlainRevision } from '../git-data/repo-git.ts';
+import { isPlainRevision } from '../git-data/git-data.repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
-import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import {
   combinedState, DEFAULT_CONTEXT, MAX_DESCRIPTION, MAX_PER_CONTEXT, type CommitState, type CommitStatus,
@@ -56,17 +56,6 @@ async function commitOf(ctx: AppContext, repo: Repo, ref: string): Promise<strin
   return sha;
 }
 
-export interface StatusDetail {
-  status: CommitStatus;
-  creator: Account | null;
-}
-
-async function withCreators(ctx: AppContext, statuses: readonly CommitStatus[]): Promise<StatusDetail[]> {
-  const ids = [...new Set(statuses.map((s) => s.creatorId).filter((id): id is number => id !== null))];
-  const accounts = await users.accountsByIds(ctx, ids);
-  return statuses.map((status) => ({ status, creator: status.creatorId === null ? null : accounts.get(status.creatorId) ?? null }));
-}
-
 // ---------------------------------------------------------------- create
 
 export interface CreateStatusInput {
@@ -76,17 +65,21 @@ export interface CreateStatusInput {
   context?: string;
 }
 
-export interface CreatedStatus extends StatusDetail {
+/** A status with its repository: what the service answers. */
+export interface StatusRecord {
   repo: Repo;
+  status: CommitStatus;
 }
 
 export async function createStatus(
   ctx: AppContext, actor: Actor, owner: string, name: string, shaParam: string, input: CreateStatusInput,
-): Promise<CreatedStatus> {
+): Promise<StatusRecord> {
   const repo = await forWriting(ctx, actor, owner, name);
   if (input.description && input.description.length > MAX_DESCRIPTION) {
     throw new ValidationError([{ resource: RESOURCE, field: 'description', code: 'custom', message: `description is too long (maximum is ${MAX_DESCRIPTION} characters)` }]);
   }
+  requireMaxLength(RESOURCE, 'context', input.context, TEXT_LIMITS.statusContext);
+  requireMaxLength(RESOURCE, 'target_url', input.target_url, TEXT_LIMITS.longUrl);
   const dir = repos.gitDir(ctx, repo);
   // A sha (abbreviated or not), as upstream: branch names are not taken here.
   const sha = /^[0-9a-f]{4,40}$/i.test(shaParam) ? await peel(dir, shaParam.toLowerCase(), 'commit') : null;
@@ -111,7 +104,7 @@ export async function createStatus(
       organizationId: repo.owner.type === 'Organization' ? repo.ownerId : null,
       payload: statusEventPayload(tx.urls, repo, { status, creator }, commit, branches.map((b) => ({ name: b.ref.slice('refs/heads/'.length), sha: b.sha }))),
     });
-    return { status, creator, repo };
+    return { status, repo };
   });
 }
 
@@ -119,7 +112,7 @@ export async function createStatus(
 
 export interface StatusPage {
   repo: Repo;
-  items: StatusDetail[];
+  items: CommitStatus[];
   total: number;
 }
 
@@ -128,15 +121,15 @@ export async function listStatuses(ctx: AppContext, actor: Actor, owner: string,
   const repo = await forReading(ctx, actor, owner, name);
   const sha = await commitOf(ctx, repo, ref);
   const [rows, total] = await Promise.all([store.listForSha(ctx.db, repo.id, sha, slice), store.countForSha(ctx.db, repo.id, sha)]);
-  return { repo, items: await withCreators(ctx, rows), total };
+  return { repo, items: rows, total };
 }
 
 export interface CombinedStatus {
-  repo: repos.Presentable;
+  repo: Repo;
   sha: string;
   state: 'failure' | 'pending' | 'success';
   /** This page of the latest status of each context. */
-  statuses: StatusDetail[];
+  statuses: CommitStatus[];
   /** How many contexts. */
   total: number;
 }
@@ -145,11 +138,8 @@ export async function getCombinedStatus(ctx: AppContext, actor: Actor, owner: st
   const repo = await forReading(ctx, actor, owner, name);
   const sha = await commitOf(ctx, repo, ref);
   const latest = await store.latestPerContext(ctx.db, repo.id, sha);
-  const [presentable] = await repos.presentable(ctx, actor, [repo]);
   return {
-    repo: presentable!, sha, state: combinedState(latest),
-    statuses: await withCreators(ctx, latest.slice(slice.offset, slice.offset + slice.perPage)),
-    total: latest.length,
+    repo, sha, state: combinedState(latest), statuses: latest.slice(slice.offset, slice.offset + slice.perPage), total: latest.length,
   };
 }
 

@@ -25,15 +25,8 @@ function toStatus(r: Row): CommitStatus {
   };
 }
 
-export interface NewStatus {
-  repositoryId: number;
-  sha: string;
-  state: CommitState;
-  targetUrl: string | null;
-  description: string | null;
-  context: string;
-  creatorId: number;
-}
+/** What a new status is given (the store sets id and timestamps); fields as the model has them. */
+export type NewStatus = Pick<CommitStatus, 'repositoryId' | 'sha' | 'state' | 'targetUrl' | 'description' | 'context'> & { creatorId: number };
 
 export async function insert(db: Executor, v: NewStatus, now: string): Promise<CommitStatus> {
   const row = await db.insertInto('commit_statuses').values({

@@ -6,15 +6,23 @@ import type { CommitRecordData } from '../git-data/commits.service.ts';
 import { commitRecord } from '../git-data/commits.views.ts';
 import { repoUrls } from '../git-data/git-data.views.ts';
 import type { Repo } from '../repos/repos.model.ts';
+import type { Account } from '../users/users.model.ts';
 import { simpleUser } from '../users/users.views.ts';
-import type { StatusDetail } from './statuses.service.ts';
+import type { CommitStatus } from './statuses.model.ts';
+import type { CombinedStatusView, SimpleStatusView, StatusView } from './statuses.schemas.ts';
+
+/** A status with the creator its view shows (statuses.present.ts loads them). */
+export interface StatusDetail {
+  status: CommitStatus;
+  creator: Account | null;
+}
 
 function repoApi(urls: Urls, repo: Repo): string {
   return urls.api('repos', repo.owner.login, repo.name);
 }
 
 /** The fields of a status shown inside a combined status (no creator). */
-export function simpleStatus(urls: Urls, repo: Repo, { status: s, creator }: StatusDetail) {
+export function simpleStatus(urls: Urls, repo: Repo, { status: s, creator }: StatusDetail): SimpleStatusView {
   return {
     url: `${repoApi(urls, repo)}/statuses/${s.sha}`,
     avatar_url: creator ? urls.avatar(creator.id) : null,
@@ -29,11 +37,13 @@ export function simpleStatus(urls: Urls, repo: Repo, { status: s, creator }: Sta
   };
 }
 
-export function commitStatus(urls: Urls, repo: Repo, d: StatusDetail) {
+export function commitStatus(urls: Urls, repo: Repo, d: StatusDetail): StatusView {
   return { ...simpleStatus(urls, repo, d), creator: d.creator ? simpleUser(d.creator, urls) : null };
 }
 
-export function combinedStatus(urls: Urls, repo: Repo, repository: unknown, c: { sha: string; state: string; statuses: StatusDetail[]; total: number }) {
+export function combinedStatus(
+  urls: Urls, repo: Repo, repository: unknown, c: { sha: string; state: string; statuses: StatusDetail[]; total: number },
+): CombinedStatusView {
   const api = repoApi(urls, repo);
   return {
     state: c.state,

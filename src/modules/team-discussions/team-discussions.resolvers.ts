@@ -63,8 +63,7 @@ const discussionPath = (p: Post) => `/orgs/${p.place.orgLogin}/teams/${p.place.t
 
 /** The author, the team's maintainers and the organization's owners edit and delete a post or comment (the service's rule). */
 async function cannotUpdate(p: Post, _a: unknown, g: GraphQLContext): Promise<string[]> {
-  const seat = await load(g, seatOf, p.place);
-  return seat.moderator || record(p).authorId === g.user.id ? [] : ['INSUFFICIENT_ACCESS'];
+  return discussions.canEditPost(await load(g, seatOf, p.place), record(p).authorId) ? [] : ['INSUFFICIENT_ACCESS'];
 }
 
 function postFields(subjectType: 'team_discussion' | 'team_discussion_comment') {
@@ -115,7 +114,7 @@ function commentsConnection(d: DiscussionNode, args: CommentsArgs, g: GraphQLCon
   const direction = args.orderBy?.direction === 'DESC' ? 'desc' : 'asc';
   const list = (offset: number, limit: number) =>
     discussions.listComments(g.ctx, g.actor, refOf(d.place), d.discussion.number, direction, { perPage: limit, offset });
-  const edge = (c: discussions.CommentDetail) => ({ node: commentNode(d.place, c.discussion, c.comment) });
+  const edge = (c: discussions.CommentRecord) => ({ node: commentNode(d.place, c.discussion, c.comment) });
   const from = args.fromComment;
   if (from !== null && from !== undefined) {
     return list(0, ALL_COMMENTS).then((page) => arrayConnection(
@@ -129,7 +128,7 @@ const discussionFields = {
   title: (d: DiscussionNode) => d.discussion.title,
   isPinned: (d: DiscussionNode) => d.discussion.pinned,
   isPrivate: (d: DiscussionNode) => d.discussion.private,
-  viewerCanPin: async (d: DiscussionNode, _a: unknown, g: GraphQLContext) => (await load(g, seatOf, d.place)).moderator,
+  viewerCanPin: async (d: DiscussionNode, _a: unknown, g: GraphQLContext) => discussions.canPin(await load(g, seatOf, d.place)),
   team: (d: DiscussionNode): TeamNode => ({ __typename: 'Team', team: d.place.team }),
   comments: commentsConnection,
   resourcePath: discussionPath,
@@ -192,26 +191,30 @@ async function visibleComment(g: GraphQLContext, id: number): Promise<CommentNod
   return c ? commentNode(c, c.discussion, c.comment) : null;
 }
 
-registerReactableNode('TeamDiscussion', async (g, id) => {
-  const n = numericId(id);
-  const d = n === null ? null : await visibleDiscussion(g, n);
-  return d ? { ref: { kind: 'team_discussion', team: refOf(d.place), number: d.discussion.number }, type: 'team_discussion', id: d.discussion.id, node: d } : null;
-});
-registerReactableNode('TeamDiscussionComment', async (g, id) => {
-  const n = numericId(id);
-  const c = n === null ? null : await visibleComment(g, n);
-  return c ? {
-    ref: { kind: 'team_discussion_comment', team: refOf(c.place), number: c.discussion.number, commentNumber: c.comment.number },
-    type: 'team_discussion_comment', id: c.comment.id, node: c,
-  } : null;
-});
-registerReactionSubject('team_discussion', visibleDiscussion);
-registerReactionSubject('team_discussion_comment', visibleComment);
+/** Discussions and their comments as reaction subjects (teamDiscussionsGraphQL.register). */
+function registerDiscussionReactables(): void {
+  registerReactableNode('TeamDiscussion', async (g, id) => {
+    const n = numericId(id);
+    const d = n === null ? null : await visibleDiscussion(g, n);
+    return d ? { ref: { kind: 'team_discussion', team: refOf(d.place), number: d.discussion.number }, type: 'team_discussion', id: d.discussion.id, node: d } : null;
+  });
+  registerReactableNode('TeamDiscussionComment', async (g, id) => {
+    const n = numericId(id);
+    const c = n === null ? null : await visibleComment(g, n);
+    return c ? {
+      ref: { kind: 'team_discussion_comment', team: refOf(c.place), number: c.discussion.number, commentNumber: c.comment.number },
+      type: 'team_discussion_comment', id: c.comment.id, node: c,
+    } : null;
+  });
+  registerReactionSubject('team_discussion', visibleDiscussion);
+  registerReactionSubject('team_discussion_comment', visibleComment);
+}
 
 const READ = ['read:discussion'];
 
 export const teamDiscussionsGraphQL: GraphQLModule = {
   name: 'team-discussions',
+  register: registerDiscussionReactables,
   typeDefs: teamDiscussionsTypeDefs,
   resolvers: {
     Team: teamFields,

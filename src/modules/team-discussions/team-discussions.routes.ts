@@ -4,14 +4,15 @@
 // discussions; 415 without it).
 import { Type } from '@sinclair/typebox';
 import type { Router } from '../../http/router.ts';
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { paged, pageOf } from '../../http/pagination.ts';
 import {
   CommentBody, CommentNumber, CreateDiscussionBody, DiscussionNumber, DISCUSSIONS_PREVIEW, intParam, ListCommentsQuery, ListDiscussionsQuery,
   TEAM_BASES, TeamDiscussion, TeamDiscussionComment, teamParams, teamRefOf, UpdateDiscussionBody, type TeamForm,
 } from './team-discussions.schemas.ts';
 import * as discussions from './team-discussions.service.ts';
 import { SCOPES } from './team-discussions.service.ts';
-import { teamDiscussion, teamDiscussionComment } from './team-discussions.views.ts';
+import { presentComment, presentComments, presentDiscussion, presentDiscussions } from './team-discussions.present.ts';
+import { PagedArray } from '../../http/schema-types.ts';
 
 const READ = [...SCOPES.read, ...SCOPES.write];
 const WRITE = [...SCOPES.write];
@@ -21,7 +22,6 @@ export function teamDiscussionsRoutes(app: Router): void {
 }
 
 function discussionRoutes(app: Router, form: TeamForm): void {
-  const { urls } = app.ctx;
   const base = `${TEAM_BASES[form]}/discussions`;
   const team = teamParams(form);
   const discussion = teamParams(form, DiscussionNumber);
@@ -32,13 +32,12 @@ function discussionRoutes(app: Router, form: TeamForm): void {
   // Discussions
 
   app.get(base, {
-    schema: { params: team, querystring: ListDiscussionsQuery, response: { 200: Type.Array(TeamDiscussion) } },
+    schema: { params: team, querystring: ListDiscussionsQuery, response: { 200: PagedArray(TeamDiscussion) } },
     config: { operationId: 'teams/list-discussions-in-org', ...read },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const page = await discussions.listDiscussions(request.server.ctx, request.actor, teamRefOf(form, request.params), request.query, p);
-    setPageLinks(request, reply, p, page.total);
-    return page.items.map((d) => teamDiscussion(d, urls));
+    return paged(await presentDiscussions(request.server.ctx, page.items), p, page.total);
   });
 
   app.post(base, {
@@ -46,16 +45,15 @@ function discussionRoutes(app: Router, form: TeamForm): void {
     config: { operationId: 'teams/create-discussion-in-org', resource: 'TeamDiscussion', ...write },
   }, async (request, reply) => {
     const d = await discussions.createDiscussion(request.server.ctx, request.actor, teamRefOf(form, request.params), request.body);
-    return reply.code(201).send(teamDiscussion(d, urls));
+    return reply.code(201).send(await presentDiscussion(request.server.ctx, d));
   });
 
   app.get(`${base}/:discussion_number`, {
     schema: { params: discussion, response: { 200: TeamDiscussion } },
     config: { operationId: 'teams/get-discussion-in-org', ...read },
-  }, async (request, reply) => {
+  }, async (request) => {
     const d = await discussions.getDiscussion(request.server.ctx, request.actor, teamRefOf(form, request.params), intParam(request.params, 'discussion_number'));
-    reply.lastModified = d.discussion.updatedAt;
-    return teamDiscussion(d, urls);
+    return presentDiscussion(request.server.ctx, d);
   });
 
   app.patch(`${base}/:discussion_number`, {
@@ -65,29 +63,28 @@ function discussionRoutes(app: Router, form: TeamForm): void {
     const d = await discussions.updateDiscussion(
       request.server.ctx, request.actor, teamRefOf(form, request.params), intParam(request.params, 'discussion_number'), request.body ?? {},
     );
-    return teamDiscussion(d, urls);
+    return presentDiscussion(request.server.ctx, d);
   });
 
   app.delete(`${base}/:discussion_number`, {
-    schema: { params: discussion },
+    schema: { params: discussion, response: { 204: Type.Null() } },
     config: { operationId: 'teams/delete-discussion-in-org', ...write },
   }, async (request, reply) => {
     await discussions.deleteDiscussion(request.server.ctx, request.actor, teamRefOf(form, request.params), intParam(request.params, 'discussion_number'));
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // Comments
 
   app.get(`${base}/:discussion_number/comments`, {
-    schema: { params: discussion, querystring: ListCommentsQuery, response: { 200: Type.Array(TeamDiscussionComment) } },
+    schema: { params: discussion, querystring: ListCommentsQuery, response: { 200: PagedArray(TeamDiscussionComment) } },
     config: { operationId: 'teams/list-discussion-comments-in-org', ...read },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const page = await discussions.listComments(
       request.server.ctx, request.actor, teamRefOf(form, request.params), intParam(request.params, 'discussion_number'), request.query.direction, p,
     );
-    setPageLinks(request, reply, p, page.total);
-    return page.items.map((c) => teamDiscussionComment(c, urls));
+    return paged(await presentComments(request.server.ctx, page.items), p, page.total);
   });
 
   app.post(`${base}/:discussion_number/comments`, {
@@ -97,19 +94,18 @@ function discussionRoutes(app: Router, form: TeamForm): void {
     const c = await discussions.createComment(
       request.server.ctx, request.actor, teamRefOf(form, request.params), intParam(request.params, 'discussion_number'), request.body,
     );
-    return reply.code(201).send(teamDiscussionComment(c, urls));
+    return reply.code(201).send(await presentComment(request.server.ctx, c));
   });
 
   app.get(`${base}/:discussion_number/comments/:comment_number`, {
     schema: { params: comment, response: { 200: TeamDiscussionComment } },
     config: { operationId: 'teams/get-discussion-comment-in-org', ...read },
-  }, async (request, reply) => {
+  }, async (request) => {
     const c = await discussions.getComment(
       request.server.ctx, request.actor, teamRefOf(form, request.params),
       intParam(request.params, 'discussion_number'), intParam(request.params, 'comment_number'),
     );
-    reply.lastModified = c.comment.updatedAt;
-    return teamDiscussionComment(c, urls);
+    return presentComment(request.server.ctx, c);
   });
 
   app.patch(`${base}/:discussion_number/comments/:comment_number`, {
@@ -120,17 +116,17 @@ function discussionRoutes(app: Router, form: TeamForm): void {
       request.server.ctx, request.actor, teamRefOf(form, request.params),
       intParam(request.params, 'discussion_number'), intParam(request.params, 'comment_number'), request.body,
     );
-    return teamDiscussionComment(c, urls);
+    return presentComment(request.server.ctx, c);
   });
 
   app.delete(`${base}/:discussion_number/comments/:comment_number`, {
-    schema: { params: comment },
+    schema: { params: comment, response: { 204: Type.Null() } },
     config: { operationId: 'teams/delete-discussion-comment-in-org', ...write },
   }, async (request, reply) => {
     await discussions.deleteComment(
       request.server.ctx, request.actor, teamRefOf(form, request.params),
       intParam(request.params, 'discussion_number'), intParam(request.params, 'comment_number'),
     );
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -13,14 +13,12 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { renderHtml } from '../markdown/markdown.service.ts';
 import type { Team } from '../orgs/orgs.model.ts';
 import * as orgs from '../orgs/orgs.service.ts';
-import { loadReactionCounts, type ReactionCounts } from '../reactions/reactions.rollup.ts';
 import { deleteReactionsOf } from '../reactions/reactions.subjects.ts';
-import type { Account } from '../users/users.model.ts';
-import * as users from '../users/users.service.ts';
 import type { Direction, TeamDiscussion, TeamDiscussionComment } from './team-discussions.model.ts';
 import * as store from './team-discussions.store.ts';
 
@@ -42,17 +40,14 @@ export interface TeamPlace {
   orgLogin: string;
 }
 
-export interface DiscussionDetail extends TeamPlace {
+/** A discussion and the team page it is on (what the service returns). */
+export interface DiscussionRecord extends TeamPlace {
   discussion: TeamDiscussion;
-  author: Account | null;
-  reactions: ReactionCounts | undefined;
 }
 
-export interface CommentDetail extends TeamPlace {
-  discussion: TeamDiscussion;
+/** A comment, its discussion and the team page they are on. */
+export interface CommentRecord extends DiscussionRecord {
   comment: TeamDiscussionComment;
-  author: Account | null;
-  reactions: ReactionCounts | undefined;
 }
 
 // ---------------------------------------------------------------- access
@@ -92,8 +87,18 @@ async function requireComment(ctx: AppContext, discussion: TeamDiscussion, numbe
   return c;
 }
 
+/** The author, the team's maintainers and the organization's owners edit and delete a post or comment. */
+export function canEditPost(seat: TeamSeat, authorId: number | null): boolean {
+  return seat.moderator || (authorId !== null && authorId === seat.userId);
+}
+
+/** Team maintainers and organization owners pin posts. */
+export function canPin(seat: TeamSeat): boolean {
+  return seat.moderator;
+}
+
 function requireModeration(seat: TeamSeat, authorId: number | null, what: string): void {
-  if (seat.moderator || (authorId !== null && authorId === seat.userId)) return;
+  if (canEditPost(seat, authorId)) return;
   throw new ForbiddenError(`You must be the author of this ${what}, a team maintainer or an organization owner to do this.`);
 }
 
@@ -104,12 +109,15 @@ function bodyVersion(body: string): string {
   return createHash('md5').update(body).digest('hex');
 }
 
-async function bodyValues(ctx: AppContext, body: string): Promise<store.BodyValues> {
+async function bodyValues(ctx: AppContext, body: string, resource: string): Promise<store.BodyValues> {
+  // Bounded before rendering: the limit is upstream's body length.
+  requireMaxLength(resource, 'body', body, TEXT_LIMITS.body);
   return { body, bodyHtml: await renderHtml(ctx, body, { mode: 'gfm' }), bodyVersion: bodyVersion(body) };
 }
 
 function requireTitle(title: string): string {
   if (title.trim() === '') throw ValidationError.field(DISCUSSION, 'title', 'missing_field', 'title cannot be blank');
+  requireMaxLength(DISCUSSION, 'title', title, TEXT_LIMITS.title);
   return title;
 }
 
@@ -118,37 +126,16 @@ function requireCommentBody(body: string): string {
   return body;
 }
 
-// ---------------------------------------------------------------- presentation data
-
-async function discussionDetails(ctx: AppContext, place: TeamPlace, list: TeamDiscussion[]): Promise<DiscussionDetail[]> {
-  const [authors, counts] = await Promise.all([
-    users.accountsByIds(ctx, list.flatMap((d) => (d.authorId === null ? [] : [d.authorId]))),
-    loadReactionCounts(ctx, 'team_discussion', list.map((d) => d.id)),
-  ]);
-  return list.map((discussion) => ({
-    ...place,
-    discussion,
-    author: discussion.authorId === null ? null : authors.get(discussion.authorId) ?? null,
-    reactions: counts.get(discussion.id),
-  }));
-}
-
-async function commentDetails(ctx: AppContext, place: TeamPlace, discussion: TeamDiscussion, list: TeamDiscussionComment[]): Promise<CommentDetail[]> {
-  const [authors, counts] = await Promise.all([
-    users.accountsByIds(ctx, list.flatMap((c) => (c.authorId === null ? [] : [c.authorId]))),
-    loadReactionCounts(ctx, 'team_discussion_comment', list.map((c) => c.id)),
-  ]);
-  return list.map((comment) => ({
-    ...place,
-    discussion,
-    comment,
-    author: comment.authorId === null ? null : authors.get(comment.authorId) ?? null,
-    reactions: counts.get(comment.id),
-  }));
-}
-
 function placeOf(seat: TeamSeat): TeamPlace {
   return { team: seat.team, orgLogin: seat.orgLogin };
+}
+
+function discussionRecord(seat: TeamSeat, discussion: TeamDiscussion): DiscussionRecord {
+  return { ...placeOf(seat), discussion };
+}
+
+function commentRecord(seat: TeamSeat, discussion: TeamDiscussion, comment: TeamDiscussionComment): CommentRecord {
+  return { ...placeOf(seat), discussion, comment };
 }
 
 // ---------------------------------------------------------------- discussions
@@ -159,7 +146,7 @@ export interface ListDiscussionsQuery {
   pinned?: string;
 }
 
-export async function listDiscussions(ctx: AppContext, actor: Actor, ref: TeamRef, q: ListDiscussionsQuery, slice: Slice): Promise<Page<DiscussionDetail>> {
+export async function listDiscussions(ctx: AppContext, actor: Actor, ref: TeamRef, q: ListDiscussionsQuery, slice: Slice): Promise<Page<DiscussionRecord>> {
   const seat = await seatOn(ctx, actor, ref, false);
   const pinned = q.pinned === 'true' ? true : q.pinned === 'false' ? false : undefined;
   const filter: store.DiscussionFilter = { teamId: seat.team.id, includePrivate: seat.insider, ...(pinned === undefined ? {} : { pinned }) };
@@ -167,7 +154,7 @@ export async function listDiscussions(ctx: AppContext, actor: Actor, ref: TeamRe
     store.listDiscussions(ctx.db, filter, q.direction ?? 'desc', slice),
     store.countDiscussions(ctx.db, filter),
   ]);
-  return { items: await discussionDetails(ctx, placeOf(seat), list), total };
+  return { items: list.map((d) => discussionRecord(seat, d)), total };
 }
 
 export interface NewDiscussionInput {
@@ -176,26 +163,26 @@ export interface NewDiscussionInput {
   private?: boolean;
 }
 
-export async function createDiscussion(ctx: AppContext, actor: Actor, ref: TeamRef, input: NewDiscussionInput): Promise<DiscussionDetail> {
+export async function createDiscussion(ctx: AppContext, actor: Actor, ref: TeamRef, input: NewDiscussionInput): Promise<DiscussionRecord> {
   const seat = await seatOn(ctx, actor, ref, true);
   const title = requireTitle(input.title);
   const isPrivate = input.private ?? false;
   // A private post is for the team: someone outside it could not even read it back.
   if (isPrivate && !seat.insider) throw new ForbiddenError('Only team members and organization owners can create private posts.');
-  const body = await bodyValues(ctx, input.body);
+  const body = await bodyValues(ctx, input.body, DISCUSSION);
   return inTransaction(ctx, async (tx) => {
     const number = await store.nextDiscussionNumber(tx.db, seat.team.id);
     const d = await store.insertDiscussion(tx.db, {
       teamId: seat.team.id, number, authorId: seat.userId, title, private: isPrivate, ...body,
     }, nowIso(tx.clock));
-    return (await discussionDetails(tx, placeOf(seat), [d]))[0]!;
+    return discussionRecord(seat, d);
   });
 }
 
-export async function getDiscussion(ctx: AppContext, actor: Actor, ref: TeamRef, number: number): Promise<DiscussionDetail> {
+export async function getDiscussion(ctx: AppContext, actor: Actor, ref: TeamRef, number: number): Promise<DiscussionRecord> {
   const seat = await seatOn(ctx, actor, ref, false);
   const d = await requireDiscussion(ctx, seat, number);
-  return (await discussionDetails(ctx, placeOf(seat), [d]))[0]!;
+  return discussionRecord(seat, d);
 }
 
 export interface DiscussionChangesInput {
@@ -205,10 +192,10 @@ export interface DiscussionChangesInput {
 
 export async function updateDiscussion(
   ctx: AppContext, actor: Actor, ref: TeamRef, number: number, input: DiscussionChangesInput,
-): Promise<DiscussionDetail> {
+): Promise<DiscussionRecord> {
   const seat = await seatOn(ctx, actor, ref, true);
   const title = input.title === undefined ? undefined : requireTitle(input.title);
-  const body = input.body === undefined ? undefined : await bodyValues(ctx, input.body);
+  const body = input.body === undefined ? undefined : await bodyValues(ctx, input.body, DISCUSSION);
   return inTransaction(ctx, async (tx) => {
     let d = await requireDiscussion(tx, seat, number);
     requireModeration(seat, d.authorId, 'discussion');
@@ -216,18 +203,18 @@ export async function updateDiscussion(
       const now = nowIso(tx.clock);
       d = await store.updateDiscussion(tx.db, d.id, { ...(title === undefined ? {} : { title }), ...body, lastEditedAt: now }, now);
     }
-    return (await discussionDetails(tx, placeOf(seat), [d]))[0]!;
+    return discussionRecord(seat, d);
   });
 }
 
 /** Pins or unpins a post (moderators only). Upstream does this outside REST (GraphQL's updateTeamDiscussion). */
-export async function setDiscussionPinned(ctx: AppContext, actor: Actor, ref: TeamRef, number: number, pinned: boolean): Promise<DiscussionDetail> {
+export async function setDiscussionPinned(ctx: AppContext, actor: Actor, ref: TeamRef, number: number, pinned: boolean): Promise<DiscussionRecord> {
   const seat = await seatOn(ctx, actor, ref, true);
-  if (!seat.moderator) throw new ForbiddenError('You must be a team maintainer or an organization owner to pin a discussion.');
+  if (!canPin(seat)) throw new ForbiddenError('You must be a team maintainer or an organization owner to pin a discussion.');
   return inTransaction(ctx, async (tx) => {
     let d = await requireDiscussion(tx, seat, number);
     if (d.pinned !== pinned) d = await store.updateDiscussion(tx.db, d.id, { pinned }, nowIso(tx.clock));
-    return (await discussionDetails(tx, placeOf(seat), [d]))[0]!;
+    return discussionRecord(seat, d);
   });
 }
 
@@ -246,42 +233,42 @@ export async function deleteDiscussion(ctx: AppContext, actor: Actor, ref: TeamR
 
 export async function listComments(
   ctx: AppContext, actor: Actor, ref: TeamRef, number: number, direction: Direction | undefined, slice: Slice,
-): Promise<Page<CommentDetail>> {
+): Promise<Page<CommentRecord>> {
   const seat = await seatOn(ctx, actor, ref, false);
   const d = await requireDiscussion(ctx, seat, number);
   const list = await store.listComments(ctx.db, d.id, direction ?? 'desc', slice);
-  return { items: await commentDetails(ctx, placeOf(seat), d, list), total: d.commentsCount };
+  return { items: list.map((c) => commentRecord(seat, d, c)), total: d.commentsCount };
 }
 
-export async function createComment(ctx: AppContext, actor: Actor, ref: TeamRef, number: number, input: { body: string }): Promise<CommentDetail> {
+export async function createComment(ctx: AppContext, actor: Actor, ref: TeamRef, number: number, input: { body: string }): Promise<CommentRecord> {
   const seat = await seatOn(ctx, actor, ref, true);
-  const body = await bodyValues(ctx, requireCommentBody(input.body));
+  const body = await bodyValues(ctx, requireCommentBody(input.body), COMMENT);
   return inTransaction(ctx, async (tx) => {
     const d = await requireDiscussion(tx, seat, number);
     const n = await store.nextCommentNumber(tx.db, d.id);
     const c = await store.insertComment(tx.db, { discussionId: d.id, number: n, authorId: seat.userId, ...body }, nowIso(tx.clock));
-    return (await commentDetails(tx, placeOf(seat), { ...d, commentsCount: d.commentsCount + 1 }, [c]))[0]!;
+    return commentRecord(seat, { ...d, commentsCount: d.commentsCount + 1 }, c);
   });
 }
 
-export async function getComment(ctx: AppContext, actor: Actor, ref: TeamRef, number: number, commentNumber: number): Promise<CommentDetail> {
+export async function getComment(ctx: AppContext, actor: Actor, ref: TeamRef, number: number, commentNumber: number): Promise<CommentRecord> {
   const seat = await seatOn(ctx, actor, ref, false);
   const d = await requireDiscussion(ctx, seat, number);
   const c = await requireComment(ctx, d, commentNumber);
-  return (await commentDetails(ctx, placeOf(seat), d, [c]))[0]!;
+  return commentRecord(seat, d, c);
 }
 
 export async function updateComment(
   ctx: AppContext, actor: Actor, ref: TeamRef, number: number, commentNumber: number, input: { body: string },
-): Promise<CommentDetail> {
+): Promise<CommentRecord> {
   const seat = await seatOn(ctx, actor, ref, true);
-  const body = await bodyValues(ctx, requireCommentBody(input.body));
+  const body = await bodyValues(ctx, requireCommentBody(input.body), COMMENT);
   return inTransaction(ctx, async (tx) => {
     const d = await requireDiscussion(tx, seat, number);
     let c = await requireComment(tx, d, commentNumber);
     requireModeration(seat, c.authorId, 'comment');
     c = await store.updateComment(tx.db, c.id, body, nowIso(tx.clock));
-    return (await commentDetails(tx, placeOf(seat), d, [c]))[0]!;
+    return commentRecord(seat, d, c);
   });
 }
 
@@ -334,14 +321,14 @@ async function teamRefOf(ctx: AppContext, teamId: number): Promise<TeamRef> {
 }
 
 /** A discussion by its id (a global id's), as its number on its team's page would show it to the caller. */
-export async function getDiscussionById(ctx: AppContext, actor: Actor, id: number): Promise<DiscussionDetail> {
+export async function getDiscussionById(ctx: AppContext, actor: Actor, id: number): Promise<DiscussionRecord> {
   const d = await store.findDiscussionById(ctx.db, id);
   if (!d) throw new NotFoundError();
   return getDiscussion(ctx, actor, await teamRefOf(ctx, d.teamId), d.number);
 }
 
 /** A comment by its id, as its discussion's page would show it to the caller. */
-export async function getCommentById(ctx: AppContext, actor: Actor, id: number): Promise<CommentDetail> {
+export async function getCommentById(ctx: AppContext, actor: Actor, id: number): Promise<CommentRecord> {
   const c = await store.findCommentById(ctx.db, id);
   const d = c ? await store.findDiscussionById(ctx.db, c.discussionId) : null;
   if (!c || !d) throw new NotFoundError();

@@ -39,11 +39,7 @@ function toComment(r: Selectable<TeamDiscussionCommentsTable>): TeamDiscussionCo
   };
 }
 
-export interface BodyValues {
-  body: string;
-  bodyHtml: string;
-  bodyVersion: string;
-}
+export type BodyValues = Pick<TeamDiscussion, 'body' | 'bodyHtml' | 'bodyVersion'>;
 
 // ---------------------------------------------------------------- discussions
 
@@ -57,13 +53,7 @@ export async function nextDiscussionNumber(db: Executor, teamId: number): Promis
   return Number(row.last_number);
 }
 
-export interface NewDiscussion extends BodyValues {
-  teamId: number;
-  number: number;
-  authorId: number;
-  title: string;
-  private: boolean;
-}
+export type NewDiscussion = BodyValues & Pick<TeamDiscussion, 'teamId' | 'number' | 'title' | 'private'> & { authorId: number };
 
 export async function insertDiscussion(db: Executor, d: NewDiscussion, now: string): Promise<TeamDiscussion> {
   const row = await db.insertInto('team_discussions').values({
@@ -122,11 +112,7 @@ export async function countDiscussions(db: Executor, f: DiscussionFilter): Promi
   return Number(row.n);
 }
 
-export interface DiscussionChanges extends Partial<BodyValues> {
-  title?: string;
-  pinned?: boolean;
-  lastEditedAt?: string;
-}
+export type DiscussionChanges = Partial<BodyValues & Pick<TeamDiscussion, 'title' | 'pinned'>> & { lastEditedAt?: string };
 
 export async function updateDiscussion(db: Executor, id: number, c: DiscussionChanges, now: string): Promise<TeamDiscussion> {
   const row = await db.updateTable('team_discussions').set({
@@ -158,11 +144,7 @@ export async function nextCommentNumber(db: Executor, discussionId: number): Pro
   return Number(row.last_comment_number);
 }
 
-export interface NewComment extends BodyValues {
-  discussionId: number;
-  number: number;
-  authorId: number;
-}
+export type NewComment = BodyValues & Pick<TeamDiscussionComment, 'discussionId' | 'number'> & { authorId: number };
 
 export async function insertComment(db: Executor, c: NewComment, now: string): Promise<TeamDiscussionComment> {
   const row = await db.insertInto('team_discussion_comments').values({

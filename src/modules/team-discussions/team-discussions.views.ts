@@ -1,48 +1,18 @@
 // Team discussion and comment → API representation. Pure; every URL from the URL
 // builder, addressed through the team's ids as upstream's team `url` is.
+import type { Static } from '@sinclair/typebox';
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import { teamUrl } from '../orgs/orgs.views.ts';
-import { reactionRollup, type ReactionRollup } from '../reactions/reactions.rollup.ts';
-import { simpleUser, type SimpleUser } from '../users/users.views.ts';
-import type { CommentDetail, DiscussionDetail, TeamPlace } from './team-discussions.service.ts';
+import { reactionRollup } from '../reactions/reactions.rollup.ts';
+import { simpleUser } from '../users/users.views.ts';
+import type { TeamDiscussion, TeamDiscussionComment } from './team-discussions.schemas.ts';
+import type { CommentDetail, DiscussionDetail } from './team-discussions.present.ts';
+import type { TeamPlace } from './team-discussions.service.ts';
 
-export interface TeamDiscussionView {
-  author: SimpleUser | null;
-  body: string;
-  body_html: string;
-  body_version: string;
-  comments_count: number;
-  comments_url: string;
-  created_at: string;
-  last_edited_at: string | null;
-  html_url: string;
-  node_id: string;
-  number: number;
-  pinned: boolean;
-  private: boolean;
-  team_url: string;
-  title: string;
-  updated_at: string;
-  url: string;
-  reactions: ReactionRollup;
-}
-
-export interface TeamDiscussionCommentView {
-  author: SimpleUser | null;
-  body: string;
-  body_html: string;
-  body_version: string;
-  created_at: string;
-  last_edited_at: string | null;
-  discussion_url: string;
-  html_url: string;
-  node_id: string;
-  number: number;
-  updated_at: string;
-  url: string;
-  reactions: ReactionRollup;
-}
+/** The representations are the response schemas' types: the serializer and the views agree field by field. */
+export type TeamDiscussionView = Static<typeof TeamDiscussion>;
+export type TeamDiscussionCommentView = Static<typeof TeamDiscussionComment>;
 
 export function discussionUrl(place: TeamPlace, number: number, urls: Urls): string {
   return `${teamUrl(place.team, urls)}/discussions/${number}`;

@@ -1,8 +1,8 @@
 // /gitignore/templates, /gitignore/templates/{name}, /licenses, /licenses/{license}.
 import { Type } from '@sinclair/typebox';
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { pageOf, paged } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
-import { GitignoreTemplate, License, LicenseParams, LicenseSimple, ListLicensesQuery, TemplateNameParams } from './templates.schemas.ts';
+import { GitignoreTemplate, License, LicenseParams, LicenseSimpleList, ListLicensesQuery, TemplateNameParams } from './templates.schemas.ts';
 import * as templates from './templates.service.ts';
 import { gitignoreTemplateView, licenseSimpleOf, licenseView } from './templates.views.ts';
 
@@ -30,13 +30,12 @@ export function templatesRoutes(app: Router): void {
   });
 
   app.get('/licenses', {
-    schema: { querystring: ListLicensesQuery, response: { 200: Type.Array(LicenseSimple) } },
+    schema: { querystring: ListLicensesQuery, response: { 200: LicenseSimpleList } },
     config: { operationId: 'licenses/get-all-commonly-used' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const list = templates.listLicenses(request.query.featured);
-    setPageLinks(request, reply, p, list.length);
-    return list.slice(p.offset, p.offset + p.perPage).map((l) => licenseSimpleOf(l, urls));
+    return paged(list.slice(p.offset, p.offset + p.perPage).map((l) => licenseSimpleOf(l, urls)), p, list.length);
   });
 
   app.get('/licenses/:license', {

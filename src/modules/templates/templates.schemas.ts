@@ -1,6 +1,6 @@
 // Request and response schemas of /gitignore/templates and /licenses.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { Nullable, PagedArray } from '../../http/schema-types.ts';
 
 export const TemplateNameParams = Type.Object({ name: Type.String() });
 export const LicenseParams = Type.Object({ license: Type.String() });
@@ -29,6 +29,7 @@ export const LicenseSimple = Type.Object({
   node_id: Type.String(),
 });
 export type LicenseSimple = Static<typeof LicenseSimple>;
+export const LicenseSimpleList = PagedArray(LicenseSimple);
 
 /** "license" upstream. */
 export const License = Type.Object({

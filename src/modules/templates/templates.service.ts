@@ -3,7 +3,7 @@
 // detection of a LICENSE file use. All data is static; nothing here touches storage.
 import { NotFoundError } from '../../domain/errors.ts';
 import { GITIGNORE_TEMPLATES } from './gitignore/index.ts';
-import { LICENSES, type LicenseInfo } from './licenses.ts';
+import { LICENSES, type LicenseInfo } from './templates.licenses.ts';
 
 // Gitignore templates
 

@@ -1,7 +1,7 @@
 // Gitignore templates and licenses → API representations. Pure; every URL from the URL builder.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
-import { LICENSES, type LicenseInfo } from './licenses.ts';
+import { LICENSES, type LicenseInfo } from './templates.licenses.ts';
 import type { GitignoreTemplate, License, LicenseSimple } from './templates.schemas.ts';
 
 export function gitignoreTemplateView(t: { name: string; source: string }): GitignoreTemplate {

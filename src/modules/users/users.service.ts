@@ -66,26 +66,35 @@ export interface ProfileChanges {
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
+/**
+ * The stored changes of a profile edit, checked: one mapping for PATCH /user and for the
+ * accounts other areas edit (organizations). Empty strings clear a field.
+ */
+function profileChanges(resource: string, changes: ProfileChanges): store.AccountChanges {
+  if (changes.email !== undefined && changes.email !== null && changes.email !== '' && !EMAIL.test(changes.email)) {
+    throw new ValidationError([{ resource, field: 'email', code: 'invalid', value: changes.email }]);
+  }
+  const blank = (v: string | null | undefined) => (v === '' ? null : v);
+  return {
+    name: blank(changes.name),
+    email: blank(changes.email),
+    blog: blank(changes.blog),
+    twitterUsername: blank(changes.twitter_username),
+    company: blank(changes.company),
+    location: blank(changes.location),
+    hireable: changes.hireable,
+    bio: blank(changes.bio),
+  };
+}
+
 export async function updateAuthenticatedProfile(
   ctx: AppContext, actor: Actor, changes: ProfileChanges,
 ): Promise<AuthenticatedProfile> {
   const user = requireUser(actor);
   requireScope(actor, 'user');
-  if (changes.email !== undefined && changes.email !== null && changes.email !== '' && !EMAIL.test(changes.email)) {
-    throw new ValidationError([{ resource: 'User', field: 'email', code: 'invalid', value: changes.email }]);
-  }
-  const blank = (v: string | null | undefined) => (v === '' ? null : v);
+  const stored = profileChanges('User', changes);
   await inTransaction(ctx, async (tx) => {
-    const account = await store.update(tx.db, user.id, {
-      name: blank(changes.name),
-      email: changes.email === undefined ? undefined : blank(changes.email),
-      blog: blank(changes.blog),
-      twitterUsername: blank(changes.twitter_username),
-      company: blank(changes.company),
-      location: blank(changes.location),
-      hireable: changes.hireable,
-      bio: blank(changes.bio),
-    }, nowIso(tx.clock));
+    const account = await store.update(tx.db, user.id, stored, nowIso(tx.clock));
     // The address the user sets becomes their primary one; a new one is unverified.
     if (changes.email !== undefined) await setPrimaryAddress(tx, account, false);
   });
@@ -182,21 +191,9 @@ export async function accountCountsOf(ctx: AppContext, accounts: readonly Accoun
  * Always moves updated_at, so an edit of fields stored elsewhere still shows.
  */
 export async function updateAccountProfile(ctx: AppContext, account: Account, changes: ProfileChanges): Promise<Account> {
-  if (changes.email !== undefined && changes.email !== null && changes.email !== '' && !EMAIL.test(changes.email)) {
-    throw new ValidationError([{ resource: account.type, field: 'email', code: 'invalid', value: changes.email }]);
-  }
-  const blank = (v: string | null | undefined) => (v === '' ? null : v);
+  const stored = profileChanges(account.type, changes);
   return inTransaction(ctx, async (tx) => {
-    const updated = await store.update(tx.db, account.id, {
-      name: blank(changes.name),
-      email: blank(changes.email),
-      blog: blank(changes.blog),
-      twitterUsername: blank(changes.twitter_username),
-      company: blank(changes.company),
-      location: blank(changes.location),
-      hireable: changes.hireable,
-      bio: blank(changes.bio),
-    }, nowIso(tx.clock));
+    const updated = await store.update(tx.db, account.id, stored, nowIso(tx.clock));
     if (updated.type === 'User' && changes.email !== undefined) await setPrimaryAddress(tx, updated, false);
     return updated;
   });

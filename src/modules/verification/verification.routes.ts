@@ -1,11 +1,11 @@
 // /user/emails, /user/email/visibility, /user/public_emails, /user/gpg_keys,
 // /users/{username}/gpg_keys, and the site-admin address verification.
 import { Type } from '@sinclair/typebox';
-import { pageOf, setPageLinks } from '../../http/pagination.ts';
+import { pageOf, paged } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
 import { UsernameParams } from '../users/users.schemas.ts';
 import {
-  CreateGpgKeyBody, Email, emailsArrayBody, EmailsBody, EmailVisibilityBody, GpgKey, GpgKeyParams, ListKeysQuery,
+  CreateGpgKeyBody, Email, EmailList, emailsArrayBody, EmailsBody, EmailVisibilityBody, GpgKey, GpgKeyList, GpgKeyParams, ListKeysQuery,
   SetEmailVerifiedBody,
 } from './verification.schemas.ts';
 import * as emails from './verification.emails.ts';
@@ -17,23 +17,21 @@ const GPG_READ_SCOPES = ['admin:gpg_key', 'read:gpg_key', 'write:gpg_key'];
 
 export function verificationRoutes(app: Router): void {
   app.get('/user/emails', {
-    schema: { querystring: ListKeysQuery, response: { 200: Type.Array(Email) } },
+    schema: { querystring: ListKeysQuery, response: { 200: EmailList } },
     config: { operationId: 'users/list-emails-for-authenticated-user', acceptedScopes: EMAIL_READ_SCOPES },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const list = await emails.listEmails(request.server.ctx, request.actor);
-    setPageLinks(request, reply, p, list.length);
-    return list.slice(p.offset, p.offset + p.perPage).map(email);
+    return paged(list.slice(p.offset, p.offset + p.perPage).map(email), p, list.length);
   });
 
   app.get('/user/public_emails', {
-    schema: { querystring: ListKeysQuery, response: { 200: Type.Array(Email) } },
+    schema: { querystring: ListKeysQuery, response: { 200: EmailList } },
     config: { operationId: 'users/list-public-emails-for-authenticated-user', acceptedScopes: EMAIL_READ_SCOPES },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const list = await emails.listPublicEmails(request.server.ctx, request.actor);
-    setPageLinks(request, reply, p, list.length);
-    return list.slice(p.offset, p.offset + p.perPage).map(email);
+    return paged(list.slice(p.offset, p.offset + p.perPage).map(email), p, list.length);
   });
 
   app.post('/user/emails', {
@@ -46,12 +44,12 @@ export function verificationRoutes(app: Router): void {
   });
 
   app.delete('/user/emails', {
-    schema: { body: EmailsBody },
+    schema: { body: EmailsBody, response: { 204: Type.Null() } },
     config: { operationId: 'users/delete-email-for-authenticated-user', resource: 'UserEmail', acceptedScopes: ['user'], allowJsonArray: true },
     preValidation: emailsArrayBody,
   }, async (request, reply) => {
     await emails.deleteEmails(request.server.ctx, request.actor, request.body.emails);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.patch('/user/email/visibility', {
@@ -77,13 +75,12 @@ export function verificationRoutes(app: Router): void {
   });
 
   app.get('/user/gpg_keys', {
-    schema: { querystring: ListKeysQuery, response: { 200: Type.Array(GpgKey) } },
+    schema: { querystring: ListKeysQuery, response: { 200: GpgKeyList } },
     config: { operationId: 'users/list-gpg-keys-for-authenticated-user', acceptedScopes: GPG_READ_SCOPES },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const list = await keys.listOwnKeys(request.server.ctx, request.actor, p.perPage, p.offset);
-    setPageLinks(request, reply, p, list.total);
-    return list.keys.map((k) => gpgKey(k, list.verifiedEmails));
+    return paged(list.keys.map((k) => gpgKey(k, list.verifiedEmails)), p, list.total);
   });
 
   app.post('/user/gpg_keys', {
@@ -103,20 +100,19 @@ export function verificationRoutes(app: Router): void {
   });
 
   app.delete('/user/gpg_keys/:gpg_key_id', {
-    schema: { params: GpgKeyParams },
+    schema: { params: GpgKeyParams, response: { 204: Type.Null() } },
     config: { operationId: 'users/delete-gpg-key-for-authenticated-user', acceptedScopes: ['admin:gpg_key'] },
   }, async (request, reply) => {
     await keys.deleteKey(request.server.ctx, request.actor, request.params.gpg_key_id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.get('/users/:username/gpg_keys', {
-    schema: { params: UsernameParams, querystring: ListKeysQuery, response: { 200: Type.Array(GpgKey) } },
+    schema: { params: UsernameParams, querystring: ListKeysQuery, response: { 200: GpgKeyList } },
     config: { operationId: 'users/list-gpg-keys-for-user' },
-  }, async (request, reply) => {
+  }, async (request) => {
     const p = pageOf(request.query);
     const list = await keys.listUserKeys(request.server.ctx, request.params.username, p.perPage, p.offset);
-    setPageLinks(request, reply, p, list.total);
-    return list.keys.map((k) => gpgKey(k, list.verifiedEmails));
+    return paged(list.keys.map((k) => gpgKey(k, list.verifiedEmails)), p, list.total);
   });
 }

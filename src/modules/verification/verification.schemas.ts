@@ -1,6 +1,6 @@
 // Request and response schemas of the e-mail address and GPG key routes.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
 
 export const Email = Type.Object({
   email: Type.String(),
@@ -72,3 +72,6 @@ export const ListKeysQuery = Type.Object({
   per_page: Type.Optional(Type.String()),
   page: Type.Optional(Type.String()),
 });
+
+export const EmailList = PagedArray(Email);
+export const GpgKeyList = PagedArray(GpgKey);

@@ -1,0 +1,80 @@
+// Where a webhook may be delivered. A hook URL is chosen by a repository admin, so
+// without a check deliveries could reach the machine Wharf runs on or its private
+// network. The host is resolved here, every address is checked, and the request then
+// connects to the address checked (see hooks.sender.ts), so a DNS answer that changes
+// between check and connect cannot slip past.
+//
+// Refused: anything but ordinary unicast — loopback, private (RFC 1918), link-local,
+// unique-local, unspecified, carrier-grade NAT, multicast, broadcast, reserved and
+// documentation ranges, and IPv6 forms that wrap an IPv4 address (mapped, 6to4,
+// NAT64, Teredo) — unless WHARF_WEBHOOK_ALLOWED_HOSTS names the host, the address or
+// a range holding it.
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+export type Resolution =
+  | { ok: true; address: string; family: 4 | 6 }
+  /** The host resolves only to addresses deliveries may not reach: final, not retried. */
+  | { ok: false; refused: true; message: string }
+  /** The host does not resolve (now): like a failed connection, retried. */
+  | { ok: false; refused: false; message: string };
+
+export class AddressGuard {
+  private readonly hosts = new Set<string>();
+  private readonly ranges: [Address, number][] = [];
+
+  /** `allowed`: host names, addresses or CIDR ranges (WHARF_WEBHOOK_ALLOWED_HOSTS). */
+  constructor(allowed: readonly string[]) {
+    for (const raw of allowed) {
+      const entry = raw.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+      if (!entry) continue;
+      if (ipaddr.isValidCIDR(entry)) {
+        const [addr, bits] = ipaddr.parseCIDR(entry);
+        this.ranges.push([normalize(addr), addr.kind() === 'ipv6' && normalize(addr).kind() === 'ipv4' ? Math.max(0, bits - 96) : bits]);
+      } else if (ipaddr.isValid(entry)) {
+        const addr = normalize(ipaddr.parse(entry));
+        this.ranges.push([addr, addr.kind() === 'ipv4' ? 32 : 128]);
+      } else {
+        this.hosts.add(entry.replace(/\.$/, ''));
+      }
+    }
+  }
+
+  /** Whether a delivery may connect to `address` (reached through `host`). */
+  permits(host: string, address: string): boolean {
+    if (this.hosts.has(host.toLowerCase().replace(/\.$/, ''))) return true;
+    if (!ipaddr.isValid(address)) return false;
+    const addr = normalize(ipaddr.parse(address));
+    if (this.ranges.some(([range, bits]) => range.kind() === addr.kind() && addr.match(range, bits))) return true;
+    return addr.range() === 'unicast';
+  }
+
+  /** The address a delivery to `url` is to connect to, or why there is none. */
+  async resolve(url: URL): Promise<Resolution> {
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    let candidates: { address: string; family: number }[];
+    if (ipaddr.isValid(host)) {
+      candidates = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv4' ? 4 : 6 }];
+    } else {
+      try {
+        candidates = await lookup(host, { all: true, verbatim: true });
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code ?? 'error';
+        return { ok: false, refused: false, message: `failed to resolve host (${code})` };
+      }
+    }
+    const usable = candidates.find((c) => this.permits(host, c.address));
+    if (!usable) {
+      const shown = candidates.map((c) => c.address).join(', ');
+      return { ok: false, refused: true, message: `refused: ${host} resolves to ${shown}, which deliveries may not reach` };
+    }
+    return { ok: true, address: usable.address, family: usable.family === 6 ? 6 : 4 };
+  }
+}
+
+/** IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry. */
+function normalize(addr: Address): Address {
+  return addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() ? (addr as ipaddr.IPv6).toIPv4Address() : addr;
+}

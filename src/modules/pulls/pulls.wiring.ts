@@ -1,0 +1,19 @@
+// The pulls module's part of the wiring: pushes synchronize pull requests, the issues
+// module learns of pull requests and the reactions module of review comments through
+// providers (they may not import pulls, which imports them).
+import type { EventBus } from '../../events/bus.ts';
+import { pullRequestInfo } from './pulls.present.ts';
+import { updatePull } from './pulls.service.ts';
+import { requireReviewComment } from './review-comments.service.ts';
+import { onEvent } from './pulls.sync.ts';
+
+export function register(bus: EventBus): void {
+  bus.subscribe(onEvent);
+  bus.provide('pullRequestInfo', pullRequestInfo);
+  // PATCH /issues/{n} on a pull request: title, body and state go through updatePull.
+  bus.provide('pullRequestEditor', async (ctx, actor, owner, name, number, changes) => {
+    await updatePull(ctx, actor, owner, name, number, changes);
+  });
+  bus.provide('reviewCommentSubject', async (ctx, actor, owner, name, commentId) =>
+    (await requireReviewComment(ctx, actor, owner, name, commentId)).comment.id);
+}

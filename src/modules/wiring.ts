@@ -1,0 +1,18 @@
+// Every module's subscribers and providers, in one place: the server and the CLI both
+// start from wireModules(), so domain rules that live in subscribers (default labels,
+// pull request synchronization, notifications) hold whichever entry point made the change.
+// Modules register nothing when imported.
+import { EventBus } from '../events/bus.ts';
+import * as hooks from './hooks/hooks.wiring.ts';
+import * as issues from './issues/issues.wiring.ts';
+import * as notifications from './notifications/notifications.wiring.ts';
+import * as pulls from './pulls/pulls.wiring.ts';
+
+/** Subscribers run in this order inside the recording transaction. */
+const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls];
+
+export function wireModules(): EventBus {
+  const bus = new EventBus();
+  for (const module of MODULES) module.register(bus);
+  return bus;
+}
