@@ -13,7 +13,7 @@ const files = only.length ? only : fs.readdirSync('test').filter((f) => f.endsWi
 
 function runSuite(dialect, env) {
   console.log(`\n# ${dialect}: ${files.length} test files`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...files], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-force-exit', '--test-reporter=spec', ...files], {
     stdio: 'inherit',
     env: { ...process.env, ...env, WHARF_TEST_DIALECT: dialect },
   });

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 
+// Read before anything else: starting up takes long enough for npm to be gone by the
+// end of it on a loaded machine, and a parent read then would be the new one.
+const startingParent = process.ppid;
 const config = loadConfig();
 const server = await createServer(config);
 await server.app.listen({ port: config.port, host: config.host });
@@ -24,9 +27,10 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-// Under `npm start`, a signal sent to npm's process does not reach this one (npm does
-// not pass SIGTERM on): when npm goes away this process is re-parented, and stops
-// as it would on SIGTERM, so that stopping what a supervisor started stops Wharf.
+// Under `npm start` (whose script execs node, so npm's forwarded SIGTERM lands
+// here), npm killed outright cannot pass a signal on: when npm goes away this process
+// is re-parented, and stops as it would on SIGTERM, so that stopping what a
+// supervisor started stops Wharf.
 // Node reads process.ppid once and keeps it, so the parent is looked up afresh: in
 // /proc where there is one, else by probing the old parent's pid.
 function parentGone(parent: number): boolean {
@@ -44,6 +48,6 @@ function parentGone(parent: number): boolean {
 }
 
 if (process.env.npm_lifecycle_event === 'start') {
-  const parent = process.ppid;
-  setInterval(() => { if (parentGone(parent)) void shutdown('parent exited'); }, 500).unref();
+  if (parentGone(startingParent)) void shutdown('parent exited');
+  setInterval(() => { if (parentGone(startingParent)) void shutdown('parent exited'); }, 500).unref();
 }

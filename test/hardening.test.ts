@@ -155,14 +155,17 @@ describe('finding 12: slow bodies and headers time out', () => {
 });
 
 describe('finding 13: stopping `npm start` stops Wharf', () => {
-  test('SIGTERM to npm makes the server it started shut down', async () => {
+  // SIGTERM reaches the server through npm (the start script execs node); SIGKILL
+  // cannot be passed on, so the server notices it has lost its parent.
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) test(`${signal} to npm makes the server it started shut down`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-npm-start-'));
     const npm = spawn('npm', ['start'], {
       env: { ...process.env, PORT: '0', WHARF_DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let serverPid = 0;
     try {
-      const serverPid = await new Promise<number>((resolve, reject) => {
+      serverPid = await new Promise<number>((resolve, reject) => {
         let out = '';
         npm.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
@@ -171,7 +174,7 @@ describe('finding 13: stopping `npm start` stops Wharf', () => {
         });
         npm.on('exit', () => reject(new Error(`npm start exited early:\n${out}`)));
       });
-      npm.kill('SIGTERM');
+      npm.kill(signal);
       await new Promise<void>((resolve, reject) => {
         const deadline = Date.now() + 20_000;
         const probe = setInterval(() => {
@@ -186,6 +189,8 @@ describe('finding 13: stopping `npm start` stops Wharf', () => {
       });
     } finally {
       npm.kill('SIGKILL');
+      // A server left running holds this file's pipes open, and the file never ends.
+      if (serverPid) try { process.kill(serverPid, 'SIGKILL'); } catch { /* gone, as it should be */ }
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -50,9 +50,13 @@ async function startMain(dataDir: string, env: Record<string, string> = {}): Pro
   });
   proc.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 20_000;
+  // Generous: starting (tsx compiling, migrations) is slow on a loaded 2-core machine.
+  const deadline = Date.now() + 60_000;
   while (!lines.some((l) => l.includes('wharf listening'))) {
-    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`server did not start:\n${lines.join('\n')}`);
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not start:\n${lines.join('\n')}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return { proc, port, lines, exited };

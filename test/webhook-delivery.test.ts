@@ -832,9 +832,14 @@ async function startMain(env: Record<string, string>): Promise<Main> {
   proc.stdout!.on('data', (c: Buffer) => { out += c.toString(); });
   proc.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  await eventually(async () => {
-    if (proc.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    return out.includes('wharf listening') ? true : undefined;
-  }, 30_000, 'server start');
+  try {
+    await eventually(async () => {
+      if (proc.exitCode !== null) throw new Error(`server exited:\n${out}`);
+      return out.includes('wharf listening') ? true : undefined;
+    }, 60_000, 'server start');
+  } catch (err) {
+    proc.kill('SIGKILL');
+    throw err;
+  }
   return { proc, base: `http://127.0.0.1:${port}`, exited };
 }
