@@ -40,6 +40,10 @@ export interface IssueQuery {
   milestoneNumber?: number | '*' | null;
   /** Stored timestamp form (storedTimestamp). */
   since?: string;
+  /** Created before this; stored timestamp form. */
+  createdBefore?: string;
+  /** Only these issues (e.g. the pull requests of a branch, chosen by the pulls area). */
+  ids?: readonly number[];
   /** Issues this user takes part in: author, assignee, mentioned or commenter. */
   participantId?: number;
   /** true: only pull requests; false: only issues; undefined: both. */
@@ -63,6 +67,8 @@ async function filterOf(ctx: AppContext, q: IssueQuery, repositoryId: number | n
     sort: q.sort, direction: q.direction,
     ...(q.pullRequests !== undefined ? { pullRequests: q.pullRequests } : {}),
     ...(q.since ? { since: q.since } : {}),
+    ...(q.createdBefore ? { createdBefore: q.createdBefore } : {}),
+    ...(q.ids ? { ids: q.ids } : {}),
     ...(q.participantId !== undefined ? { participantId: q.participantId } : {}),
     ...(q.words?.length ? { words: q.words } : {}),
     ...(q.pullRequestsOnlyIn?.length ? { pullRequestsOnlyIn: q.pullRequestsOnlyIn } : {}),

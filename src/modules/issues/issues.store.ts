@@ -181,6 +181,10 @@ export interface ListFilter {
   participantId?: number;
   /** updated_at at or after this. */
   since?: string;
+  /** created_at before this. */
+  createdBefore?: string;
+  /** Only these issues (a set another filter chose, e.g. pull requests of a branch). */
+  ids?: readonly number[];
   sort: 'created' | 'updated' | 'comments';
   direction: 'asc' | 'desc';
   limit: number;
@@ -195,6 +199,8 @@ function filtered(db: Executor, f: ListFilter) {
   if (f.state !== 'all') q = q.where('issues.state', '=', f.state);
   if (f.pullRequests !== undefined) q = q.where('issues.is_pull_request', '=', f.pullRequests ? 1 : 0);
   if (f.since) q = q.where('issues.updated_at', '>=', f.since);
+  if (f.createdBefore) q = q.where('issues.created_at', '<', f.createdBefore);
+  if (f.ids) q = f.ids.length ? q.where('issues.id', 'in', [...f.ids]) : q.where(sql<boolean>`1 = 0`);
   if (f.creatorId !== undefined) q = q.where('issues.user_id', '=', f.creatorId);
   if (f.milestone === '*') q = q.where('issues.milestone_id', 'is not', null);
   else if (f.milestone === 'none') q = q.where('issues.milestone_id', 'is', null);

@@ -4,7 +4,7 @@
 // commit is copied into the base repository so that everything is compared there.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
-import { nowIso } from '../../domain/clock.ts';
+import { nowIso, storedTimestamp } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page } from '../../domain/page.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
@@ -336,43 +336,29 @@ async function headRepositoryIds(ctx: AppContext, base: Repo, owner: string | nu
   return repo ? [repo.id] : [];
 }
 
-function compare(a: IssueRecord, b: IssueRecord, sort: PullSort): number {
-  switch (sort) {
-    case 'updated': return a.updatedAt.localeCompare(b.updatedAt) || a.id - b.id;
-    case 'popularity': return a.comments - b.comments || a.id - b.id;
-    default: return a.id - b.id;
-  }
-}
-
 /**
- * A page of the repository's pull requests. The branch filters select records of this
- * module; state and order are the issue's, applied to those.
+ * A page of the repository's pull requests (REST's list): the same query GraphQL's
+ * connections run, with REST's states, `head=owner:branch` and sorts translated.
  */
 export async function listPulls(ctx: AppContext, actor: Actor, owner: string, name: string, q: ListPullsQuery): Promise<PullPage> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
   const head = q.head === undefined || q.head === '' ? null : parseHead(q.head);
-  const filter: store.PullFilter = {
-    repositoryId: repo.id,
+  const sort = q.sort ?? 'created';
+  const state = q.state ?? 'open';
+  const monthAgo = new Date(ctx.clock.now().getTime() - MONTH_MS).toISOString();
+  const page = await listPullRecords(ctx, [repo], {
+    states: state === 'all' ? ['open', 'closed', 'merged'] : state === 'open' ? ['open'] : ['closed', 'merged'],
     ...(q.base !== undefined && q.base !== '' ? { baseRef: q.base } : {}),
     ...(head ? { headRef: head.branch, headRepositoryIds: await headRepositoryIds(ctx, repo, head.owner) } : {}),
-  };
-  const pulls = await store.listMatching(ctx.db, filter);
-  const byIssue = new Map(pulls.map((p) => [p.issueId, p]));
-  const state = q.state ?? 'open';
-  const sort = q.sort ?? 'created';
-  const direction = directionOf(q.sort, q.direction);
-  const now = ctx.clock.now().getTime();
-  let records = (await issues.findIssuesByIds(ctx, [...byIssue.keys()])).filter((i) => state === 'all' || i.state === state);
-  if (sort === 'long-running') {
-    // Open for more than a month, with activity within the past month (upstream's rule).
-    records = records.filter((i) => now - Date.parse(i.createdAt) > MONTH_MS && now - Date.parse(i.updatedAt) <= MONTH_MS);
-  }
-  records.sort((a, b) => (direction === 'asc' ? 1 : -1) * compare(a, b, sort));
-  const slice = records.slice(q.offset, q.offset + q.limit);
-  return { repo, items: slice.map((issue) => ({ repo, pull: byIssue.get(issue.id)!, issue })), total: records.length };
+    // Long-running: open for more than a month, with activity within the past month (upstream's rule).
+    ...(sort === 'long-running' ? { createdBefore: storedTimestamp(monthAgo), updatedSince: storedTimestamp(monthAgo) } : {}),
+    sort: sort === 'popularity' ? 'comments' : sort === 'long-running' ? 'created' : sort,
+    direction: directionOf(q.sort, q.direction), offset: q.offset, limit: q.limit,
+  });
+  return { repo, ...page };
 }
 
-// ---------------------------------------------------------------- records (GraphQL: Repository.pullRequests, User.pullRequests)
+// ---------------------------------------------------------------- records (REST's list, GraphQL: Repository.pullRequests, User.pullRequests)
 
 /** A pull request, its issue row and its repository. */
 export interface PullPair {
@@ -387,16 +373,21 @@ export interface PullRecordsQuery {
   /** Label names, any one of which a pull request must carry. */
   labels?: readonly string[];
   headRef?: string;
+  /** Head repositories (REST's `head=owner:branch`). */
+  headRepositoryIds?: readonly number[];
   baseRef?: string;
   /** The author's login. */
   author?: string;
+  /** Stored timestamps: created before, updated at or after. */
+  createdBefore?: string;
+  updatedSince?: string;
   sort: 'created' | 'updated' | 'comments';
   direction: 'asc' | 'desc';
   offset: number;
   limit: number;
 }
 
-/** Every row of a list (the filters that follow are applied in memory, as listPulls does). */
+/** Every row: closed-but-not-merged (or merged only) is told apart after the issue query. */
 const ALL_ROWS = 1_000_000;
 
 function stateOf(p: PullPair): 'open' | 'closed' | 'merged' {
@@ -405,30 +396,44 @@ function stateOf(p: PullPair): 'open' | 'closed' | 'merged' {
 
 /**
  * A page of the pull requests of `repositories` (ones the caller may read: the caller
- * has checked) matching the query. The issue rows are selected and ordered by the
- * issues area's list; branches and merged-or-not are this module's, applied to those.
+ * has checked) matching the query. The issue rows are selected, ordered and paged by
+ * the issues area's list, restricted to the issue ids this module's branch filters
+ * choose. Only when merged and closed-unmerged pull requests must be told apart
+ * (GraphQL's states) is the whole list read and filtered here.
  */
 export async function listPullRecords(ctx: AppContext, repositories: readonly Repo[], q: PullRecordsQuery): Promise<Page<PullPair>> {
   if (!repositories.length) return { items: [], total: 0 };
+  const repositoryIds = repositories.map((r) => r.id);
   const states = new Set(q.states?.length ? q.states : ['open', 'closed', 'merged'] as const);
   const issueStates = [...new Set([...states].map((s) => (s === 'merged' ? 'closed' : s)))];
-  const rows = await issueLists.listIssueRecords(ctx, repositories.map((r) => r.id), {
+  const mergedApart = states.has('closed') !== states.has('merged');
+  const branches = q.headRef !== undefined || q.baseRef !== undefined || q.headRepositoryIds !== undefined;
+  const ids = branches
+    ? await store.issueIdsMatching(ctx.db, {
+      repositoryIds,
+      ...(q.baseRef !== undefined ? { baseRef: q.baseRef } : {}),
+      ...(q.headRef !== undefined ? { headRef: q.headRef } : {}),
+      ...(q.headRepositoryIds !== undefined ? { headRepositoryIds: q.headRepositoryIds } : {}),
+    })
+    : undefined;
+  const rows = await issueLists.listIssueRecords(ctx, repositoryIds, {
     pullRequests: true, states: issueStates, sort: q.sort, direction: q.direction,
     ...(q.labels ? { anyLabels: q.labels } : {}),
     ...(q.author !== undefined ? { createdBy: q.author } : {}),
-  }, { offset: 0, perPage: ALL_ROWS });
+    ...(q.createdBefore !== undefined ? { createdBefore: q.createdBefore } : {}),
+    ...(q.updatedSince !== undefined ? { since: q.updatedSince } : {}),
+    ...(ids ? { ids } : {}),
+  }, mergedApart ? { offset: 0, perPage: ALL_ROWS } : { offset: q.offset, perPage: q.limit });
   const pullByIssue = new Map((await store.findByIssueIds(ctx.db, rows.items.map((i) => i.id))).map((p) => [p.issueId, p]));
   const repoById = new Map(repositories.map((r) => [r.id, r]));
   const pairs = rows.items.flatMap((issue) => {
     const pull = pullByIssue.get(issue.id);
     const repo = repoById.get(issue.repositoryId);
-    if (!pull || !repo) return [];
-    if (q.headRef !== undefined && pull.headRef !== q.headRef) return [];
-    if (q.baseRef !== undefined && pull.baseRef !== q.baseRef) return [];
-    const pair = { repo, pull, issue };
-    return states.has(stateOf(pair)) ? [pair] : [];
+    return pull && repo ? [{ repo, pull, issue }] : [];
   });
-  return { items: pairs.slice(q.offset, q.offset + q.limit), total: pairs.length };
+  if (!mergedApart) return { items: pairs, total: rows.total };
+  const matching = pairs.filter((p) => states.has(stateOf(p)));
+  return { items: matching.slice(q.offset, q.offset + q.limit), total: matching.length };
 }
 
 // ---------------------------------------------------------------- draft (GraphQL: markReadyForReview, convertPullRequestToDraft)

@@ -81,24 +81,21 @@ export async function findByIssueIds(db: Executor, issueIds: readonly number[]):
 }
 
 export interface PullFilter {
-  repositoryId: number;
+  repositoryIds: readonly number[];
   baseRef?: string;
   headRef?: string;
   /** Head repositories to match (the owner part of `head=owner:ref`). */
   headRepositoryIds?: readonly number[];
 }
 
-/** Pull requests of a repository matching the branch filters (state and order are the issue's). */
-export async function listMatching(db: Executor, f: PullFilter): Promise<PullRequestRecord[]> {
-  let q = pulls(db).where('repository_id', '=', f.repositoryId);
+/** The issue ids of the pull requests of these repositories matching the branch filters. */
+export async function issueIdsMatching(db: Executor, f: PullFilter): Promise<number[]> {
+  if (!f.repositoryIds.length || f.headRepositoryIds?.length === 0) return [];
+  let q = db.selectFrom('pull_requests').select('issue_id').where('repository_id', 'in', [...f.repositoryIds]);
   if (f.baseRef !== undefined) q = q.where('base_ref', '=', f.baseRef);
   if (f.headRef !== undefined) q = q.where('head_ref', '=', f.headRef);
-  if (f.headRepositoryIds) {
-    if (!f.headRepositoryIds.length) return [];
-    q = q.where('head_repository_id', 'in', [...f.headRepositoryIds]);
-  }
-  const rows = await q.orderBy('id').execute();
-  return rows.map((r) => toPull(r as Row));
+  if (f.headRepositoryIds) q = q.where('head_repository_id', 'in', [...f.headRepositoryIds]);
+  return (await q.execute()).map((r) => r.issue_id);
 }
 
 /** Pull requests (of any repository) whose head is this branch of this repository. */
