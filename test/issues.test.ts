@@ -296,6 +296,26 @@ describe('issues', () => {
     assert.equal(listed.data.find((x) => x.id === r.id)?.open_issues_count, 1);
   });
 
+  test('open_issues_count is kept, not counted: concurrent closes and reopens of one issue move it once', async () => {
+    const r = await createRepo(t, alice);
+    const kit = t.octokit(alice.token);
+    const issues = await Promise.all(Array.from({ length: 4 }, () => createIssue(t, alice.token, r)));
+    const count = async () => (await kit.rest.repos.get({ owner: r.owner, repo: r.repo })).data.open_issues_count;
+    assert.equal(await count(), 4);
+    const target = issues[0]!.number;
+    await Promise.all(Array.from({ length: 8 }, () => kit.rest.issues.update({ owner: r.owner, repo: r.repo, issue_number: target, state: 'closed' })));
+    assert.equal(await count(), 3);
+    await Promise.all(Array.from({ length: 8 }, () => kit.rest.issues.update({ owner: r.owner, repo: r.repo, issue_number: target, state: 'open' })));
+    assert.equal(await count(), 4);
+    // A title-only change leaves it; closing every issue empties it.
+    await kit.rest.issues.update({ owner: r.owner, repo: r.repo, issue_number: target, title: 'renamed' });
+    for (const i of issues) await kit.rest.issues.update({ owner: r.owner, repo: r.repo, issue_number: i.number, state: 'closed' });
+    assert.equal(await count(), 0);
+    const stored = await t.server.ctx.db.selectFrom('issues').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('repository_id', '=', r.id).where('state', '=', 'open').executeTakeFirstOrThrow();
+    assert.equal(Number(stored.n), 0);
+  });
+
   test('author_association: OWNER, COLLABORATOR, MEMBER, NONE', async () => {
     const r = await createRepo(t, alice);
     const carol = await createUser(t);

@@ -357,6 +357,8 @@ export interface IssueCountersTable {
   repository_id: number;
   last_issue_number: number;
   last_milestone_number: number;
+  /** Open issues and pull requests of the repository (open_issues_count). */
+  open_issues: Generated<number>;
 }
 
 export interface MilestonesTable {

@@ -17,6 +17,7 @@ import * as deployments from './0013-deployments.ts';
 import * as issueMentions from './0015-issue-mentions.ts';
 import * as secretKeyCheck from './0016-secret-key-check.ts';
 import * as pushJournal from './0017-push-journal.ts';
+import * as openIssueCounts from './0018-open-issue-counts.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0015-issue-mentions': issueMentions,
   '0016-secret-key-check': secretKeyCheck,
   '0017-push-journal': pushJournal,
+  '0018-open-issue-counts': openIssueCounts,
 };
 
 class InCodeProvider implements MigrationProvider {

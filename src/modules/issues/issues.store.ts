@@ -37,13 +37,16 @@ function toRecord(r: Row): IssueRecord {
  * created or bumped atomically, so concurrent creators never share or skip a number.
  */
 // Creating an issue runs these on every request: compiled once (see db/precompiled.ts).
+// A number is allocated for an issue created open: the open count goes up with it.
 const bumpIssueCounter = precompile(1, (db: Executor, repositoryId: number) => db.insertInto('issue_counters')
-  .values({ repository_id: repositoryId, last_issue_number: 1, last_milestone_number: 0 })
+  .values({ repository_id: repositoryId, last_issue_number: 1, last_milestone_number: 0, open_issues: 1 })
   .onConflict((oc) => oc.column('repository_id').doUpdateSet({
     last_issue_number: sql<number>`issue_counters.last_issue_number + 1`,
+    open_issues: sql<number>`issue_counters.open_issues + 1`,
   }))
   .returning('last_issue_number'));
 
+/** The number of a new issue, which the caller inserts open in the same transaction. */
 export async function allocateNumber(db: Executor, repositoryId: number): Promise<number> {
   const [row] = await bumpIssueCounter(db, repositoryId);
   return Number(row!.last_issue_number);
@@ -124,6 +127,7 @@ export type IssueChanges = Partial<Pick<IssueRecord,
   'title' | 'body' | 'state' | 'stateReason' | 'locked' | 'activeLockReason' | 'milestoneId' | 'closedAt' | 'closedById'>>;
 
 export async function update(db: Executor, id: number, c: IssueChanges, now: string): Promise<IssueRecord> {
+  if (c.state !== undefined) await changeState(db, id, c.state);
   const set: Updateable<IssuesTable> = { updated_at: now };
   if (c.title !== undefined) set.title = c.title;
   if (c.body !== undefined) set.body = c.body;
@@ -136,6 +140,20 @@ export async function update(db: Executor, id: number, c: IssueChanges, now: str
   if (c.closedById !== undefined) set.closed_by_id = c.closedById;
   const row = await db.updateTable('issues').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   return toRecord(row);
+}
+
+/**
+ * Sets the state and moves the repository's open count with it, only when the state
+ * really changes: of two concurrent closes, the second finds the row closed (it waits
+ * for the first's row lock on PostgreSQL, for its write lock on SQLite) and counts nothing.
+ */
+async function changeState(db: Executor, id: number, state: IssueState): Promise<void> {
+  const flipped = await db.updateTable('issues').set({ state }).where('id', '=', id).where('state', '<>', state)
+    .returning('repository_id').executeTakeFirst();
+  if (!flipped) return;
+  await db.updateTable('issue_counters')
+    .set({ open_issues: sql<number>`open_issues + ${state === 'open' ? 1 : -1}` })
+    .where('repository_id', '=', flipped.repository_id).execute();
 }
 
 /** Turns an issue into the issue row of a pull request (pulls module: POST …/pulls with `issue`). */
@@ -317,13 +335,9 @@ export async function repositoriesWithIssuesFor(
 export async function openCounts(db: Executor, repositoryIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!repositoryIds.length) return out;
-  const rows = await db.selectFrom('issues')
-    .select(['repository_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('repository_id', 'in', [...new Set(repositoryIds)])
-    .where('state', '=', 'open')
-    .groupBy('repository_id')
-    .execute();
-  for (const r of rows) out.set(r.repository_id, Number(r.n));
+  const rows = await db.selectFrom('issue_counters').select(['repository_id', 'open_issues'])
+    .where('repository_id', 'in', [...new Set(repositoryIds)]).execute();
+  for (const r of rows) out.set(r.repository_id, Number(r.open_issues));
   return out;
 }
 
