@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 // COUNT(*) and other int8 results: small enough for a JS number here.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -32,13 +33,24 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(options.dataDir, 'wharf.sqlite'));
+  const filename = path.join(options.dataDir, 'wharf.sqlite');
+  const file = new SqliteDatabase(filename);
+  // WAL with synchronous NORMAL: a commit is on disk when it returns, short of a power
+  // cut (the README says so); checkpoints run in a worker thread (sqlite-checkpointer.ts).
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  file.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  const checkpointer = startCheckpointer(filename);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db, dialect: 'sqlite',
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**
