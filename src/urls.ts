@@ -1,6 +1,13 @@
 // The one URL builder: every *_url field is made here, absolute, from WHARF_BASE_URL.
 export class Urls {
-  constructor(readonly base: string) {}
+  /** host[:port] of the base URL (git:// addresses), and the host alone (SSH addresses). */
+  readonly host: string;
+  readonly hostname: string;
+
+  constructor(readonly base: string) {
+    this.host = new URL(base).host;
+    this.hostname = this.host.replace(/:\d+$/, '');
+  }
 
   /** REST resource address: api('users', login) → {base}/users/{login}. */
   api(...segments: (string | number)[]): string {
