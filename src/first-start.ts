@@ -1,9 +1,8 @@
-// Work done once per data dir: the site admin from WHARF_ADMIN_TOKEN, the SSH host keys.
+// Work done once per data dir: the site admin from WHARF_ADMIN_TOKEN. (SSH host keys are
+// made on first use: meta.service.ts hostKeys.)
 import type { AppContext } from './context.ts';
 import { bootstrapAdmin } from './modules/admin/admin.service.ts';
-import { ensureHostKeys } from './modules/meta/meta.host-keys.ts';
 
 export async function firstStart(ctx: AppContext): Promise<void> {
   if (ctx.config.adminToken) await bootstrapAdmin(ctx, ctx.config.adminToken);
-  ensureHostKeys(ctx.config.dataDir);
 }

@@ -131,7 +131,7 @@ describe('GET /meta', () => {
     }
   });
 
-  test('keys are the server\'s own, read once at start and kept across a restart', async () => {
+  test('keys are the server\'s own, read once and kept across a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-meta-restart-'));
     try {
       const first = await startTestServer({ env: { WHARF_DATA_DIR: dataDir } });
@@ -139,7 +139,7 @@ describe('GET /meta', () => {
       try {
         const res = await first.request('/meta');
         before = await res.json();
-        // With the key files gone the running server still answers: they were read at start.
+        // With the key files gone the running server still answers: they were read once.
         fs.renameSync(path.join(dataDir, 'keys'), path.join(dataDir, 'keys.away'));
         const again = await first.request('/meta');
         assert.equal(again.status, 200);

@@ -1,6 +1,6 @@
-// The server's SSH host keys: generated on first start, kept in $WHARF_DATA_DIR/keys,
+// The server's SSH host keys: generated on first use, kept in $WHARF_DATA_DIR/keys,
 // published (public halves and SHA256 fingerprints) by GET /meta.
-import { createHash, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -92,11 +92,16 @@ export function ensureHostKeys(dataDir: string): void {
     const file = path.join(dir, kind.file);
     if (fs.existsSync(file)) continue;
     const pem = kind.generate().export({ format: 'pem', type: 'pkcs8' }) as string;
+    // Written aside, then linked into place: a process sharing the data dir never reads
+    // half a key, and when two race, the first link wins and both use its key.
+    const aside = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    fs.writeFileSync(aside, pem, { mode: 0o600, flag: 'wx' });
     try {
-      fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(aside, file);
     } catch (err) {
-      // Another process sharing the data dir wrote it first: keep theirs.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(aside, { force: true });
     }
   }
 }

@@ -10,7 +10,6 @@ const TEXT = 'text/plain; charset=utf-8';
 
 export function metaRoutes(app: Router): void {
   const { urls, config } = app.ctx;
-  const keys = meta.hostKeys(app.ctx);
 
   app.get('/', {
     schema: { response: { 200: RootLinks } },
@@ -20,7 +19,7 @@ export function metaRoutes(app: Router): void {
   app.get('/meta', {
     schema: { response: { 200: ServiceMeta } },
     config: { operationId: 'meta/get' },
-  }, async () => serviceMeta(keys, config.metaRanges));
+  }, async () => serviceMeta(meta.hostKeys(app.ctx), config.metaRanges));
 
   app.get('/zen', {
     schema: { response: { 200: Type.String() } },

@@ -4,12 +4,24 @@ import type { Actor } from '../../domain/actor.ts';
 import { epochSeconds } from '../../domain/clock.ts';
 import { budgetFor, RATE_LIMIT_RESOURCES, type RateLimitResource } from '../../http/rate-limit.ts';
 import type { RateLimitStore } from '../../http/rate-limit-store.ts';
-import { loadHostKeys, type HostKey } from './meta.host-keys.ts';
+import { ensureHostKeys, loadHostKeys, type HostKey } from './meta.host-keys.ts';
 import { PRINCIPLES } from './zen.ts';
 
-/** The server's SSH host keys (first start created them). Read once: they never change while running. */
+const loaded = new WeakMap<AppContext, HostKey[]>();
+
+/**
+ * The server's SSH host keys, made on first use (an RSA key takes ~0.3 s to generate,
+ * which every start on a fresh data dir paid) and kept in the data dir from then on.
+ * Read once: they never change while running.
+ */
 export function hostKeys(ctx: AppContext): HostKey[] {
-  return loadHostKeys(ctx.config.dataDir);
+  let keys = loaded.get(ctx);
+  if (!keys) {
+    ensureHostKeys(ctx.config.dataDir);
+    keys = loadHostKeys(ctx.config.dataDir);
+    loaded.set(ctx, keys);
+  }
+  return keys;
 }
 
 export function randomPrinciple(random: () => number = Math.random): string {
