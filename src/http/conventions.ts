@@ -12,7 +12,7 @@ import { isNotModified, updatedAtOf } from './conditional.ts';
 import { credentialsOf } from './credentials.ts';
 import { HttpError, sendError } from './errors.ts';
 import { mediaTypeHeader, missingPreviewMessage, parseAccept } from './media-type.ts';
-import { PagedList, sendPage } from './pagination.ts';
+import { PagedList, PagedRecord, sendPage } from './pagination.ts';
 import { applyRateLimit, rateHeaders } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import { validatorCompiler } from './validation.ts';
@@ -111,7 +111,7 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
   // A callback hook, not an async one: it runs on every JSON answer, and Fastify's
   // async hooks cost a promise each.
   app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
-    if (payload instanceof PagedList) return done(null, sendPage(request, reply, payload));
+    if (payload instanceof PagedList || payload instanceof PagedRecord) return done(null, sendPage(request, reply, payload));
     if (reply.lastModified === null && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.lastModified = updatedAtOf(payload);
     }

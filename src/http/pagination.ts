@@ -1,7 +1,7 @@
 // page/per_page parsing and the Link header (first, prev, next, last), built from the
 // URL the client used so that /api/v3 clients page through /api/v3.
 //
-// A paged route returns paged(…), pagedBySince(…) or pagedByCursor(…): the conventions
+// A paged route returns paged(…), pagedBySince(…), pagedByCursor(…) or pagedRecord(…): the conventions
 // (conventions.ts, preSerialization) write the Link header and send the items, so no
 // handler writes Link itself.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -39,7 +39,7 @@ function setLinks(reply: FastifyReply, links: [string, string][]): void {
 }
 
 /** Link for a page of a list whose total size is known. */
-export function setPageLinks(request: FastifyRequest, reply: FastifyReply, p: PageRequest, total: number): void {
+function setPageLinks(request: FastifyRequest, reply: FastifyReply, p: PageRequest, total: number): void {
   const last = Math.max(1, Math.ceil(total / p.perPage));
   const at = (page: number) => linkUrl(request, { page: String(page), per_page: String(p.perPage) });
   const links: [string, string][] = [];
@@ -50,7 +50,7 @@ export function setPageLinks(request: FastifyRequest, reply: FastifyReply, p: Pa
 }
 
 /** Link for lists paged by id (`since`), which have no last page. */
-export function setSinceLink(request: FastifyRequest, reply: FastifyReply, nextSince: number | null, perPage: number): void {
+function setSinceLink(request: FastifyRequest, reply: FastifyReply, nextSince: number | null, perPage: number): void {
   const links: [string, string][] = [];
   if (nextSince !== null) links.push(['next', linkUrl(request, { since: String(nextSince), per_page: String(perPage) })]);
   const q = request.query as Record<string, unknown>;
@@ -59,7 +59,7 @@ export function setSinceLink(request: FastifyRequest, reply: FastifyReply, nextS
 }
 
 /** Link for lists paged by an opaque cursor (webhook deliveries): the next page, if any. */
-export function setCursorLink(request: FastifyRequest, reply: FastifyReply, next: string | null, perPage: number): void {
+function setCursorLink(request: FastifyRequest, reply: FastifyReply, next: string | null, perPage: number): void {
   setLinks(reply, next === null ? [] : [['next', linkUrl(request, { per_page: String(perPage), cursor: next })]]);
 }
 
@@ -71,6 +71,16 @@ type LinkSpec =
 /** What a paged route returns: the items of one page and what its Link header needs. */
 export class PagedList<T> {
   constructor(readonly items: readonly T[], readonly link: LinkSpec) {}
+}
+
+/** What a route returns when one record holds a paged list (a combined status's statuses, a commit's files). */
+export class PagedRecord<R> {
+  constructor(readonly record: R, readonly link: LinkSpec) {}
+}
+
+/** A record part of which is a page of a list whose total size is known. */
+export function pagedRecord<R>(record: R, page: PageRequest, total: number): PagedRecord<R> {
+  return new PagedRecord(record, { kind: 'page', page, total });
 }
 
 /** A page of a list whose total size is known (page/per_page). */
@@ -88,11 +98,11 @@ export function pagedByCursor<T>(items: readonly T[], next: string | null, perPa
   return new PagedList(items, { kind: 'cursor', next, perPage });
 }
 
-/** Writes the Link header of a paged route's result and gives the items to serialize. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, list: PagedList<unknown>): readonly unknown[] {
-  const l = list.link;
+/** Writes the Link header of a paged route's result and gives what to serialize. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, paged: PagedList<unknown> | PagedRecord<unknown>): unknown {
+  const l = paged.link;
   if (l.kind === 'page') setPageLinks(request, reply, l.page, l.total);
   else if (l.kind === 'since') setSinceLink(request, reply, l.nextSince, l.perPage);
   else setCursorLink(request, reply, l.next, l.perPage);
-  return list.items;
+  return paged instanceof PagedList ? paged.items : paged.record;
 }

@@ -1,6 +1,6 @@
 // TypeBox helpers shared by every module's schemas.
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
-import type { PagedList } from './pagination.ts';
+import type { PagedList, PagedRecord } from './pagination.ts';
 
 /** A nullable field in the form fast-json-stringify serializes fastest: type: [T, 'null']. */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -27,6 +27,14 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
  */
 export function PagedArray<T extends TSchema>(item: T) {
   return Type.Unsafe<Static<T>[] | PagedList<Static<T>>>(Type.Array(item));
+}
+
+/**
+ * The response schema of a record holding a paged list: serialized as `record`, typed so
+ * the handler may return the PagedRecord of pagedRecord() or the record itself.
+ */
+export function PagedObject<T extends TSchema>(record: T) {
+  return Type.Unsafe<Static<T> | PagedRecord<Static<T>>>(record);
 }
 
 /** A bodiless answer (204, 205): `null` in the schema; the handler sends nothing or null. */

@@ -1,6 +1,7 @@
 // /repos/{owner}/{repo}/commits and /branches.
 import type { FastifyReply } from 'fastify';
-import { pageOf, paged, setPageLinks } from '../../http/pagination.ts';
+import { PagedObject } from '../../http/schema-types.ts';
+import { pageOf, paged, pagedRecord } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
 import { BranchWithProtection, CommitList, FullCommit, ListBranchesQuery, ListCommitsQuery, PageQuery, ShortBranchList } from './commits.schemas.ts';
 import * as commits from './commits.service.ts';
@@ -25,7 +26,7 @@ export function commitsRoutes(app: Router): void {
   });
 
   app.get('/repos/:owner/:repo/commits/*', {
-    schema: { params: RepoRestParams, querystring: PageQuery, response: { 200: FullCommit } },
+    schema: { params: RepoRestParams, querystring: PageQuery, response: { 200: PagedObject(FullCommit) } },
     config: { operationId: 'repos/get-commit', resource: 'Commit' },
   }, async (request, reply) => {
     const { owner, repo, '*': ref } = request.params;
@@ -38,9 +39,9 @@ export function commitsRoutes(app: Router): void {
     }
     const p = pageOf(request.query, commits.FILES_PER_PAGE, commits.FILES_PER_PAGE);
     const d = await commits.getCommit(ctx, request.actor, owner, repo, ref, { offset: p.offset, limit: p.perPage });
-    // One object whose files are paged: PagedList answers arrays, so the Link is written here.
-    if (d.fileCount > p.perPage) setPageLinks(request, reply, p, d.fileCount);
-    return fullCommit(urls, repoUrls(urls, d.repo), d.repo, d);
+    const record = fullCommit(urls, repoUrls(urls, d.repo), d.repo, d);
+    // Upstream sends Link only when the files need more than one page.
+    return d.fileCount > p.perPage ? pagedRecord(record, p, d.fileCount) : record;
   });
 
   app.get('/repos/:owner/:repo/branches', {

@@ -1,5 +1,6 @@
 // Commit statuses: create on a sha, list for a ref, the combined status of a ref.
-import { pageOf, paged, setPageLinks } from '../../http/pagination.ts';
+import { PagedObject } from '../../http/schema-types.ts';
+import { pageOf, paged, pagedRecord } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
 import { CombinedStatus, CreateStatusBody, PageQuery, RefParams, Status, StatusList, StatusShaParams } from './statuses.schemas.ts';
 import { presentCombinedStatus, presentStatus, presentStatuses } from './statuses.present.ts';
@@ -32,14 +33,12 @@ export function statusesRoutes(app: Router): void {
   }
 
   app.get('/repos/:owner/:repo/commits/:ref/status', {
-    schema: { params: RefParams, querystring: PageQuery, response: { 200: CombinedStatus } },
+    schema: { params: RefParams, querystring: PageQuery, response: { 200: PagedObject(CombinedStatus) } },
     config: { operationId: 'repos/get-combined-status-for-ref', acceptedScopes: SCOPES },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { owner, repo, ref } = request.params;
     const p = pageOf(request.query);
     const c = await statuses.getCombinedStatus(request.server.ctx, request.actor, owner, repo, ref, p);
-    // One object whose statuses are paged: PagedList answers arrays, so the Link is written here.
-    setPageLinks(request, reply, p, c.total);
-    return presentCombinedStatus(request, c);
+    return pagedRecord(await presentCombinedStatus(request, c), p, c.total);
   });
 }
