@@ -99,7 +99,12 @@ interface Scenario {
   body?: string;
   /** A GraphQL scenario: the name of the REST scenario that fetches the same data. */
   sameDataAs?: string;
+  /** A list: what its answer must hold before it is measured (see listCheck). */
+  check?: (json: unknown) => string | null;
 }
+
+/** The CheckError of a list answer that does not hold what was seeded: the scenario is not measured. */
+class CheckError extends Error {}
 
 interface Measurement {
   rps: number;
@@ -205,6 +210,8 @@ async function record(base: string, scenario: Scenario, headers: Record<string, 
   if (scenario.method === 'POST' && (JSON.parse(body.toString('utf8')) as { errors?: unknown }).errors) {
     throw new Error(`POST ${scenario.path} answered errors: ${body.toString('utf8')}`);
   }
+  const wrong = scenario.check?.(JSON.parse(body.toString('utf8')) as unknown);
+  if (wrong) throw new CheckError(`${scenario.method ?? 'GET'} ${scenario.path}: ${wrong}`);
   const kept: [string, string][] = [];
   res.headers.forEach((value, name) => { if (!NOT_REPLAYED.has(name)) kept.push([name, value]); });
   return { status: res.status, headers: kept, body: body.toString('base64') };
@@ -268,11 +275,35 @@ const HISTORY_QUERY = `query($owner: String!, $name: String!) { repository(owner
     parents(first: 5) { nodes { oid } }
   } } } } } }`;
 
-function graphql(name: string, key: string, sameDataAs: string, query: string, variables: Record<string, unknown>): Scenario {
-  return { name, path: `/graphql?bench=${key}`, kind: 'graphql', method: 'POST', sameDataAs, body: JSON.stringify({ query, variables }) };
+/**
+ * The answer's items (the array itself for REST, the nodes at `at` for GraphQL) number
+ * `expected`; with `labelled`, each has its two labels and one assignee (REST: labels and
+ * assignees arrays; GraphQL: labels.nodes and assignees.nodes).
+ */
+function listCheck(expected: number, labelled: boolean, at: string[] = []): (json: unknown) => string | null {
+  return (json) => {
+    let items: unknown = json;
+    for (const key of at) items = items && typeof items === 'object' ? (items as Record<string, unknown>)[key] : undefined;
+    if (!Array.isArray(items)) return `no list at ${at.join('.') || 'the top'}`;
+    if (items.length !== expected) return `${items.length} items, not the ${expected} seeded`;
+    if (labelled) {
+      const size = (x: unknown) => (Array.isArray(x) ? x.length : x && typeof x === 'object' && Array.isArray((x as { nodes?: unknown }).nodes) ? (x as { nodes: unknown[] }).nodes.length : -1);
+      const bad = items.filter((i: Record<string, unknown>) => size(i.labels) !== 2 || size(i.assignees) !== 1).length;
+      if (bad) return `${bad} of ${items.length} items lack their 2 labels and 1 assignee`;
+    }
+    return null;
+  };
+}
+
+function graphql(name: string, key: string, sameDataAs: string, query: string, variables: Record<string, unknown>, check?: Scenario['check']): Scenario {
+  return { name, path: `/graphql?bench=${key}`, kind: 'graphql', method: 'POST', sameDataAs, body: JSON.stringify({ query, variables }), ...(check ? { check } : {}) };
 }
 
 function scenarios(blobSha: string | null): Scenario[] {
+  // What each list must hold: the user's SEED_ITEMS repositories (the history, the private
+  // and public ones, and the listed ones), and as many issues and pull requests.
+  const seeded = Math.min(SEED_ITEMS, PER_PAGE);
+  const commits = Math.min(GIT_COMMITS, PER_PAGE);
   const priv = `/repos/${BENCH_LOGIN}/${BENCH_REPO}`;
   const pub = `/repos/${BENCH_LOGIN}/${PUBLIC_REPO}`;
   const repoVars = (name: string) => ({ owner: BENCH_LOGIN, name });
@@ -285,17 +316,21 @@ function scenarios(blobSha: string | null): Scenario[] {
     { name: 'GET …/pulls/{number}', path: `${pub}/pulls/1`, kind: 'read' },
     { name: 'GET …/contents/README.md', path: `${priv}/contents/README.md`, kind: 'read' },
     ...(blobSha ? [{ name: 'GET …/git/blobs/{sha} (4 KB)', path: `${priv}/git/blobs/${blobSha}`, kind: 'other' as const }] : []),
-    { name: 'GET …/issues?per_page=100', path: `${priv}/issues?per_page=${PER_PAGE}`, kind: 'list' },
-    { name: 'GET …/pulls?per_page=100', path: `${pub}/pulls?per_page=${PER_PAGE}`, kind: 'list' },
-    { name: 'GET /user/repos?per_page=100', path: `/user/repos?per_page=${PER_PAGE}&sort=full_name`, kind: 'list' },
-    { name: 'GET …/commits?per_page=100', path: `/repos/${BENCH_LOGIN}/${HISTORY_REPO}/commits?per_page=${PER_PAGE}`, kind: 'list' },
+    { name: 'GET …/issues?per_page=100', path: `${priv}/issues?per_page=${PER_PAGE}`, kind: 'list', check: listCheck(seeded, true) },
+    { name: 'GET …/pulls?per_page=100', path: `${pub}/pulls?per_page=${PER_PAGE}`, kind: 'list', check: listCheck(seeded, true) },
+    { name: 'GET /user/repos?per_page=100', path: `/user/repos?per_page=${PER_PAGE}&sort=full_name`, kind: 'list', check: listCheck(seeded, false) },
+    { name: 'GET …/commits?per_page=100', path: `/repos/${BENCH_LOGIN}/${HISTORY_REPO}/commits?per_page=${PER_PAGE}`, kind: 'list', check: listCheck(commits, false) },
     graphql('POST /graphql repository', 'repository', 'GET /repos/{owner}/{repo} (private)',
       `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${REPOSITORY_FIELDS} } }`, repoVars(BENCH_REPO)),
-    graphql('POST /graphql repository.issues(100)', 'issues', 'GET …/issues?per_page=100', ISSUES_QUERY.replace(/issues\(first: \d+/, `issues(first: ${PER_PAGE}`), repoVars(BENCH_REPO)),
-    graphql('POST /graphql repository.pullRequests(100)', 'pulls', 'GET …/pulls?per_page=100', PULLS_QUERY, repoVars(PUBLIC_REPO)),
+    graphql('POST /graphql repository.issues(100)', 'issues', 'GET …/issues?per_page=100', ISSUES_QUERY.replace(/issues\(first: \d+/, `issues(first: ${PER_PAGE}`), repoVars(BENCH_REPO),
+      listCheck(seeded, true, ['data', 'repository', 'issues', 'nodes'])),
+    graphql('POST /graphql repository.pullRequests(100)', 'pulls', 'GET …/pulls?per_page=100', PULLS_QUERY, repoVars(PUBLIC_REPO),
+      listCheck(seeded, true, ['data', 'repository', 'pullRequests', 'nodes'])),
     graphql('POST /graphql viewer.repositories(100)', 'repositories', 'GET /user/repos?per_page=100',
-      `query($n: Int!) { viewer { repositories(first: $n, orderBy: {field: NAME, direction: ASC}) { totalCount nodes { ${REPOSITORY_FIELDS} } } } }`, { n: PER_PAGE }),
-    graphql('POST /graphql history(100)', 'history', 'GET …/commits?per_page=100', HISTORY_QUERY, repoVars(HISTORY_REPO)),
+      `query($n: Int!) { viewer { repositories(first: $n, orderBy: {field: NAME, direction: ASC}) { totalCount nodes { ${REPOSITORY_FIELDS} } } } }`, { n: PER_PAGE },
+      listCheck(seeded, false, ['data', 'viewer', 'repositories', 'nodes'])),
+    graphql('POST /graphql history(100)', 'history', 'GET …/commits?per_page=100', HISTORY_QUERY, repoVars(HISTORY_REPO),
+      listCheck(commits, false, ['data', 'repository', 'object', 'history', 'nodes'])),
   ];
 }
 
@@ -487,7 +522,7 @@ async function main(): Promise<void> {
           fixtures[s.path] = await record(wharfBase, s, headers);
         } catch (err) {
           // A GraphQL query answering errors is a bench bug or a Wharf bug either way: stop.
-          if (s.kind === 'graphql') throw err;
+          if (s.kind === 'graphql' && !(err instanceof CheckError)) throw err;
           skipped.set(s.name, errorMessage(err));
         }
       }
