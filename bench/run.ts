@@ -25,7 +25,7 @@
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
 //   BENCH_WHARF_ENTRY      script to run instead of src/main.ts, to measure a variant
-//   BENCH_EVENT_ITEMS      issues created in the event scenario [1000]
+//   BENCH_EVENT_ITEMS      issues created in the event scenario [2000]
 //   BENCH_EVENT_CONCURRENCY  creates in flight at once there [BENCH_CONNECTIONS]: aim 4's
 //                          hooks comparison is events.ts's, made at 32 in flight
 //   BENCH_ISSUES_SEED      issues in the paged repository [10000]
@@ -68,7 +68,7 @@ const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 32));
 const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'true';
 const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || 'src/main.ts';
-const EVENT_ITEMS = Math.round(envNumber('BENCH_EVENT_ITEMS', 1000));
+const EVENT_ITEMS = Math.round(envNumber('BENCH_EVENT_ITEMS', 2000));
 const EVENT_CONCURRENCY = Math.round(envNumber('BENCH_EVENT_CONCURRENCY', CONNECTIONS));
 const SEED_ITEMS = Math.round(envNumber('BENCH_SEED_ITEMS', 100));
 const GIT_COMMITS = Math.round(envNumber('BENCH_GIT_COMMITS', 10_000));
@@ -541,11 +541,13 @@ async function main(): Promise<void> {
         const b = s.kind === 'graphql' ? null : await measure(bare, bareBase, s, headers);
         results.push({ scenario: s.name, kind: s.kind, path: s.path, wharf: w, bare: b, ratio: b ? w.rps / b.rps : NaN });
       }
-      rssPasses.push(rssBytes(wharfPid));
+      // Each pass's RSS is read after a second without load, for the collector to catch up.
+      const settledRss = async () => { await new Promise((r) => setTimeout(r, 1000)); return rssBytes(wharfPid); };
+      rssPasses.push(await settledRss());
       for (let pass = 2; pass <= 3; pass++) {
         progress(`memory: pass ${pass} of 3 over ${measured.length} scenarios, ${MEMORY_PASS_SECONDS} s each …`);
         for (const s of measured) await load(`${wharfBase}${s.path}`, headers, MEMORY_PASS_SECONDS, wharf, s);
-        rssPasses.push(rssBytes(wharfPid));
+        rssPasses.push(await settledRss());
       }
       await bare.stop();
 
