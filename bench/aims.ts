@@ -34,7 +34,7 @@ export function unmeasured(id: string, what: string, cmp: Comparison, limit: num
 function show(a: Aim): string {
   if (a.figure === null) return '-';
   const abs = Math.abs(a.figure);
-  const digits = abs >= 1000 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
+  const digits = Number.isInteger(a.figure) || abs >= 1000 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
   return `${a.figure.toFixed(digits)}${a.unit ? ` ${a.unit}` : ''}`;
 }
 
