@@ -125,3 +125,14 @@ export function cpuTimeMs(pid: number | undefined): number | null {
     return null;
   }
 }
+
+/** Resident set size (VmRSS, bytes) of the process now, from /proc; null where there is no /proc. */
+export function rssBytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,33 +1,54 @@
-// npm run bench: throughput and latency of Wharf's main reads, and in the same run a
-// bare node:http server answering the same bytes from memory (the ceiling). The
-// figure to improve is the ratio of Wharf's req/s to the bare server's.
+// npm run bench: the aims of issue #12, each with its figure and PASS or MISS, in one
+// table at the end (and in the JSON line, `aims`). Along the way: throughput and
+// latency of Wharf's main reads and lists, and in the same run a bare node:http server
+// answering the same bytes from memory (the ceiling; the figure is Wharf's req/s over
+// the bare server's); GraphQL queries for the same data as the REST lists; issue pages
+// and concurrent creates (bench/issues.ts); webhooks on the create path (bench/events.ts);
+// git clone, fetch and push against `git http-backend` (bench/git-backend.ts); and the
+// resident memory of the Wharf process. Each aim's target is set where it is computed
+// (httpAims … memoryAims below); bench/aims.ts prints them. A default run takes about
+// 8 minutes on 2 cores.
 //
-// Environment:
-//   BENCH_SECONDS          measured seconds per scenario and server (default 10)
-//   BENCH_WARMUP_SECONDS   unmeasured load before each measurement (default 3)
-//   BENCH_CONNECTIONS      concurrent connections (default 32)
+// Environment (defaults in brackets):
+//   BENCH_SECONDS          measured seconds per scenario and server [8]
+//   BENCH_WARMUP_SECONDS   unmeasured load before each measurement [2]
+//   BENCH_CONNECTIONS      concurrent connections [32]
+//   BENCH_ONLY             comma-separated groups to run [all]: http (reads, lists,
+//                          GraphQL, memory growth), issues (page 300, concurrent creates),
+//                          events (hooks on the create path), git (clone, fetch, push);
+//                          aims of the groups left out print MISS "not measured"
+//   BENCH_SEED_ITEMS       issues, pull requests and repositories seeded for the lists [100]
+//   BENCH_GIT_COMMITS      commits of the cloned and fetched history [10000]
+//   BENCH_GIT_PUSH_COMMITS commits pushed into an empty repository [1000]
+//   BENCH_GIT_RUNS         runs of each git operation, the median kept [3]
+//   BENCH_MEMORY_PASS_SECONDS  seconds per scenario of the 2nd and 3rd (unmeasured) passes [2]
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
 //   BENCH_WHARF_ENTRY      script to run instead of src/main.ts, to measure a variant
-//   BENCH_EVENT_ITEMS      issues created in the event-throughput scenario (default 1000)
-//   BENCH_EVENT_CONCURRENCY  creates in flight at once there (default 4)
-//   BENCH_ONLY=events      run the event-throughput scenario alone
-//   (issues: bench/issues.ts, also runnable alone; BENCH_ISSUES_SEED, BENCH_ISSUES_WRITES there)
-//   (100 issues through GraphQL against REST, 16 connections: bench/graphql-issues.ts, also runnable alone)
+//   BENCH_EVENT_ITEMS      issues created in the event scenario [2000]
+//   BENCH_EVENT_CONCURRENCY  creates in flight at once there [BENCH_CONNECTIONS]: aim 4's
+//                          hooks comparison is events.ts's, made at 32 in flight
+//   BENCH_ISSUES_SEED      issues in the paged repository [10000]
+//   BENCH_ISSUES_WRITES    issues created by the concurrent writers [5000]
+//   (issues: bench/issues.ts, also runnable alone; the GraphQL issue scenario at 16
+//   connections, bench/graphql-issues.ts, now runs alone only: aim 3 measures the same
+//   query at 32 connections here)
 //
 // Wharf runs on SQLite in a fresh temp data dir; its rate limits are raised so that
 // the run never meets them (the counter is still incremented on every request).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuTimeMs, freePort, onExit, startChild, stopAll, waitForHttp, type Child } from './children.ts';
+import { cpuTimeMs, freePort, onExit, rssBytes, startChild, stopAll, waitForHttp, type Child } from './children.ts';
 import { measureEventThroughput, printEventThroughput, type EventThroughput } from './events.ts';
 import { measureIssues, printIssues, type IssueBenchResult } from './issues.ts';
-import { measureGraphQLIssues, printGraphQLIssues, type GraphQLIssuesResult } from './graphql-issues.ts';
+import { ISSUES_QUERY } from './graphql-issues.ts';
+import { measureGit, printGit, type GitFigures } from './git-backend.ts';
+import { apiCall, createRepo, seedHistory, seedIssues, seedListedRepos, seedPulls, type Api, type History } from './seed.ts';
+import { aim, aimsJson, printAims, unmeasured, type Aim } from './aims.ts';
 import { summarizeProfile } from './profile.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,24 +63,49 @@ function envNumber(name: string, fallback: number): number {
   return n;
 }
 
-const SECONDS = envNumber('BENCH_SECONDS', 10);
-const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 3);
+const SECONDS = envNumber('BENCH_SECONDS', 8);
+const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 32));
 const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'true';
 const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || 'src/main.ts';
-const EVENT_ITEMS = Math.round(envNumber('BENCH_EVENT_ITEMS', 1000));
-const EVENT_CONCURRENCY = Math.round(envNumber('BENCH_EVENT_CONCURRENCY', 4));
-const ONLY_EVENTS = process.env.BENCH_ONLY === 'events';
+const EVENT_ITEMS = Math.round(envNumber('BENCH_EVENT_ITEMS', 2000));
+const EVENT_CONCURRENCY = Math.round(envNumber('BENCH_EVENT_CONCURRENCY', CONNECTIONS));
+const SEED_ITEMS = Math.round(envNumber('BENCH_SEED_ITEMS', 100));
+const GIT_COMMITS = Math.round(envNumber('BENCH_GIT_COMMITS', 10_000));
+const GIT_PUSH_COMMITS = Math.round(envNumber('BENCH_GIT_PUSH_COMMITS', 1000));
+const GIT_FETCH_COMMITS = 100;
+const GIT_RUNS = Math.round(envNumber('BENCH_GIT_RUNS', 3));
+const MEMORY_PASS_SECONDS = envNumber('BENCH_MEMORY_PASS_SECONDS', 2);
+const ISSUES_SEED = Math.round(envNumber('BENCH_ISSUES_SEED', 10_000));
+const ISSUES_WRITES = Math.round(envNumber('BENCH_ISSUES_WRITES', 5000));
+
+const GROUPS = ['http', 'issues', 'events', 'git'] as const;
+type Group = (typeof GROUPS)[number];
+const ONLY: Set<Group> = (() => {
+  const raw = process.env.BENCH_ONLY;
+  if (!raw) return new Set(GROUPS);
+  const picked = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const g of picked) if (!(GROUPS as readonly string[]).includes(g)) throw new Error(`BENCH_ONLY: unknown group "${g}" (groups: ${GROUPS.join(', ')})`);
+  return new Set(picked as Group[]);
+})();
+
+type Kind = 'read' | 'list' | 'graphql' | 'other';
 
 interface Scenario {
   name: string;
   /** Unique per scenario: the bare server answers by URL (GraphQL scenarios add a query string). */
   path: string;
+  kind: Kind;
   method?: 'GET' | 'POST';
   body?: string;
   /** A GraphQL scenario: the name of the REST scenario that fetches the same data. */
   sameDataAs?: string;
+  /** A list: what its answer must hold before it is measured (see listCheck). */
+  check?: (json: unknown) => string | null;
 }
+
+/** The CheckError of a list answer that does not hold what was seeded: the scenario is not measured. */
+class CheckError extends Error {}
 
 interface Measurement {
   rps: number;
@@ -74,9 +120,11 @@ interface Measurement {
 
 interface ScenarioResult {
   scenario: string;
+  kind: Kind;
   path: string;
   wharf: Measurement;
-  bare: Measurement;
+  /** null for GraphQL scenarios: their aim is against REST, not the bare server. */
+  bare: Measurement | null;
   ratio: number;
 }
 
@@ -85,7 +133,6 @@ interface Fixture {
   headers: [string, string][];
   body: string;
 }
-
 /** Environment of a child: the parent's, minus anything that would point Wharf elsewhere. */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -164,6 +211,8 @@ async function record(base: string, scenario: Scenario, headers: Record<string, 
   if (scenario.method === 'POST' && (JSON.parse(body.toString('utf8')) as { errors?: unknown }).errors) {
     throw new Error(`POST ${scenario.path} answered errors: ${body.toString('utf8')}`);
   }
+  const wrong = scenario.check?.(JSON.parse(body.toString('utf8')) as unknown);
+  if (wrong) throw new CheckError(`${scenario.method ?? 'GET'} ${scenario.path}: ${wrong}`);
   const kept: [string, string][] = [];
   res.headers.forEach((value, name) => { if (!NOT_REPLAYED.has(name)) kept.push([name, value]); });
   return { status: res.status, headers: kept, body: body.toString('base64') };
@@ -185,7 +234,10 @@ function printTable(results: ScenarioResult[]): void {
   const row = (name: string, server: string, m: Measurement, ratio: string) => [
     name, server, fmt(m.rps, 0), fmt(m.p50, 2), fmt(m.p99, 2), fmt(m.cpuUsPerRequest ?? NaN, 0), String(m.non2xx), String(m.errors), ratio,
   ];
-  const rows = results.flatMap((r) => [row(r.scenario, 'wharf', r.wharf, fmt(r.ratio, 3)), row('', 'bare node:http', r.bare, '')]);
+  const rows = results.flatMap((r) => [
+    row(r.scenario, 'wharf', r.wharf, fmt(r.ratio, 3)),
+    ...(r.bare ? [row('', 'bare node:http', r.bare, '')] : []),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(header));
@@ -194,89 +246,92 @@ function printTable(results: ScenarioResult[]): void {
 }
 
 const BENCH_REPO = 'bench-private';
-/** Repositories of the bench user listed by the list scenarios (GraphQL and REST alike). */
-const LISTED_REPOS = 30;
-const CLONE_REPO = 'bench-history';
-const CLONE_COMMITS = 1000;
-const CLONE_RUNS = 3;
+const PUBLIC_REPO = 'bench-pulls';
+const HISTORY_REPO = 'bench-history';
+const PER_PAGE = 100;
 
-function apiHeaders(token: string): Record<string, string> {
-  return { 'user-agent': USER_AGENT, authorization: `token ${token}`, accept: 'application/vnd.github+json', 'content-type': 'application/json' };
-}
+// ---------------------------------------------------------------- scenarios
 
-/** A private repository with a first commit, and a 4 KB blob in it. */
-async function prepareRepository(base: string, token: string): Promise<{ blobSha: string }> {
-  const post = async (pathname: string, body: unknown) => {
-    const res = await fetch(`${base}${pathname}`, { method: 'POST', headers: apiHeaders(token), body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`POST ${pathname} answered ${res.status}: ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  await post('/user/repos', { name: BENCH_REPO, private: true, auto_init: true });
-  for (let i = 1; i < LISTED_REPOS; i++) await post('/user/repos', { name: `bench-listed-${i}`, private: i % 2 === 0, description: `Listed repository ${i}` });
-  const blob = await post(`/repos/${BENCH_LOGIN}/${BENCH_REPO}/git/blobs`, { content: randomBytes(3072).toString('base64'), encoding: 'utf-8' });
-  return { blobSha: String(blob.sha) };
-}
+const REPOSITORY_FIELDS = 'id databaseId name nameWithOwner description url sshUrl isPrivate isFork isArchived visibility createdAt updatedAt pushedAt diskUsage stargazerCount forkCount hasIssuesEnabled hasWikiEnabled viewerPermission licenseInfo { key } owner { id login avatarUrl }';
 
-function run(cmd: string, args: string[], options: { cwd?: string; input?: string } = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: options.cwd, stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')}: ${stderr}`))));
-    child.stdin.end(options.input ?? '');
-  });
-}
+/** What GET …/pulls shows of each: its state, author, refs and both repositories, labels, assignees, reviewers. */
+const PULLS_QUERY = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) {
+  pullRequests(first: ${PER_PAGE}, states: [OPEN], orderBy: {field: CREATED_AT, direction: DESC}) { nodes {
+    id databaseId number title body state isDraft locked url createdAt updatedAt closedAt mergedAt
+    author { login avatarUrl } authorAssociation
+    headRefName headRefOid headRepository { nameWithOwner isPrivate owner { login } }
+    baseRefName baseRefOid baseRepository { nameWithOwner isPrivate owner { login } }
+    labels(first: 10) { nodes { name color } }
+    assignees(first: 10) { nodes { login } }
+    reviewRequests(first: 10) { nodes { requestedReviewer { ... on User { login } } } }
+  } } } }`;
 
-async function timed(fn: () => Promise<void>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-/** A 1,000-commit history pushed to Wharf, then cloned from Wharf and from a file:// URL. */
-async function measureClone(work: string, base: string, token: string): Promise<{ wharfMs: number; fileMs: number }> {
-  const source = path.join(work, 'history.git');
-  await run('git', ['init', '-q', '--bare', source]);
-  let stream = '';
-  for (let i = 1; i <= CLONE_COMMITS; i++) {
-    const content = `line ${i}\n${randomBytes(64).toString('hex')}\n`;
-    stream += `commit refs/heads/main\nmark :${i}\ncommitter Bench <bench@example.com> ${1700000000 + i} +0000\ndata ${`commit ${i}`.length}\ncommit ${i}\n`;
-    if (i > 1) stream += `from :${i - 1}\n`;
-    stream += `M 100644 inline file-${i % 50}.txt\ndata ${Buffer.byteLength(content)}\n${content}\n`;
-  }
-  await run('git', ['--git-dir', source, 'fast-import', '--quiet'], { input: stream });
-  const res = await fetch(`${base}/user/repos`, { method: 'POST', headers: apiHeaders(token), body: JSON.stringify({ name: CLONE_REPO, private: true }) });
-  if (!res.ok) throw new Error(`creating ${CLONE_REPO}: ${res.status}`);
-  const remote = new URL(`${base}/${BENCH_LOGIN}/${CLONE_REPO}.git`);
-  remote.username = BENCH_LOGIN;
-  remote.password = token;
-  await run('git', ['--git-dir', source, 'push', '-q', remote.toString(), 'main']);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const wharf: number[] = [];
-  const file: number[] = [];
-  for (let i = 0; i < CLONE_RUNS; i++) {
-    wharf.push(await timed(() => run('git', ['clone', '-q', '--bare', remote.toString(), path.join(work, `w${i}.git`)])));
-    file.push(await timed(() => run('git', ['clone', '-q', '--bare', `file://${source}`, path.join(work, `f${i}.git`)])));
-  }
-  return { wharfMs: median(wharf), fileMs: median(file) };
-}
+/** What GET …/commits shows of each: sha, message, author and committer (with their users), tree, parents. */
+const HISTORY_QUERY = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) {
+  object(expression: "main") { ... on Commit { history(first: ${PER_PAGE}) { nodes {
+    oid message url
+    author { name email date user { login } }
+    committer { name email date user { login } }
+    tree { oid }
+    parents(first: 5) { nodes { oid } }
+  } } } } } }`;
 
 /**
- * GraphQL queries for the same data as REST scenarios: one repository as GET
- * /repos/{owner}/{repo} shows it, and the list GET /user/repos answers.
+ * The answer's items (the array itself for REST, the nodes at `at` for GraphQL) number
+ * `expected`; with `labelled`, each has its two labels and one assignee (REST: labels and
+ * assignees arrays; GraphQL: labels.nodes and assignees.nodes).
  */
-function graphqlScenarios(): Scenario[] {
-  const repositoryFields = 'id databaseId name nameWithOwner description url sshUrl isPrivate isFork isArchived visibility createdAt updatedAt pushedAt diskUsage stargazerCount forkCount hasIssuesEnabled hasWikiEnabled viewerPermission licenseInfo { key } owner { id login avatarUrl }';
+function listCheck(expected: number, labelled: boolean, at: string[] = []): (json: unknown) => string | null {
+  return (json) => {
+    let items: unknown = json;
+    for (const key of at) items = items && typeof items === 'object' ? (items as Record<string, unknown>)[key] : undefined;
+    if (!Array.isArray(items)) return `no list at ${at.join('.') || 'the top'}`;
+    if (items.length !== expected) return `${items.length} items, not the ${expected} seeded`;
+    if (labelled) {
+      const size = (x: unknown) => (Array.isArray(x) ? x.length : x && typeof x === 'object' && Array.isArray((x as { nodes?: unknown }).nodes) ? (x as { nodes: unknown[] }).nodes.length : -1);
+      const bad = items.filter((i: Record<string, unknown>) => size(i.labels) !== 2 || size(i.assignees) !== 1).length;
+      if (bad) return `${bad} of ${items.length} items lack their 2 labels and 1 assignee`;
+    }
+    return null;
+  };
+}
+
+function graphql(name: string, key: string, sameDataAs: string, query: string, variables: Record<string, unknown>, check?: Scenario['check']): Scenario {
+  return { name, path: `/graphql?bench=${key}`, kind: 'graphql', method: 'POST', sameDataAs, body: JSON.stringify({ query, variables }), ...(check ? { check } : {}) };
+}
+
+function scenarios(blobSha: string | null): Scenario[] {
+  // What each list must hold: the user's SEED_ITEMS repositories (the history, the private
+  // and public ones, and the listed ones), and as many issues and pull requests.
+  const seeded = Math.min(SEED_ITEMS, PER_PAGE);
+  const commits = Math.min(GIT_COMMITS, PER_PAGE);
+  const priv = `/repos/${BENCH_LOGIN}/${BENCH_REPO}`;
+  const pub = `/repos/${BENCH_LOGIN}/${PUBLIC_REPO}`;
+  const repoVars = (name: string) => ({ owner: BENCH_LOGIN, name });
   return [
-    {
-      name: 'POST /graphql repository', path: '/graphql?bench=repository', method: 'POST', sameDataAs: 'GET /repos/{owner}/{repo} (private)',
-      body: JSON.stringify({ query: `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${repositoryFields} } }`, variables: { owner: BENCH_LOGIN, name: BENCH_REPO } }),
-    },
-    {
-      name: 'POST /graphql viewer.repositories (30)', path: '/graphql?bench=repositories', method: 'POST', sameDataAs: 'GET /user/repos (30)',
-      body: JSON.stringify({ query: `query($n: Int!) { viewer { repositories(first: $n, orderBy: {field: NAME, direction: ASC}) { totalCount nodes { ${repositoryFields} } } } }`, variables: { n: LISTED_REPOS } }),
-    },
+    { name: 'GET /user', path: '/user', kind: 'read' },
+    { name: 'GET /users/{username}', path: `/users/${BENCH_LOGIN}`, kind: 'read' },
+    { name: 'GET /repos/{owner}/{repo} (public)', path: pub, kind: 'read' },
+    { name: 'GET /repos/{owner}/{repo} (private)', path: priv, kind: 'read' },
+    { name: 'GET …/issues/{number}', path: `${priv}/issues/1`, kind: 'read' },
+    { name: 'GET …/pulls/{number}', path: `${pub}/pulls/1`, kind: 'read' },
+    { name: 'GET …/contents/README.md', path: `${priv}/contents/README.md`, kind: 'read' },
+    ...(blobSha ? [{ name: 'GET …/git/blobs/{sha} (4 KB)', path: `${priv}/git/blobs/${blobSha}`, kind: 'other' as const }] : []),
+    { name: 'GET …/issues?per_page=100', path: `${priv}/issues?per_page=${PER_PAGE}`, kind: 'list', check: listCheck(seeded, true) },
+    { name: 'GET …/pulls?per_page=100', path: `${pub}/pulls?per_page=${PER_PAGE}`, kind: 'list', check: listCheck(seeded, true) },
+    { name: 'GET /user/repos?per_page=100', path: `/user/repos?per_page=${PER_PAGE}&sort=full_name`, kind: 'list', check: listCheck(seeded, false) },
+    { name: 'GET …/commits?per_page=100', path: `/repos/${BENCH_LOGIN}/${HISTORY_REPO}/commits?per_page=${PER_PAGE}`, kind: 'list', check: listCheck(commits, false) },
+    graphql('POST /graphql repository', 'repository', 'GET /repos/{owner}/{repo} (private)',
+      `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${REPOSITORY_FIELDS} } }`, repoVars(BENCH_REPO)),
+    graphql('POST /graphql repository.issues(100)', 'issues', 'GET …/issues?per_page=100', ISSUES_QUERY.replace(/issues\(first: \d+/, `issues(first: ${PER_PAGE}`), repoVars(BENCH_REPO),
+      listCheck(seeded, true, ['data', 'repository', 'issues', 'nodes'])),
+    graphql('POST /graphql repository.pullRequests(100)', 'pulls', 'GET …/pulls?per_page=100', PULLS_QUERY, repoVars(PUBLIC_REPO),
+      listCheck(seeded, true, ['data', 'repository', 'pullRequests', 'nodes'])),
+    graphql('POST /graphql viewer.repositories(100)', 'repositories', 'GET /user/repos?per_page=100',
+      `query($n: Int!) { viewer { repositories(first: $n, orderBy: {field: NAME, direction: ASC}) { totalCount nodes { ${REPOSITORY_FIELDS} } } } }`, { n: PER_PAGE },
+      listCheck(seeded, false, ['data', 'viewer', 'repositories', 'nodes'])),
+    graphql('POST /graphql history(100)', 'history', 'GET …/commits?per_page=100', HISTORY_QUERY, repoVars(HISTORY_REPO),
+      listCheck(commits, false, ['data', 'repository', 'object', 'history', 'nodes'])),
   ];
 }
 
@@ -288,13 +343,99 @@ interface SameData {
   restP99: number;
 }
 
-function graphqlAgainstRest(scenarios: Scenario[], results: ScenarioResult[]): SameData[] {
-  return scenarios.flatMap((s) => {
+function graphqlAgainstRest(list: Scenario[], results: ScenarioResult[]): SameData[] {
+  return list.flatMap((s) => {
     const g = results.find((r) => r.scenario === s.name);
     const r = results.find((x) => x.scenario === s.sameDataAs);
     if (!s.sameDataAs || !g || !r) return [];
     return [{ graphql: s.name, rest: r.scenario, throughputRatio: g.wharf.rps / r.wharf.rps, graphqlP99: g.wharf.p99, restP99: r.wharf.p99 }];
   });
+}
+
+// ---------------------------------------------------------------- aims
+
+const NOT_RUN = (group: Group) => `not measured: BENCH_ONLY leaves out ${group}`;
+
+function httpAims(list: Scenario[], results: ScenarioResult[], skipped: Map<string, string>, sameData: SameData[], ran: boolean): Aim[] {
+  const out: Aim[] = [];
+  const why = (s: Scenario) => (ran ? skipped.get(s.name) ?? 'not measured' : NOT_RUN('http'));
+  for (const s of list.filter((x) => x.kind === 'read')) {
+    const r = results.find((x) => x.scenario === s.name);
+    out.push(r ? aim('1', `${s.name}: wharf/bare req/s`, r.ratio, '≥', 0.35) : unmeasured('1', `${s.name}: wharf/bare req/s`, '≥', 0.35, '', why(s)));
+    out.push(r ? aim('1', `${s.name}: p99`, r.wharf.p99, '<', 5, 'ms') : unmeasured('1', `${s.name}: p99`, '<', 5, 'ms', why(s)));
+  }
+  for (const s of list.filter((x) => x.kind === 'list')) {
+    const r = results.find((x) => x.scenario === s.name);
+    out.push(r ? aim('2', `${s.name}: wharf/bare req/s`, r.ratio, '≥', 0.25) : unmeasured('2', `${s.name}: wharf/bare req/s`, '≥', 0.25, '', why(s)));
+  }
+  for (const s of list.filter((x) => x.kind === 'graphql' && x.sameDataAs && list.find((y) => y.name === x.sameDataAs)?.kind === 'list')) {
+    const c = sameData.find((x) => x.graphql === s.name);
+    const reason = ran ? skipped.get(s.sameDataAs!) ?? skipped.get(s.name) ?? 'not measured' : NOT_RUN('http');
+    out.push(c ? aim('3', `${s.name}: GraphQL/REST req/s`, c.throughputRatio, '≥', 0.7, '', `REST ${s.sameDataAs}`)
+      : unmeasured('3', `${s.name}: GraphQL/REST req/s`, '≥', 0.7, '', reason));
+    out.push(c ? aim('3', `${s.name}: p99 GraphQL/REST`, c.graphqlP99 / c.restP99, '≤', 1.5, '', `${fmt(c.graphqlP99, 2)} ms vs ${fmt(c.restP99, 2)} ms`)
+      : unmeasured('3', `${s.name}: p99 GraphQL/REST`, '≤', 1.5, '', reason));
+  }
+  return out;
+}
+
+function issueAims(issues: IssueBenchResult | null, failure: string | null): Aim[] {
+  const reason = failure ?? NOT_RUN('issues');
+  if (!issues) {
+    return [
+      unmeasured('2', 'issues page 300 / page 1 (per_page=30): p50', '≤', 1.2, '', reason),
+      unmeasured('4', `POST …/issues from ${CONNECTIONS} connections`, '≥', 2000, '/s', reason),
+    ];
+  }
+  const [first, far] = [issues.pages[0]!, issues.pages[1]!];
+  const w = issues.writes;
+  return [
+    aim('2', `issues page ${far.page} / page 1 (per_page=30, ${issues.seeded} issues): p50`, issues.pageRatio, '≤', 1.2, '',
+      `p50 ${fmt(far.p50, 2)} vs ${fmt(first.p50, 2)} ms; ${fmt(far.rps, 0)} vs ${fmt(first.rps, 0)} req/s`),
+    w.numbersExact
+      ? aim('4', `POST …/issues from ${w.writers} connections`, w.perSecond, '≥', 2000, '/s', `${w.created} created, numbers exactly 1..${w.created}`)
+      : { ...aim('4', `POST …/issues from ${w.writers} connections`, w.perSecond, '≥', 2000, '/s'), pass: false, note: `numbers NOT exactly 1..${w.created}; ${w.failures} failures` },
+  ];
+}
+
+function eventAims(events: EventThroughput | null, failure: string | null): Aim[] {
+  const what = `create path with 5 hooks vs none (${EVENT_CONCURRENCY} in flight): mean latency added`;
+  if (!events) return [unmeasured('4', what, '≤', 10, '%', failure ?? NOT_RUN('events'))];
+  return [aim('4', what, events.addedLatency * 100, '≤', 10, '%',
+    `${fmt(events.with.mean, 2)} vs ${fmt(events.without.mean, 2)} ms; ${events.write}`)];
+}
+
+function gitAims(git: GitFigures | null, failure: string | null): Aim[] {
+  const reason = failure ?? NOT_RUN('git');
+  const rows: [string, keyof Pick<GitFigures, 'clone' | 'fetch' | 'push'>][] = [
+    [`git clone of ${GIT_COMMITS} commits: wharf/http-backend time`, 'clone'],
+    [`git fetch of the last ${GIT_FETCH_COMMITS} of ${GIT_COMMITS}: wharf/http-backend time`, 'fetch'],
+    [`git push of ${GIT_PUSH_COMMITS} commits: wharf/http-backend time`, 'push'],
+  ];
+  return rows.map(([what, key]) => (git
+    ? aim('5', what, git[key].wharfMs / git[key].backendMs, '≤', 1.2, '', `${fmt(git[key].wharfMs, 0)} vs ${fmt(git[key].backendMs, 0)} ms, median of ${git.runs}`)
+    : unmeasured('5', what, '≤', 1.2, '', reason)));
+}
+
+function memoryAims(rssPasses: (number | null)[], rssEnd: number | null, ranHttp: boolean): Aim[] {
+  const mb = (b: number) => b / (1024 * 1024);
+  const out = [rssEnd === null
+    ? unmeasured('6', 'Wharf resident set after the bench', '<', 300, 'MB', 'no /proc')
+    : aim('6', 'Wharf resident set after the bench', mb(rssEnd), '<', 300, 'MB')];
+  const [r1, , r3] = rssPasses;
+  if (!ranHttp) out.push(unmeasured('6', 'RSS growth over 3 passes of reads and lists', '≤', 10, '%', NOT_RUN('http')));
+  else if (r1 == null || r3 == null) out.push(unmeasured('6', 'RSS growth over 3 passes of reads and lists', '≤', 10, '%', 'no /proc'));
+  else {
+    out.push(aim('6', 'RSS growth over 3 passes of reads and lists', ((r3 - r1) / r1) * 100, '≤', 10, '%',
+      `${rssPasses.map((r) => (r === null ? '-' : mb(r).toFixed(0))).join(' → ')} MB`));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- main
+
+function errorMessage(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
 }
 
 async function main(): Promise<void> {
@@ -303,6 +444,7 @@ async function main(): Promise<void> {
   const profileDir = PROFILE ? path.resolve(process.env.BENCH_PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-profile-'))) : null;
   let wharf: Child | null = null;
   let bare: Child | null = null;
+  const progress = (message: string) => process.stderr.write(`${message}\n`);
   try {
     const adminToken = `whp_${randomBytes(18).toString('hex')}`;
     const wharfPort = await freePort();
@@ -327,81 +469,155 @@ async function main(): Promise<void> {
         WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       }),
     });
+    const wharfPid = wharf.process.pid;
     await waitForHttp(wharf, `${wharfBase}/meta`);
 
     await adminRequest(wharfBase, adminToken, 'POST', '/admin/users', { login: BENCH_LOGIN, email: `${BENCH_LOGIN}@example.com` });
     const auth = await adminRequest(wharfBase, adminToken, 'POST', `/admin/users/${BENCH_LOGIN}/authorizations`, { scopes: ['user', 'repo'] });
     const token = (auth as { token: string }).token;
     const headers = { 'user-agent': USER_AGENT, accept: 'application/vnd.github+json', authorization: `token ${token}` };
+    const api: Api = { base: wharfBase, token, login: BENCH_LOGIN };
 
-    const repo = await prepareRepository(wharfBase, token);
-    const scenarios: Scenario[] = [
-      { name: 'GET /user', path: '/user' },
-      { name: 'GET /users/{username}', path: `/users/${BENCH_LOGIN}` },
-      { name: 'GET /repos/{owner}/{repo} (private)', path: `/repos/${BENCH_LOGIN}/${BENCH_REPO}` },
-      { name: 'GET …/git/blobs/{sha} (4 KB)', path: `/repos/${BENCH_LOGIN}/${BENCH_REPO}/git/blobs/${repo.blobSha}` },
-      { name: 'GET /user/repos (30)', path: `/user/repos?per_page=${LISTED_REPOS}&sort=full_name` },
-      ...graphqlScenarios(),
-    ];
-    const fixtures: Record<string, Fixture> = {};
-    for (const s of ONLY_EVENTS ? [] : scenarios) fixtures[s.path] = await record(wharfBase, s, headers);
-    const fixturesFile = path.join(work, 'fixtures.json');
-    fs.writeFileSync(fixturesFile, JSON.stringify(fixtures));
+    console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== 'src/main.ts' ? `, Wharf entry ${WHARF_ENTRY}` : ''}; groups: ${[...ONLY].join(', ')}`);
 
-    const barePort = await freePort();
-    const bareBase = `http://127.0.0.1:${barePort}`;
-    bare = startChild('bare server', ['bench/bare-server.mjs', fixturesFile, String(barePort)], { cwd: ROOT, env: childEnv({}) });
-    await waitForHttp(bare, `${bareBase}/`);
-
-    console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== 'src/main.ts' ? `, Wharf entry ${WHARF_ENTRY}` : ''}`);
-    const results: ScenarioResult[] = [];
-    for (const s of ONLY_EVENTS ? [] : scenarios) {
-      process.stderr.write(`measuring ${s.name} …\n`);
-      const w = await measure(wharf, wharfBase, s, headers);
-      const b = await measure(bare, bareBase, s, headers);
-      results.push({ scenario: s.name, path: s.path, wharf: w, bare: b, ratio: w.rps / b.rps });
+    // ---- seeding: what http reads, and the history git clones
+    const skipped = new Map<string, string>();
+    let history: History | null = null;
+    let historyFailure: string | null = null;
+    if (ONLY.has('http') || ONLY.has('git')) {
+      progress(`seeding a ${GIT_COMMITS}-commit history (fast-import, pushed to Wharf) …`);
+      try {
+        history = await seedHistory(api, work, HISTORY_REPO, GIT_COMMITS);
+      } catch (err) {
+        historyFailure = `seeding the history failed: ${errorMessage(err)}`;
+        skipped.set('GET …/commits?per_page=100', historyFailure);
+        skipped.set('POST /graphql history(100)', historyFailure);
+      }
     }
-    console.log('');
-    printTable(results);
-    const sameData = graphqlAgainstRest(scenarios, results);
-    console.log('');
-    for (const c of sameData) {
-      console.log(`${c.graphql} vs ${c.rest}: GraphQL/REST throughput ${fmt(c.throughputRatio, 3)}, p99 ${fmt(c.graphqlP99, 2)} ms vs ${fmt(c.restP99, 2)} ms`);
-    }
-    for (const r of results) {
-      for (const [who, m] of [['wharf', r.wharf], ['bare', r.bare]] as const) {
-        if (m.non2xx > 0 || m.errors > 0) console.log(`warning: ${r.scenario} on ${who}: ${m.non2xx} non-2xx answers, ${m.errors} errors`);
+    let blobSha: string | null = null;
+    if (ONLY.has('http')) {
+      progress(`seeding ${SEED_ITEMS} repositories, issues and pull requests …`);
+      await createRepo(api, BENCH_REPO, { private: true, autoInit: true });
+      await createRepo(api, PUBLIC_REPO, { autoInit: true });
+      blobSha = String((await apiCall(api, 'POST', `/repos/${BENCH_LOGIN}/${BENCH_REPO}/git/blobs`, { content: randomBytes(3072).toString('base64'), encoding: 'utf-8' })).sha);
+      await seedListedRepos(api, 3, SEED_ITEMS);
+      await seedIssues(api, BENCH_REPO, SEED_ITEMS);
+      try {
+        await seedPulls(api, PUBLIC_REPO, SEED_ITEMS);
+      } catch (err) {
+        const reason = `seeding pull requests failed: ${errorMessage(err)}`;
+        for (const name of ['GET …/pulls/{number}', 'GET …/pulls?per_page=100', 'POST /graphql repository.pullRequests(100)']) skipped.set(name, reason);
       }
     }
 
-    let clone = { wharfMs: NaN, fileMs: NaN };
-    if (!ONLY_EVENTS) {
-      process.stderr.write('measuring git clone of a 1,000-commit repository …\n');
-      clone = await measureClone(work, wharfBase, token);
+    // ---- http: reads, lists and GraphQL against the bare server, then two more passes for memory
+    const list = scenarios(blobSha);
+    const results: ScenarioResult[] = [];
+    const rssPasses: (number | null)[] = [];
+    let sameData: SameData[] = [];
+    if (ONLY.has('http')) {
+      const fixtures: Record<string, Fixture> = {};
+      for (const s of list) {
+        if (skipped.has(s.name)) continue;
+        try {
+          fixtures[s.path] = await record(wharfBase, s, headers);
+        } catch (err) {
+          // A GraphQL query answering errors is a bench bug or a Wharf bug either way: stop.
+          if (s.kind === 'graphql' && !(err instanceof CheckError)) throw err;
+          skipped.set(s.name, errorMessage(err));
+        }
+      }
+      const fixturesFile = path.join(work, 'fixtures.json');
+      fs.writeFileSync(fixturesFile, JSON.stringify(fixtures));
+      const barePort = await freePort();
+      const bareBase = `http://127.0.0.1:${barePort}`;
+      bare = startChild('bare server', ['bench/bare-server.mjs', fixturesFile, String(barePort)], { cwd: ROOT, env: childEnv({}) });
+      await waitForHttp(bare, `${bareBase}/`);
+
+      const measured = list.filter((s) => !skipped.has(s.name));
+      for (const s of measured) {
+        progress(`measuring ${s.name} …`);
+        const w = await measure(wharf, wharfBase, s, headers);
+        const b = s.kind === 'graphql' ? null : await measure(bare, bareBase, s, headers);
+        results.push({ scenario: s.name, kind: s.kind, path: s.path, wharf: w, bare: b, ratio: b ? w.rps / b.rps : NaN });
+      }
+      // Each pass's RSS is read after a second without load, for the collector to catch up.
+      const settledRss = async () => { await new Promise((r) => setTimeout(r, 1000)); return rssBytes(wharfPid); };
+      rssPasses.push(await settledRss());
+      for (let pass = 2; pass <= 3; pass++) {
+        progress(`memory: pass ${pass} of 3 over ${measured.length} scenarios, ${MEMORY_PASS_SECONDS} s each …`);
+        for (const s of measured) await load(`${wharfBase}${s.path}`, headers, MEMORY_PASS_SECONDS, wharf, s);
+        rssPasses.push(await settledRss());
+      }
+      await bare.stop();
+
       console.log('');
-      console.log(`git clone, ${CLONE_COMMITS} commits (median of ${CLONE_RUNS}): wharf ${clone.wharfMs.toFixed(0)} ms, file:// ${clone.fileMs.toFixed(0)} ms, ratio ${(clone.wharfMs / clone.fileMs).toFixed(2)}`);
+      printTable(results);
+      sameData = graphqlAgainstRest(list, results);
+      console.log('');
+      for (const c of sameData) {
+        console.log(`${c.graphql} vs ${c.rest}: GraphQL/REST throughput ${fmt(c.throughputRatio, 3)}, p99 ${fmt(c.graphqlP99, 2)} ms vs ${fmt(c.restP99, 2)} ms`);
+      }
+      for (const [name, reason] of skipped) console.log(`not measured: ${name}: ${reason}`);
+      for (const r of results) {
+        for (const [who, m] of [['wharf', r.wharf], ['bare', r.bare]] as const) {
+          if (m && (m.non2xx > 0 || m.errors > 0)) console.log(`warning: ${r.scenario} on ${who}: ${m.non2xx} non-2xx answers, ${m.errors} errors`);
+        }
+      }
+      console.log(`Wharf resident set after each pass: ${rssPasses.map((r) => (r === null ? '-' : `${(r / 1048576).toFixed(0)} MB`)).join(', ')}`);
     }
 
-    process.stderr.write(`measuring event throughput (${EVENT_ITEMS} creates, 5 hooks) …\n`);
-    const events: EventThroughput = await measureEventThroughput(wharfBase, token, BENCH_LOGIN, EVENT_ITEMS, EVENT_CONCURRENCY, wharf.process.pid);
-    console.log('');
-    printEventThroughput(events);
-
+    // ---- issues: page 300 of 10,000 against page 1, and concurrent creates
     let issues: IssueBenchResult | null = null;
-    if (!ONLY_EVENTS) {
-      issues = await measureIssues({ base: wharfBase, token, login: BENCH_LOGIN, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS });
-      console.log('');
-      printIssues(issues);
+    let issuesFailure: string | null = null;
+    if (ONLY.has('issues')) {
+      try {
+        issues = await measureIssues({
+          base: wharfBase, token, login: BENCH_LOGIN, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS,
+          seedIssues: ISSUES_SEED, writes: ISSUES_WRITES, writers: CONNECTIONS,
+        });
+        console.log('');
+        printIssues(issues);
+      } catch (err) {
+        issuesFailure = errorMessage(err);
+        console.log(`issues scenario failed: ${issuesFailure}`);
+      }
     }
 
-    let graphqlIssues: GraphQLIssuesResult | null = null;
-    if (!ONLY_EVENTS) {
-      graphqlIssues = await measureGraphQLIssues({ base: wharfBase, token, login: BENCH_LOGIN, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
-      console.log('');
-      printGraphQLIssues(graphqlIssues);
+    // ---- events: the create path with 5 hooks against none
+    let events: EventThroughput | null = null;
+    let eventsFailure: string | null = null;
+    if (ONLY.has('events')) {
+      progress(`measuring event throughput (${EVENT_ITEMS} creates, 5 hooks, ${EVENT_CONCURRENCY} in flight) …`);
+      try {
+        events = await measureEventThroughput(wharfBase, token, BENCH_LOGIN, EVENT_ITEMS, EVENT_CONCURRENCY, wharfPid);
+        console.log('');
+        printEventThroughput(events);
+      } catch (err) {
+        eventsFailure = errorMessage(err);
+        console.log(`event scenario failed: ${eventsFailure}`);
+      }
     }
 
-    await bare.stop();
+    // ---- git: clone, fetch and push against git http-backend
+    let git: GitFigures | null = null;
+    let gitFailure: string | null = historyFailure;
+    if (ONLY.has('git') && history) {
+      try {
+        git = await measureGit({
+          work, base: wharfBase, token, login: BENCH_LOGIN, source: history.source, seed: history.seed, commits: history.commits,
+          wharfRepo: HISTORY_REPO, wharfSeedPushMs: history.pushMs, runs: GIT_RUNS, pushCommits: GIT_PUSH_COMMITS, fetchCommits: GIT_FETCH_COMMITS,
+          createRepo: (name) => createRepo(api, name, { private: true }), progress,
+        });
+        console.log('');
+        printGit(git);
+      } catch (err) {
+        gitFailure = errorMessage(err);
+        console.log(`git scenario failed: ${gitFailure}`);
+      }
+    }
+
+    const rssEnd = rssBytes(wharfPid);
     await wharf.stop(30_000);
     if (profileDir) {
       // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread
@@ -415,28 +631,45 @@ async function main(): Promise<void> {
       console.log(files[0] ? summarizeProfile(files[0]) : `no .cpuprofile written in ${profileDir}`);
     }
 
+    const aims: Aim[] = [
+      ...httpAims(list, results, skipped, sameData, ONLY.has('http')),
+      ...issueAims(issues, issuesFailure),
+      ...eventAims(events, eventsFailure),
+      ...gitAims(git, gitFailure),
+      ...memoryAims(rssPasses, rssEnd, ONLY.has('http')),
+    ].sort((a, b) => a.id.localeCompare(b.id));
+    console.log('');
+    printAims(aims);
+
     console.log('');
     console.log(JSON.stringify({
       connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, node: process.version,
-      cpus: os.cpus().length, profiled: PROFILE,
+      cpus: os.cpus().length, profiled: PROFILE, groups: [...ONLY],
       scenarios: results.map((r) => ({
         scenario: r.scenario,
         wharf: figures(r.wharf),
-        bare: figures(r.bare),
-        ratio: +r.ratio.toFixed(3),
+        bare: r.bare && figures(r.bare),
+        ratio: r.bare ? +r.ratio.toFixed(3) : null,
       })),
+      notMeasured: Object.fromEntries(skipped),
       graphqlVsRest: sameData.map((c) => ({ ...c, throughputRatio: +c.throughputRatio.toFixed(3), graphqlP99: +c.graphqlP99.toFixed(3), restP99: +c.restP99.toFixed(3) })),
       issues,
-      graphqlIssues,
-      clone: { commits: CLONE_COMMITS, runs: CLONE_RUNS, wharfMs: Math.round(clone.wharfMs), fileMs: Math.round(clone.fileMs), ratio: +(clone.wharfMs / clone.fileMs).toFixed(2) },
-      events: {
-        write: events.write, items: events.items, hooks: events.hooks, deliveries: events.deliveries,
+      git: git && {
+        ...git,
+        clone: { ...git.clone, ratio: +(git.clone.wharfMs / git.clone.backendMs).toFixed(2) },
+        fetch: { ...git.fetch, ratio: +(git.fetch.wharfMs / git.fetch.backendMs).toFixed(2) },
+        push: { ...git.push, ratio: +(git.push.wharfMs / git.push.backendMs).toFixed(2) },
+      },
+      memory: { rssPassesMB: rssPasses.map((r) => (r === null ? null : Math.round(r / 1048576))), rssEndMB: rssEnd === null ? null : Math.round(rssEnd / 1048576) },
+      events: events && {
+        write: events.write, items: events.items, concurrency: EVENT_CONCURRENCY, hooks: events.hooks, deliveries: events.deliveries,
         allDeliveredMs: Math.round(events.allDeliveredMs), drainMs: Math.round(events.drainMs),
         createMeanMs: { without: +events.without.mean.toFixed(3), with: +events.with.mean.toFixed(3) },
         createP99Ms: { without: +events.without.p99.toFixed(3), with: +events.with.p99.toFixed(3) },
         addedLatency: +events.addedLatency.toFixed(3),
         cpuMsPerCreate: events.cpuMsPerItem && { without: +events.cpuMsPerItem.without.toFixed(3), with: +events.cpuMsPerItem.with.toFixed(3) },
       },
+      aims: aimsJson(aims),
     }));
   } finally {
     await stopAll();
