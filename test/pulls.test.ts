@@ -243,6 +243,26 @@ describe('lists', () => {
     assert.match(page.headers.link ?? '', /page=2>; rel="next"/);
     assert.match(page.headers.link ?? '', /rel="last"/);
   });
+
+  test('an open pull request shows its base branch as it is now; a closed one the base it had', async () => {
+    const r = await repoWithFeature(t, alice);
+    const kit = t.octokit(alice.token);
+    const repo = r.clone.repo;
+    const open = await kit.rest.pulls.create({ owner: alice.login, repo, title: 'open', head: 'feature', base: 'main' });
+    await checkout(r.clone, 'other', true, 'main');
+    await commitFiles(r.clone, { 'other.txt': 'other\n' }, 'Other work');
+    await push(r.clone, 'other');
+    const closed = await kit.rest.pulls.create({ owner: alice.login, repo, title: 'closed', head: 'other', base: 'main' });
+    await kit.rest.pulls.update({ owner: alice.login, repo, pull_number: closed.data.number, state: 'closed' });
+    await checkout(r.clone, 'main');
+    const moved = await commitFiles(r.clone, { 'later.txt': 'later\n' }, 'Later on main');
+    await push(r.clone, 'main');
+    const listed = await kit.rest.pulls.list({ owner: alice.login, repo, state: 'all' });
+    const byTitle = new Map(listed.data.map((p) => [p.title, p]));
+    assert.equal(byTitle.get('open')?.base.sha, moved);
+    assert.equal(byTitle.get('closed')?.base.sha, r.mainSha);
+    assert.notEqual(open.data.base.sha, moved);
+  });
 });
 
 describe('editing', () => {

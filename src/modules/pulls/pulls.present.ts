@@ -41,12 +41,12 @@ export async function pullDetails(
   const records = pulls.flatMap((p) => { const i = known.get(p.issueId); return i ? [i] : []; });
   const previews = opts.forPayload ? new Set(['sailor-v', ...(opts.previews ?? [])]) : opts.previews ?? new Set<string>();
   const headIds = [...new Set(pulls.flatMap((p) => (p.headRepositoryId !== null && p.headRepositoryId !== repo.id ? [p.headRepositoryId] : [])))];
-  const anyOpen = records.some((i) => i.state === 'open');
+  const openBases = pulls.flatMap((p) => (known.get(p.issueId)?.state === 'open' ? [p.baseRef] : []));
   const [views, headRepos, requests, tips] = await Promise.all([
     issues.presentIssues(ctx, actor, records, { bodyFormat: opts.bodyFormat ?? 'raw', previews, repos: [repo] }),
     repos.reposByIds(ctx, headIds),
     store.listRequests(ctx.db, pulls.map((p) => p.id)),
-    anyOpen ? branchTips(repos.gitDir(ctx, repo)) : Promise.resolve(new Map<string, string>()),
+    branchTips(repos.gitDir(ctx, repo), openBases),
   ]);
   const presentable = await repos.presentable(ctx, actor, [repo, ...headRepos]);
   const repoById = new Map(presentable.map((p) => [p.repo.id, opts.forPayload ? { ...p, role: null } : p]));
