@@ -48,6 +48,7 @@ function parentGone(parent: number): boolean {
 }
 
 if (process.env.npm_lifecycle_event === 'start') {
-  if (parentGone(startingParent)) void shutdown('parent exited');
-  setInterval(() => { if (parentGone(startingParent)) void shutdown('parent exited'); }, 500).unref();
+  const watch = () => { if (parentGone(startingParent)) void shutdown('parent exited'); };
+  watch();
+  setInterval(watch, 500).unref();
 }

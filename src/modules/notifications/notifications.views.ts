@@ -1,31 +1,11 @@
 // Notification threads and thread subscriptions → API representation. Pure.
 import type { Static } from '@sinclair/typebox';
-import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import { repoLinks } from '../repos/repos.views.ts';
-import { simpleUser } from '../users/users.views.ts';
+import { minimalRepository } from '../repos/repos.views.ts';
 import type { Thread } from './notifications.model.ts';
 import type { ThreadResponse, ThreadSubscriptionResponse } from './notifications.schemas.ts';
 import type { SubscriptionDetail, ThreadDetail } from './notifications.service.ts';
-
-/** Upstream's minimal repository, as threads carry it. */
-export function minimalRepository(r: Repo, urls: Urls) {
-  const { clone_url: _clone, mirror_url: _mirror, svn_url: _svn, html_url, url, ...links } = repoLinks(r, urls);
-  return {
-    id: r.id,
-    node_id: encodeNodeId('Repository', r.id),
-    name: r.name,
-    full_name: `${r.owner.login}/${r.name}`,
-    owner: simpleUser(r.owner, urls),
-    private: r.visibility !== 'public',
-    html_url,
-    description: r.description,
-    fork: r.isFork,
-    url,
-    ...links,
-  };
-}
 
 function subjectUrls(t: Thread, r: Repo, urls: Urls): { url: string; latest_comment_url: string } {
   const repo = ['repos', r.owner.login, r.name] as const;

@@ -16,7 +16,7 @@ export interface InitOptions {
 
 /** The address used for commits Wharf writes on a user's behalf when they have no e-mail. */
 export function noreplyEmail(ctx: AppContext, user: Account): string {
-  return `${user.id}+${user.login}@users.noreply.${new URL(ctx.config.baseUrl).hostname}`;
+  return `${user.id}+${user.login}@users.noreply.${ctx.urls.hostname}`;
 }
 
 export async function initialCommit(

@@ -193,6 +193,21 @@ const RepositoryProps = {
 
 /** A repository in lists and embedded in other records. */
 export const Repository = Type.Object(RepositoryProps);
+
+// Upstream's minimal-repository, as notification threads carry it: who and what the
+// repository is and its links, without the clone, mirror and svn addresses.
+const { clone_url: _clone, mirror_url: _mirror, svn_url: _svn, ...MinimalLinksProps } = RepoLinksProps;
+export const MinimalRepository = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.String(),
+  name: Type.String(),
+  full_name: Type.String(),
+  owner: SimpleUser,
+  private: Type.Boolean(),
+  description: Nullable(Type.String()),
+  fork: Type.Boolean(),
+  ...MinimalLinksProps,
+});
 export type Repository = Static<typeof Repository>;
 
 /** GET /repos/{owner}/{repo}: the detailed record. */
