@@ -3,7 +3,7 @@
 // files, merging with each method, update-branch, pushes that move a pull request.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from './helpers/server.ts';
+import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
 import { gitOk } from './helpers/git.ts';
@@ -242,6 +242,32 @@ describe('lists', () => {
     assert.equal(page.data.length, 2);
     assert.match(page.headers.link ?? '', /page=2>; rel="next"/);
     assert.match(page.headers.link ?? '', /rel="last"/);
+  });
+
+  test('sort=long-running: open for more than a month and active within the past month', async () => {
+    const clock = new TestClock();
+    const timed = await startTestServer({ clock });
+    try {
+      const owner = await createUser(timed);
+      const r = await repoWithFeature(timed, owner);
+      const kit = timed.octokit(owner.token);
+      const repo = r.clone.repo;
+      for (const name of ['quiet', 'busy']) {
+        await checkout(r.clone, name, true, 'main');
+        await commitFiles(r.clone, { [`${name}.txt`]: name }, name);
+        await push(r.clone, name);
+      }
+      const quiet = await kit.rest.pulls.create({ owner: owner.login, repo, title: 'old and quiet', head: 'quiet', base: 'main' });
+      const busy = await kit.rest.pulls.create({ owner: owner.login, repo, title: 'old and busy', head: 'busy', base: 'main' });
+      clock.advance(40 * 24 * 60 * 60 * 1000);
+      await kit.rest.issues.createComment({ owner: owner.login, repo, issue_number: busy.data.number, body: 'still on it' });
+      const young = await kit.rest.pulls.create({ owner: owner.login, repo, title: 'young', head: 'feature', base: 'main' });
+      const listed = await kit.rest.pulls.list({ owner: owner.login, repo, sort: 'long-running' });
+      assert.deepEqual(listed.data.map((p) => p.number), [busy.data.number]);
+      assert.ok(![quiet.data.number, young.data.number].some((n) => listed.data.some((p) => p.number === n)));
+    } finally {
+      await timed.close();
+    }
   });
 
   test('an open pull request shows its base branch as it is now; a closed one the base it had', async () => {
