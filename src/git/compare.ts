@@ -2,10 +2,19 @@
 // commits of the head that the base lacks, the patch series, and bringing a commit of
 // another repository on this host (a fork) into this one so that all of it happens in
 // one object database.
+import { ObjectMemo } from './object-memo.ts';
 import { gitText, runGit } from './run.ts';
 
+const mergeBases = new ObjectMemo<string | null>();
+const rangeCounts = new ObjectMemo<number>();
+const diffStats = new ObjectMemo<DiffStat>();
+
 /** The best common ancestor of two commits, or null when their histories are unrelated. */
-export async function mergeBase(dir: string, a: string, b: string): Promise<string | null> {
+export function mergeBase(dir: string, a: string, b: string): Promise<string | null> {
+  return mergeBases.get(dir, [a, b], () => findMergeBase(dir, a, b));
+}
+
+async function findMergeBase(dir: string, a: string, b: string): Promise<string | null> {
   const res = await runGit(dir, ['merge-base', '--end-of-options', a, b], { okCodes: [1] });
   return res.code === 0 ? res.stdout.toString('utf8').trim() || null : null;
 }
@@ -19,7 +28,11 @@ export async function rangeShas(dir: string, base: string, head: string, limit: 
   return out.split('\n').filter(Boolean).slice(0, limit);
 }
 
-export async function countRange(dir: string, base: string, head: string): Promise<number> {
+export function countRange(dir: string, base: string, head: string): Promise<number> {
+  return rangeCounts.get(dir, [base, head], () => countCommits(dir, base, head));
+}
+
+async function countCommits(dir: string, base: string, head: string): Promise<number> {
   const out = await gitText(dir, ['rev-list', '--count', '--end-of-options', head, `^${base}`, '--']);
   return Number(out.trim());
 }
@@ -50,7 +63,11 @@ export interface DiffStat {
 }
 
 /** Line counts of what `head` changes against `base` (renames detected), without the patch text. */
-export async function diffStat(dir: string, base: string, head: string): Promise<DiffStat> {
+export function diffStat(dir: string, base: string, head: string): Promise<DiffStat> {
+  return diffStats.get(dir, [base, head], () => countChanges(dir, base, head));
+}
+
+async function countChanges(dir: string, base: string, head: string): Promise<DiffStat> {
   const out = await gitText(dir, ['diff-tree', '-r', '-M', '--numstat', '-z', '--no-commit-id', '--end-of-options', base, head]);
   const stat: DiffStat = { files: 0, additions: 0, deletions: 0 };
   const parts = out.split('\0');

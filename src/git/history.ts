@@ -1,6 +1,11 @@
 // History and diffs: pages of `git log` with upstream's filters, the files a commit
 // changed (status, line counts, patch), and the diff and patch texts of a commit.
+import { ObjectMemo } from './object-memo.ts';
 import { gitText } from './run.ts';
+
+/** Pages of history hold up to 100 shas each: fewer of them are kept than of single answers. */
+const logPages = new ObjectMemo<readonly string[]>(256);
+const logCounts = new ObjectMemo<number>();
 
 export interface LogFilter {
   /** Only commits touching this path. */
@@ -29,15 +34,18 @@ function pathArgs(f: LogFilter): string[] {
 }
 
 /** Shas of the commits reachable from `from` that pass the filter, newest first, one page of them. */
-export async function logShas(dir: string, from: string, filter: LogFilter, skip: number, max: number): Promise<string[]> {
-  const out = await gitText(dir, ['log', '--format=%H', `--skip=${skip}`, `--max-count=${max}`, ...filterArgs(filter), '--end-of-options', from, ...pathArgs(filter)]);
-  return out.split('\n').filter(Boolean);
+export function logShas(dir: string, from: string, filter: LogFilter, skip: number, max: number): Promise<readonly string[]> {
+  const args = [`--skip=${skip}`, `--max-count=${max}`, ...filterArgs(filter), '--end-of-options', from, ...pathArgs(filter)];
+  return logPages.get(dir, [from], async () => {
+    const out = await gitText(dir, ['log', '--format=%H', ...args]);
+    return out.split('\n').filter(Boolean);
+  }, args.join('\0'));
 }
 
 /** How many commits the same filter selects (for the last page link). */
-export async function countLog(dir: string, from: string, filter: LogFilter): Promise<number> {
-  const out = await gitText(dir, ['rev-list', '--count', ...filterArgs(filter), '--end-of-options', from, ...pathArgs(filter)]);
-  return Number(out.trim());
+export function countLog(dir: string, from: string, filter: LogFilter): Promise<number> {
+  const args = [...filterArgs(filter), '--end-of-options', from, ...pathArgs(filter)];
+  return logCounts.get(dir, [from], async () => Number((await gitText(dir, ['rev-list', '--count', ...args])).trim()), args.join('\0'));
 }
 
 export type ChangeStatus = 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed';

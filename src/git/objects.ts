@@ -1,6 +1,6 @@
 // Reading and writing git objects in bulk: batched cat-file, trees listed with
 // sizes, trees written from entries. Object text itself is built in object-format.ts.
-import { gitText, runGit } from './run.ts';
+import { GitError, gitText } from './run.ts';
 import type { GitObject } from './repository.ts';
 import { catFile } from './cat-file.ts';
 import { MAX_REF_BYTES } from './ref-format.ts';
@@ -66,12 +66,68 @@ export interface TreeEntry {
 /**
  * The entries of a tree (`treeish` may be a commit), with blob sizes. `recursive`
  * lists every level, trees included; `paths` narrows the listing to those paths.
+ * One level is read through the repository's long-running cat-file reader (no git
+ * process per request); a recursive listing runs `git ls-tree`.
  */
 export async function listTree(dir: string, treeish: string, options: { recursive?: boolean; paths?: string[] } = {}): Promise<TreeEntry[]> {
+  if (options.recursive) return lsTree(dir, treeish, true, options.paths);
+  if (!safeName(treeish)) throw notATree(treeish);
+  const root = `${treeish}^{tree}`;
+  if (!options.paths?.length) {
+    const level = await treeLevel(dir, root, '');
+    if (!level) throw notATree(treeish);
+    return level;
+  }
+  const [top] = await catFile(dir, [root], false);
+  if (!top) throw notATree(treeish);
+  const found: TreeEntry[] = [];
+  for (const p of new Set(options.paths)) {
+    const slash = p.lastIndexOf('/');
+    const parent = p.slice(0, slash + 1);
+    const name = p.slice(slash + 1);
+    const level = name && safeName(p) ? await treeLevel(dir, parent ? `${top.sha}:${parent.slice(0, -1)}` : top.sha, parent) : null;
+    const entry = level?.find((e) => e.path === p);
+    if (entry) found.push(entry);
+  }
+  return found;
+}
+
+function notATree(treeish: string): GitError {
+  return new GitError(['ls-tree', treeish], 128, `fatal: not a tree object: ${treeish}`);
+}
+
+/** One tree level read through cat-file, paths prefixed with `prefix`; null when `name` is no tree. */
+async function treeLevel(dir: string, name: string, prefix: string): Promise<TreeEntry[] | null> {
+  const [tree] = await catFile(dir, [name], true);
+  if (!tree || tree.type !== 'tree') return null;
+  const entries = parseTree(tree.content!, tree.sha.length / 2, prefix);
+  const blobs = entries.filter((e) => e.type === 'blob');
+  const sizes = await catFile(dir, blobs.map((e) => e.sha), false);
+  blobs.forEach((e, i) => { e.size = sizes[i]?.size ?? null; });
+  return entries;
+}
+
+/** A tree object's entries: `<mode> <name>\0<raw id>` each, in git's order. */
+function parseTree(content: Buffer, idBytes: number, prefix: string): TreeEntry[] {
+  const out: TreeEntry[] = [];
+  let i = 0;
+  while (i < content.length) {
+    const space = content.indexOf(0x20, i);
+    const nul = content.indexOf(0, space + 1);
+    if (space < 0 || nul < 0 || nul + 1 + idBytes > content.length) break;
+    const mode = content.toString('latin1', i, space).padStart(6, '0');
+    const type = mode === '040000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
+    out.push({ mode, type, sha: content.toString('hex', nul + 1, nul + 1 + idBytes), size: null, path: prefix + content.toString('utf8', space + 1, nul) });
+    i = nul + 1 + idBytes;
+  }
+  return out;
+}
+
+async function lsTree(dir: string, treeish: string, recursive: boolean, paths: readonly string[] | undefined): Promise<TreeEntry[]> {
   const args = ['ls-tree', '-z', '-l', '--full-tree'];
-  if (options.recursive) args.push('-r', '-t');
+  if (recursive) args.push('-r', '-t');
   args.push('--end-of-options', treeish);
-  if (options.paths?.length) args.push('--', ...options.paths.map((p) => `:(literal)${p}`));
+  if (paths?.length) args.push('--', ...paths.map((p) => `:(literal)${p}`));
   const text = await gitText(dir, args);
   return text.split('\0').filter(Boolean).map((rec) => {
     const tab = rec.indexOf('\t');
@@ -94,8 +150,14 @@ export async function writeTree(dir: string, entries: readonly NewTreeEntry[]): 
   return (await gitText(dir, ['mktree', '-z', '--missing'], { input })).trim();
 }
 
-/** Whether the repository has any ref at all (upstream calls one without any "empty"). */
+/**
+ * Whether the repository has any ref at all (upstream calls one without any "empty").
+ * A HEAD that resolves answers through the cat-file reader; only a repository whose
+ * HEAD names no branch yet needs `git for-each-ref`.
+ */
 export async function hasRefs(dir: string): Promise<boolean> {
+  const [head] = await catFile(dir, ['HEAD'], false);
+  if (head) return true;
   const out = await gitText(dir, ['for-each-ref', '--count=1', '--format=%(refname)']);
   return out.trim() !== '';
 }
@@ -103,6 +165,6 @@ export async function hasRefs(dir: string): Promise<boolean> {
 /** The object `rev` names, peeled to `type` (e.g. a branch to its tree); null when there is none. */
 export async function peel(dir: string, rev: string, type: ObjectType | null = null): Promise<string | null> {
   if (!safeName(rev) || rev.startsWith('-')) return null;
-  const res = await runGit(dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', type ? `${rev}^{${type}}` : rev], { okCodes: [1, 128] });
-  return res.code === 0 ? res.stdout.toString().trim() : null;
+  const [found] = await catFile(dir, [type ? `${rev}^{${type}}` : rev], false);
+  return found?.sha ?? null;
 }

@@ -32,7 +32,19 @@ export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...BASE_ENV, ...extra };
 }
 
+let started = 0;
+
+/**
+ * How many git processes runGit has started in this process: tests hold the hot reads
+ * (a pull request, a file, a page of history read again) to none, since starting one
+ * costs Wharf milliseconds of its own thread.
+ */
+export function gitProcessesStarted(): number {
+  return started;
+}
+
 export function runGit(gitDir: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  started += 1;
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['--git-dir', gitDir, ...args], { env: gitEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

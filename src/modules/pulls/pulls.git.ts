@@ -26,12 +26,14 @@ export function mergeRefName(number: number): string {
   return `refs/pull/${number}/merge`;
 }
 
-/** The commit of a branch, or null when the branch does not exist. */
+/**
+ * The commit of a branch, or null when the branch does not exist. Read through the
+ * repository's long-running cat-file reader (which sees ref updates as they land).
+ */
 export async function branchTip(dir: string, branch: string): Promise<string | null> {
   // A name git would refuse names no branch: checked before git sees it (no unbounded names).
   if (!isValidBranchName(branch)) return null;
-  const ref = `refs/heads/${branch}`;
-  const found = (await git.listRefs(dir, [ref])).find((r) => r.ref === ref);
+  const [found] = await catFile(dir, [`refs/heads/${branch}`], false);
   return found && found.type === 'commit' ? found.sha : null;
 }
 
