@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { checkout, commitFiles, push, repoWithFeature } from './factories/pulls.ts';
 import { gitProcessesStarted } from '../src/git/run.ts';
+import { gql } from './helpers/graphql.ts';
 
 let t: TestServer;
 let alice: CreatedUser;
@@ -100,5 +101,34 @@ describe('reads without git processes', () => {
     const after = await kit.rest.repos.listCommits({ ...repo, per_page: 1 });
     assert.equal(after.data[0]!.sha, sha);
     assert.match(after.headers.link ?? '', /page=3>; rel="last"/);
+  });
+
+  test('GraphQL: history and the branch refs of pull requests read again start no git process', async () => {
+    const r = await repoWithFeature(t, alice);
+    const kit = t.octokit(alice.token);
+    await kit.rest.pulls.create({ owner: alice.login, repo: r.clone.repo, title: 'x', head: 'feature', base: 'main' });
+    const query = `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) {
+      defaultBranchRef { name target { ... on Commit { history(first: 10) { totalCount nodes { oid } } } } }
+      ref(qualifiedName: "feature") { name prefix target { oid } }
+      missing: ref(qualifiedName: "refs/heads/nothing") { name }
+      pullRequests(first: 10) { nodes { headRefName headRef { name target { oid } } baseRef { name } baseRefOid } }
+    } }`;
+    const ask = () => gql(t, alice.token)<{ repository: any }>(query, { owner: alice.login, name: r.clone.repo });
+    await ask();
+    const again = await processesOf(ask);
+    assert.equal(again.started, 0);
+    const repo = again.value.repository;
+    assert.equal(repo.defaultBranchRef.name, 'main');
+    assert.equal(repo.defaultBranchRef.target.history.totalCount, 2);
+    assert.equal(repo.defaultBranchRef.target.history.nodes[0].oid, r.mainSha);
+    assert.deepEqual(repo.ref, { name: 'feature', prefix: 'refs/heads/', target: { oid: r.featureSha } });
+    assert.equal(repo.missing, null);
+    assert.deepEqual(repo.pullRequests.nodes, [{ headRefName: 'feature', headRef: { name: 'feature', target: { oid: r.featureSha } }, baseRef: { name: 'main' }, baseRefOid: r.mainSha }]);
+
+    // The head branch deleted: its ref is gone at once.
+    await kit.rest.git.deleteRef({ owner: alice.login, repo: r.clone.repo, ref: 'heads/feature' });
+    const after = await ask();
+    assert.equal(after.repository.ref, null);
+    assert.equal(after.repository.pullRequests.nodes[0].headRef, null);
   });
 });

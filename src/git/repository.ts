@@ -50,6 +50,18 @@ export async function listRefs(dir: string, patterns: string[] = []): Promise<Re
   });
 }
 
+/**
+ * These refs (full names, checked by the caller) through the repository's long-running
+ * cat-file reader: no git process, as a single ref read on the hot path needs; absent
+ * refs are left out. (git would also try its abbreviation rules on a full name that
+ * does not exist, e.g. refs/heads/refs/heads/x for refs/heads/x: only a branch named
+ * after a full ref name could answer so.)
+ */
+export async function readRefs(dir: string, refs: readonly string[]): Promise<Map<string, RefEntry>> {
+  const found = await catFile(dir, refs, false);
+  return new Map(refs.flatMap((ref, i) => { const o = found[i]; return o ? [[ref, { ref, sha: o.sha, type: o.type }] as const] : []; }));
+}
+
 /** The object a revision names, or null. */
 export async function resolve(dir: string, rev: string): Promise<string | null> {
   const res = await runGit(dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', rev], { okCodes: [1, 128] });

@@ -92,6 +92,11 @@ async function perRepository<V>(
   return keys.map((k) => found.get(objectKey(k)) ?? null);
 }
 
+/** Refs by full name, one cat-file round trip per repository and request (findRef). */
+const refNamed = defineLoader('refNamed',
+  (g, keys: readonly ObjectKey[]) => perRepository(keys, (repo, refs) => gitData.namedRefsOfRepository(g.ctx, repo, refs)),
+  objectKey);
+
 /** Every ref of a repository (one for-each-ref per repository and request). */
 const refsOf = defineLoader('refsOf',
   (g, list: readonly Repo[]) => Promise.all(list.map((repo) => gitData.refsOfRepository(g.ctx, repo))),
@@ -146,13 +151,10 @@ function splitRef(ref: string): { prefix: string; name: string } {
 
 /** The ref a name reaches (refs/…, or a short name: a branch, else a tag), as Ref; other areas use it (headRef, Deployment.ref). */
 export async function findRef(g: GraphQLContext, repo: Repo, qualifiedName: string): Promise<RefNode | null> {
-  const all = await load(g, refsOf, repo);
   const candidates = qualifiedName.startsWith('refs/') ? [qualifiedName] : [`refs/heads/${qualifiedName}`, `refs/tags/${qualifiedName}`];
-  for (const c of candidates) {
-    const found = all.find((r) => r.ref === c);
-    if (found) return refNode(repo, found);
-  }
-  return null;
+  const found = await Promise.all(candidates.map((ref) => load(g, refNamed, { repo, oid: ref })));
+  const first = found.find((r) => r !== null);
+  return first ? refNode(repo, first) : null;
 }
 
 const refFields = {

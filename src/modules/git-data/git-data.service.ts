@@ -364,6 +364,11 @@ export function refsOfRepository(ctx: AppContext, repo: Repo): Promise<git.RefEn
   return git.listRefs(repos.gitDir(ctx, repo));
 }
 
+/** Refs by full name (a name git would refuse is absent, as is a ref that does not exist). */
+export function namedRefsOfRepository(ctx: AppContext, repo: Repo, refs: readonly string[]): Promise<Map<string, git.RefEntry>> {
+  return git.readRefs(repos.gitDir(ctx, repo), [...new Set(refs)].filter((r) => r.startsWith('refs/') && isValidRefName(r)));
+}
+
 /** Commits by full sha, each with its verification (missing ones are absent). */
 export function commitsOfRepository(ctx: AppContext, repo: Repo, oids: readonly string[]): Promise<Map<string, CommitData>> {
   return loadCommits(ctx, repos.gitDir(ctx, repo), oids);

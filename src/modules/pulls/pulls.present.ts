@@ -140,7 +140,8 @@ export async function presentPulls(
   ctx: AppContext, actor: Actor, repo: Repo, records: readonly PullRecords[], o: PresentPullOptions = {},
 ): Promise<PullRequestSimpleView[]> {
   const details = await pullDetails(ctx, actor, repo, records.map((r) => r.pull), { ...o, issues: records.map((r) => r.issue) });
-  return details.map((d) => pullRequestSimple(d, pullViewOptions(ctx, o)));
+  const options = { ...pullViewOptions(ctx, o), repoViews: new Map() };
+  return details.map((d) => pullRequestSimple(d, options));
 }
 
 /** The full record of one pull request, with its git figures (computed, and cached on the record). */

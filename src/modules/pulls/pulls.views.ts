@@ -19,6 +19,11 @@ export interface PullViewOptions {
   urls: Urls;
   /** Preview media types asked for (nebula, baptiste on the repositories). */
   previews: ReadonlySet<string>;
+  /**
+   * Repository views already built for this answer: a page of pull requests shows the
+   * same base (and mostly head) repository on every record, built once.
+   */
+  repoViews?: Map<Presentable, RepositoryView>;
 }
 
 /** A requested team with its parent and the login of its organization (its record needs both). */
@@ -70,10 +75,14 @@ export function pullUrls(urls: Urls, owner: string, repo: string, number: number
 }
 
 function repoView(p: Presentable, o: PullViewOptions): RepositoryView {
-  return repository(p.repo, {
+  const known = o.repoViews?.get(p);
+  if (known) return known;
+  const view = repository(p.repo, {
     urls: o.urls, counts: p.counts, role: p.role, previews: o.previews,
     license: p.repo.licenseKey ? licenseSimple(p.repo.licenseKey, o.urls) : null,
   });
+  o.repoViews?.set(p, view);
+  return view;
 }
 
 function side(s: PullSide, o: PullViewOptions) {
