@@ -61,6 +61,19 @@ describe('REST conventions', () => {
     assert.equal(email.resource, 'User');
   });
 
+  test('every answer carries its request id under both names, X-Service-Request-Id and upstream\'s X-GitHub-Request-Id', async () => {
+    const ids = new Set<string>();
+    for (const [path, status] of [[`/users/${alice.login}`, 200], ['/no/such/route', 404]] as const) {
+      const res = await t.request(path);
+      assert.equal(res.status, status);
+      const id = res.headers.get('x-service-request-id');
+      assert.ok(id);
+      assert.equal(res.headers.get('x-github-request-id'), id);
+      ids.add(id);
+    }
+    assert.equal(ids.size, 2);
+  });
+
   test('unknown routes are 404 in the same error shape', async () => {
     const res = await t.request('/no/such/route');
     assert.equal(res.status, 404);

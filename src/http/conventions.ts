@@ -71,7 +71,9 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
 
   app.addHook('onRequest', async (request, reply) => {
     request.media = parseAccept(request.headers.accept);
+    // Clients written for upstream (gh, Octokit's logs) read the request id under its upstream name.
     reply.header('x-service-request-id', request.id);
+    reply.header('x-github-request-id', request.id);
     if (!request.headers['user-agent']) {
       throw new HttpError(403, 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header.');
     }
