@@ -427,6 +427,8 @@ export interface IssueCommentsTable {
   body: string;
   created_at: string;
   updated_at: string;
+  /** Why a maintainer hid it (upstream's lower-case words); null while shown. */
+  minimized_reason: Generated<string | null>;
 }
 
 export interface IssueEventsTable {

@@ -2,7 +2,7 @@
 // query text), pick the one operation, coerce variables, check scopes, pagination
 // and cost before anything runs, charge the caller's graphql budget, execute.
 import {
-  execute, getOperationAST, getVariableValues, GraphQLError, Kind, parse, validate,
+  execute, getOperationAST, getVariableValues, GraphQLError, Kind, parse,
   type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode,
 } from 'graphql';
 import type { AppContext } from '../context.ts';
@@ -18,6 +18,7 @@ import { newLoaderCache } from './loaders.ts';
 import { inGraphQLCall } from './request-scope.ts';
 import type { WharfSchema } from './schema.ts';
 import { nulField } from '../http/body.ts';
+import { validateQuery } from './validation.ts';
 
 export interface GraphQLRequest {
   query: string;
@@ -55,7 +56,7 @@ function prepare(api: WharfSchema, query: string): Prepared {
   }
   try {
     const document = parse(query, { maxTokens: MAX_TOKENS });
-    const errors = validate(api.schema, document).map(plainError);
+    const errors = validateQuery(api.schema, document).map(plainError);
     const fragments: Record<string, FragmentDefinitionNode> = {};
     for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
     result = { document: errors.length ? null : document, fragments, errors };

@@ -4,6 +4,7 @@ import { deploymentsGraphQL } from '../modules/deployments/deployments.resolvers
 import { gitDataGraphQL } from '../modules/git-data/git-data.resolvers.ts';
 import { issuesGraphQL } from '../modules/issues/issues.resolvers.ts';
 import { orgsGraphQL } from '../modules/orgs/orgs.resolvers.ts';
+import { projectsGraphQL } from '../modules/projects/projects.resolvers.ts';
 import { pullsGraphQL } from '../modules/pulls/pulls.resolvers.ts';
 import { reactionsGraphQL } from '../modules/reactions/reactions.resolvers.ts';
 import { reposGraphQL } from '../modules/repos/repos.resolvers.ts';
@@ -11,4 +12,4 @@ import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discuss
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, deploymentsGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, teamDiscussionsGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, deploymentsGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL];

@@ -159,6 +159,29 @@ export async function updateComment(
   return { repo, issue, comment: updated };
 }
 
+/** The classifiers minimizeComment takes, and the words minimizedReason answers with (upstream's). */
+export const MINIMIZE_REASONS = {
+  SPAM: 'spam', ABUSE: 'abuse', OFF_TOPIC: 'off-topic', OUTDATED: 'outdated', DUPLICATE: 'duplicate', RESOLVED: 'resolved',
+} as const;
+export type MinimizeClassifier = keyof typeof MINIMIZE_REASONS;
+
+/** Hiding a comment, or showing it again, takes triage access or more (upstream's rule; authors included). */
+export function canMinimizeComment(role: Role | null): boolean {
+  return roleAtLeast(role, 'triage');
+}
+
+/** Hides a comment for a classifier's reason, or (null) shows it again. */
+export async function setCommentMinimized(
+  ctx: AppContext, actor: Actor, owner: string, name: string, id: number, classifier: MinimizeClassifier | null,
+): Promise<CommentAt> {
+  requireUser(actor);
+  const { repo, role, comment, issue } = await locateComment(ctx, actor, owner, name, id);
+  if (!canMinimizeComment(role)) throw new ForbiddenError('Must have triage access to minimize or unminimize a comment.');
+  requireWritable(repo);
+  const updated = await commentStore.setMinimized(ctx.db, comment.id, classifier === null ? null : MINIMIZE_REASONS[classifier]);
+  return { repo, issue, comment: updated };
+}
+
 export async function deleteComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<void> {
   const { repo, role, comment, issue } = await locateComment(ctx, actor, owner, name, id);
   requireCommentRights(actor, role, comment);

@@ -10,7 +10,7 @@ type Row = Selectable<IssueCommentsTable>;
 function toRecord(r: Row): CommentRecord {
   return {
     id: r.id, repositoryId: r.repository_id, issueId: r.issue_id, userId: r.user_id, body: r.body,
-    createdAt: r.created_at, updatedAt: r.updated_at,
+    createdAt: r.created_at, updatedAt: r.updated_at, minimizedReason: r.minimized_reason,
   };
 }
 
@@ -52,6 +52,13 @@ export async function list(db: Executor, f: ListFilter, slice: Slice): Promise<{
     q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toRecord), total: Number(total.n) };
+}
+
+/** Hides the comment for `reason`, or shows it again (null); updated_at is left alone, as upstream. */
+export async function setMinimized(db: Executor, id: number, reason: string | null): Promise<CommentRecord> {
+  const row = await db.updateTable('issue_comments').set({ minimized_reason: reason })
+    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return toRecord(row);
 }
 
 export async function update(db: Executor, id: number, body: string, now: string): Promise<CommentRecord> {

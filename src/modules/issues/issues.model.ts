@@ -79,6 +79,8 @@ export interface CommentRecord {
   body: string;
   createdAt: string;
   updatedAt: string;
+  /** Why a maintainer hid it (minimizeComment), null while shown. */
+  minimizedReason: string | null;
 }
 
 /** Timeline event names Wharf records. */

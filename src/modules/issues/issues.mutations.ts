@@ -24,6 +24,7 @@ import type { IssueRecord } from './issues.model.ts';
 import * as present from './issues.present.ts';
 import * as issues from './issues.service.ts';
 import * as labels from './labels.service.ts';
+import { requireProjects } from '../projects/projects.service.ts';
 
 interface Visible {
   visibleIssue(g: GraphQLContext, issueId: number): Promise<{ issue: IssueRecord; repo: Repo } | null>;
@@ -38,11 +39,19 @@ const WRITE = ['public_repo', 'repo'];
 export const ISSUE_MUTATION_SCOPES: Record<string, readonly string[]> = Object.fromEntries([
   'createIssue', 'updateIssue', 'closeIssue', 'reopenIssue', 'addComment', 'updateIssueComment', 'deleteIssueComment',
   'addLabelsToLabelable', 'removeLabelsFromLabelable', 'addAssigneesToAssignable', 'removeAssigneesFromAssignable',
-  'lockLockable', 'unlockLockable',
+  'lockLockable', 'unlockLockable', 'minimizeComment', 'unminimizeComment',
 ].map((m) => [`Mutation.${m}`, WRITE]));
 
 function unresolvable(id: string) {
   return notFound(`Could not resolve to a node with the global id of '${id}'.`);
+}
+
+/** The issue comment a Minimizable id names, if the caller may see it. */
+async function minimizable(v: Visible, g: GraphQLContext, globalId: string): Promise<IssueCommentNode> {
+  const ref = idOfType(globalId, 'IssueComment');
+  const c = ref ? await v.visibleComment(g, ref.id) : null;
+  if (!c) throw unresolvable(globalId);
+  return c;
 }
 
 interface Target {
@@ -135,10 +144,12 @@ export function issueMutations(v: Visible): Resolvers[string] {
   return {
     createIssue: async (_: unknown, { input }: { input: WithClient & {
       repositoryId: string; title: string; body?: string | null; assigneeIds?: string[] | null; milestoneId?: string | null; labelIds?: string[] | null;
+      projectIds?: string[] | null;
     } }, g: GraphQLContext) => {
       const ref = idOfType(input.repositoryId, 'Repository');
       const repo = (ref ? await load(g, repositoryById, ref.id) : null)?.repo;
       if (!repo) throw unresolvable(input.repositoryId);
+      requireProjects(input.projectIds);
       const made = await issues.createIssue(g.ctx, g.actor, repo.owner.login, repo.name, {
         title: input.title,
         body: input.body ?? undefined,
@@ -152,9 +163,10 @@ export function issueMutations(v: Visible): Resolvers[string] {
 
     updateIssue: async (_: unknown, { input }: { input: WithClient & {
       id: string; title?: string | null; body?: string | null; assigneeIds?: string[] | null; milestoneId?: string | null;
-      labelIds?: string[] | null; state?: 'OPEN' | 'CLOSED' | null;
+      labelIds?: string[] | null; state?: 'OPEN' | 'CLOSED' | null; projectIds?: string[] | null;
     } }, g: GraphQLContext) => {
       const t = await targetOf(v, g, input.id, ['Issue']);
+      requireProjects(input.projectIds);
       const updated = await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, {
         ...(input.title != null ? { title: input.title } : {}),
         ...('body' in input ? { body: input.body } : {}),
@@ -203,6 +215,20 @@ export function issueMutations(v: Visible): Resolvers[string] {
       const { comment } = await comments.updateComment(g.ctx, g.actor, c.repo.owner.login, c.repo.name, c.comment.id, { body: input.body });
       forgetLoaded(g);
       return { clientMutationId: input.clientMutationId ?? null, issueComment: issueCommentNode(comment, c.repo) };
+    },
+
+    minimizeComment: async (_: unknown, { input }: { input: WithClient & { subjectId: string; classifier: comments.MinimizeClassifier } }, g: GraphQLContext) => {
+      const c = await minimizable(v, g, input.subjectId);
+      const { comment } = await comments.setCommentMinimized(g.ctx, g.actor, c.repo.owner.login, c.repo.name, c.comment.id, input.classifier);
+      forgetLoaded(g);
+      return { clientMutationId: input.clientMutationId ?? null, minimizedComment: issueCommentNode(comment, c.repo) };
+    },
+
+    unminimizeComment: async (_: unknown, { input }: { input: WithClient & { subjectId: string } }, g: GraphQLContext) => {
+      const c = await minimizable(v, g, input.subjectId);
+      const { comment } = await comments.setCommentMinimized(g.ctx, g.actor, c.repo.owner.login, c.repo.name, c.comment.id, null);
+      forgetLoaded(g);
+      return { clientMutationId: input.clientMutationId ?? null, unminimizedComment: issueCommentNode(comment, c.repo) };
     },
 
     deleteIssueComment: async (_: unknown, { input }: { input: WithClient & { id: string } }, g: GraphQLContext) => {

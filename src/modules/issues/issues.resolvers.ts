@@ -27,6 +27,7 @@ import {
 } from './issues.graphql-helpers.ts';
 import { issuesTypeDefs } from './issues.graphql.ts';
 import { canEditMilestones } from './milestones.service.ts';
+import { canMinimizeComment } from './comments.service.ts';
 import type { IssueRecord, IssueState } from './issues.model.ts';
 import { issueMutations, ISSUE_MUTATION_SCOPES, registerIssueReactables } from './issues.mutations.ts';
 import * as lists from './issue-lists.service.ts';
@@ -218,6 +219,9 @@ const issueCommentFields = {
   viewerCanUpdate: async (c: IssueCommentNode, _a: unknown, g: GraphQLContext) => (await commentCannotUpdate(c, g)).length === 0,
   viewerCanDelete: async (c: IssueCommentNode, _a: unknown, g: GraphQLContext) => (await commentCannotUpdate(c, g)).length === 0,
   viewerCannotUpdateReasons: (c: IssueCommentNode, _a: unknown, g: GraphQLContext) => commentCannotUpdate(c, g),
+  isMinimized: (c: IssueCommentNode) => c.comment.minimizedReason !== null,
+  minimizedReason: (c: IssueCommentNode) => c.comment.minimizedReason,
+  viewerCanMinimize: async (c: IssueCommentNode, _a: unknown, g: GraphQLContext) => canMinimizeComment(await load(g, viewerRole, c.repo)),
 };
 
 const labelPath = (l: LabelNode) => `/${l.repo.owner.login}/${l.repo.name}/labels/${encodeURIComponent(l.label.name)}`;

@@ -21,6 +21,7 @@ import { mergePull } from './pulls.merge.ts';
 import type { MergeMethod, ReviewEvent } from './pulls.model.ts';
 import * as pulls from './pulls.service.ts';
 import * as requests from './review-requests.service.ts';
+import { requireProjects } from '../projects/projects.service.ts';
 import * as reviews from './reviews.service.ts';
 
 const WRITE = ['public_repo', 'repo'];
@@ -155,6 +156,7 @@ interface UpdatePullRequestInput extends WithClient {
   assigneeIds?: string[] | null;
   labelIds?: string[] | null;
   milestoneId?: string | null;
+  projectIds?: string[] | null;
 }
 
 /** Label global ids → names of labels of the repository. */
@@ -178,6 +180,7 @@ async function updatePullRequest(_: unknown, { input }: { input: UpdatePullReque
   const pr = await pullOfId(g, input.pullRequestId);
   const { repo } = pr;
   // Every id is resolved before anything changes: a request refused halfway changes nothing.
+  requireProjects(input.projectIds);
   const decorations: issues.UpdateIssueInput = {};
   if (input.labelIds != null) decorations.labels = await labelNamesOf(g, repo, input.labelIds);
   if (input.assigneeIds != null) decorations.assignees = await loginsOf(g, input.assigneeIds);
