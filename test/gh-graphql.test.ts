@@ -151,3 +151,70 @@ describe('hidden comments', () => {
     assert.equal((await gql(t, alice.token)<Json>(state, { id: comment.node_id })).node.isMinimized, false);
   });
 });
+
+describe('gh pr view', () => {
+  test('the document gh sends: reviews with reactions, the status check rollup, mergeStateStatus', async () => {
+    const f = await repoWithFeature(t, alice);
+    const repo = { owner: alice.login, repo: f.clone.repo };
+    const kit = t.octokit(alice.token);
+    const { data: pr } = await kit.rest.pulls.create({ ...repo, title: 'Feature', head: 'feature', base: 'main' });
+    const view = () => gql(t, alice.token)<Json>(fixture('pr-view'), { owner: repo.owner, repo: repo.repo, pr_number: pr.number }).then((d) => d.repository.pullRequest);
+    const state = `query($owner: String!, $repo: String!, $n: Int!) { repository(owner: $owner, name: $repo) { pullRequest(number: $n) { mergeStateStatus } } }`;
+    const mergeState = async () => (await gql(t, alice.token)<Json>(state, { owner: repo.owner, repo: repo.repo, n: pr.number })).repository.pullRequest.mergeStateStatus;
+
+    // Nothing reported on the head yet: no rollup, a clean merge.
+    let got = await view();
+    assert.equal(got.state, 'OPEN');
+    assert.equal(got.mergeable, 'MERGEABLE');
+    assert.deepEqual(got.statusCheckRollup.nodes, [{ commit: { statusCheckRollup: null } }]);
+    assert.deepEqual(got.projectCards, { nodes: [], totalCount: 0 });
+    assert.equal(await mergeState(), 'CLEAN');
+
+    // CI reports: the rollup lists the latest status of each context; pending and failing ones make the merge unstable.
+    await kit.rest.repos.createCommitStatus({ ...repo, sha: f.featureSha, state: 'pending', context: 'ci/build' });
+    await kit.rest.repos.createCommitStatus({ ...repo, sha: f.featureSha, state: 'success', context: 'ci/build', target_url: 'https://ci.example/1' });
+    await kit.rest.repos.createCommitStatus({ ...repo, sha: f.featureSha, state: 'failure', context: 'ci/lint', description: 'lint failed' });
+    got = await view();
+    const rollup = got.statusCheckRollup.nodes[0].commit.statusCheckRollup;
+    assert.deepEqual(rollup.contexts.nodes.map((c: Json) => [c.__typename, c.context, c.state, c.targetUrl]),
+      [['StatusContext', 'ci/build', 'SUCCESS', 'https://ci.example/1'], ['StatusContext', 'ci/lint', 'FAILURE', null]]);
+    assert.equal(await mergeState(), 'UNSTABLE');
+    const rolled = await gql(t, alice.token)<Json>(`query($owner: String!, $repo: String!, $oid: GitObjectID!) { repository(owner: $owner, name: $repo) {
+      object(oid: $oid) { ... on Commit { statusCheckRollup { id state contexts(first: 1) { totalCount statusContextCount checkRunCount nodes { ... on StatusContext { id } } } } } } } }`,
+    { owner: repo.owner, repo: repo.repo, oid: f.featureSha });
+    const r = rolled.repository.object.statusCheckRollup;
+    assert.equal(r.state, 'FAILURE');
+    assert.deepEqual([r.contexts.totalCount, r.contexts.statusContextCount, r.contexts.checkRunCount, r.contexts.nodes.length], [2, 2, 0, 1]);
+    // Both are nodes: found again by id.
+    const again = await gql(t, alice.token)<Json>(`query($a: ID!, $b: ID!) { a: node(id: $a) { ... on StatusCheckRollup { state } } b: node(id: $b) { ... on StatusContext { context } } }`,
+      { a: r.id, b: r.contexts.nodes[0].id });
+    assert.deepEqual(again, { a: { state: 'FAILURE' }, b: { context: 'ci/build' } });
+    // The failing context passes: the latest status of each context counts.
+    await kit.rest.repos.createCommitStatus({ ...repo, sha: f.featureSha, state: 'success', context: 'ci/lint' });
+    assert.equal(await mergeState(), 'CLEAN');
+
+    // A submitted review, and a reaction on it through addReaction.
+    const { data: review } = await t.octokit(bob.token).rest.pulls.createReview({ ...repo, pull_number: pr.number, event: 'COMMENT', body: 'Looks fine' });
+    await gql(t, alice.token)(`mutation($id: ID!) { addReaction(input: { subjectId: $id, content: HEART }) { reaction { content } } }`, { id: review.node_id });
+    got = await view();
+    assert.deepEqual(got.reviews.nodes.map((n: Json) => [n.author.login, n.state, n.body]), [[bob.login, 'COMMENTED', 'Looks fine']]);
+    const heart = got.reviews.nodes[0].reactionGroups.find((g: Json) => g.content === 'HEART');
+    assert.equal(heart.users.totalCount, 1);
+
+    // A draft is blocked.
+    await gql(t, alice.token)(`mutation($id: ID!) { convertPullRequestToDraft(input: { pullRequestId: $id }) { pullRequest { isDraft } } }`, { id: pr.node_id });
+    assert.equal(await mergeState(), 'BLOCKED');
+  });
+
+  test('a pending review takes no reaction; an unknown review id is NOT_FOUND', async () => {
+    const f = await repoWithFeature(t, alice);
+    const repo = { owner: alice.login, repo: f.clone.repo };
+    const { data: pr } = await t.octokit(alice.token).rest.pulls.create({ ...repo, title: 'x', head: 'feature', base: 'main' });
+    const { data: pending } = await t.octokit(bob.token).rest.pulls.createReview({ ...repo, pull_number: pr.number, body: 'draft' });
+    const react = `mutation($id: ID!) { addReaction(input: { subjectId: $id, content: HEART }) { reaction { content } } }`;
+    for (const [token, id] of [[bob.token, pending.node_id], [alice.token, 'PRR_nothing']] as const) {
+      const { errors } = await graphqlErrors(gql(t, token)(react, { id }));
+      assert.equal(errors[0]!.type, 'NOT_FOUND', id);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // The modules that make up the GraphQL schema, in registration order (each area adds
 // its module here; see the comment at the top of schema.ts).
+import { checksGraphQL } from '../modules/checks/checks.resolvers.ts';
 import { deploymentsGraphQL } from '../modules/deployments/deployments.resolvers.ts';
 import { gitDataGraphQL } from '../modules/git-data/git-data.resolvers.ts';
 import { issuesGraphQL } from '../modules/issues/issues.resolvers.ts';
@@ -8,8 +9,9 @@ import { projectsGraphQL } from '../modules/projects/projects.resolvers.ts';
 import { pullsGraphQL } from '../modules/pulls/pulls.resolvers.ts';
 import { reactionsGraphQL } from '../modules/reactions/reactions.resolvers.ts';
 import { reposGraphQL } from '../modules/repos/repos.resolvers.ts';
+import { statusesGraphQL } from '../modules/statuses/statuses.resolvers.ts';
 import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discussions.resolvers.ts';
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, deploymentsGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL];

@@ -144,6 +144,8 @@ type PullRequest implements Assignable & Closable & Comment & Labelable & Lockab
   mergeCommit: Commit
   """Whether or not the pull request can be merged based on the existence of merge conflicts."""
   mergeable: MergeableState!
+  """Detailed information about the current pull request merge state status."""
+  mergeStateStatus: MergeStateStatus!
   """Whether or not the pull request was merged."""
   merged: Boolean!
   """The date and time that the pull request was merged."""
@@ -356,7 +358,26 @@ enum PatchStatus {
 }
 
 """A review object for a given pull request."""
-type PullRequestReview implements Comment & Deletable & Node & RepositoryNode & Updatable & UpdatableComment {
+type PullRequestReview implements Comment & Deletable & Node & Reactable & RepositoryNode & Updatable & UpdatableComment {
+  """A list of reactions grouped by content left on the subject."""
+  reactionGroups: [ReactionGroup!]
+  """A list of Reactions left on the Issue."""
+  reactions(
+    """Returns the elements in the list that come after the specified cursor."""
+    after: String
+    """Returns the elements in the list that come before the specified cursor."""
+    before: String
+    """Allows filtering Reactions by emoji."""
+    content: ReactionContent
+    """Returns the first _n_ elements from the list."""
+    first: Int
+    """Returns the last _n_ elements from the list."""
+    last: Int
+    """Allows specifying the order in which reactions are returned."""
+    orderBy: ReactionOrder
+  ): ReactionConnection!
+  """Can user react to this subject"""
+  viewerCanReact: Boolean!
   """The actor who authored the comment."""
   author: Actor
   """Author's association with the subject of the comment."""
@@ -1035,4 +1056,22 @@ union RequestedReviewer = Team | User
 extend union IssueOrPullRequest = PullRequest
 
 extend union SearchResultItem = PullRequest
+
+"""Detailed status information about a pull request merge."""
+enum MergeStateStatus {
+  """The head ref is out of date."""
+  BEHIND
+  """The merge is blocked."""
+  BLOCKED
+  """Mergeable and passing commit status."""
+  CLEAN
+  """The merge commit cannot be cleanly created."""
+  DIRTY
+  """Mergeable with passing commit status and pre-receive hooks."""
+  HAS_HOOKS
+  """The state cannot currently be determined."""
+  UNKNOWN
+  """Mergeable with non-passing commit status."""
+  UNSTABLE
+}
 `;

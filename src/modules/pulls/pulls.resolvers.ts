@@ -26,6 +26,7 @@ import { PULL_MUTATION_SCOPES, pullMutations } from './pulls.mutations.ts';
 import type { ReviewRecord } from './pulls.model.ts';
 import * as pulls from './pulls.service.ts';
 import { reviewDecision } from './reviews.service.ts';
+import { latestStatusesOf } from '../statuses/statuses.resolvers.ts';
 import { registerReviewReactables, reviewNodes, reviewResolvers } from './reviews.resolvers.ts';
 
 // ---------------------------------------------------------------- commits and files
@@ -103,6 +104,21 @@ function mergeableState(mergeable: boolean | null): string {
   return mergeable === null ? 'UNKNOWN' : mergeable ? 'MERGEABLE' : 'CONFLICTING';
 }
 
+/**
+ * Whether the merge button would be green, as upstream's MergeStateStatus: UNKNOWN
+ * while closed or not yet known, DIRTY on conflicts, BLOCKED for a draft, UNSTABLE
+ * when the head's latest statuses are not all successes, else CLEAN. (BEHIND and
+ * BLOCKED by review rules come with branch protection, issue #21.)
+ */
+async function mergeStateStatus(p: PullRequestNode, _a: unknown, g: GraphQLContext): Promise<string> {
+  const { mergeable } = (await figures(g, p)).figures;
+  if (p.issue.state !== 'open' || mergeable === null) return 'UNKNOWN';
+  if (!mergeable) return 'DIRTY';
+  if (p.pull.draft) return 'BLOCKED';
+  const latest = await latestStatusesOf(g, p.repo, p.pull.headSha);
+  return latest.every((s) => s.state === 'success') ? 'CLEAN' : 'UNSTABLE';
+}
+
 async function headRepo(g: GraphQLContext, p: PullRequestNode): Promise<Repo | null> {
   if (p.pull.headRepositoryId === null) return null;
   if (p.pull.headRepositoryId === p.repo.id) return p.repo;
@@ -138,6 +154,7 @@ const pullRequestFields = {
   // A merged pull request cannot be reopened, whoever asks.
   viewerCanReopen: async (p: PullRequestNode, a: unknown, g: GraphQLContext) => p.pull.mergedAt === null && await issueBacked.viewerCanReopen(p, a, g),
   mergeable: async (p: PullRequestNode, _a: unknown, g: GraphQLContext) => mergeableState((await figures(g, p)).figures.mergeable),
+  mergeStateStatus,
   canBeRebased: async (p: PullRequestNode, _a: unknown, g: GraphQLContext) => (await figures(g, p)).figures.rebaseable === true,
   mergeCommit: (p: PullRequestNode) => (p.pull.mergedAt !== null && p.pull.mergeCommitSha ? commitNode(p.repo, p.pull.mergeCommitSha) : null),
   // The test merge of an open pull request, as REST's merge_commit_sha shows it.

@@ -5,6 +5,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { pullRequestInfo } from './pulls.present.ts';
 import { updatePull } from './pulls.service.ts';
 import { requireReviewComment } from './review-comments.service.ts';
+import { requireSubmittedReview } from './reviews.service.ts';
 import { onEvent } from './pulls.sync.ts';
 
 export function register(bus: EventBus): void {
@@ -16,4 +17,6 @@ export function register(bus: EventBus): void {
   });
   bus.provide('reviewCommentSubject', async (ctx, actor, owner, name, commentId) =>
     (await requireReviewComment(ctx, actor, owner, name, commentId)).comment.id);
+  bus.provide('reviewSubject', async (ctx, actor, owner, name, reviewId) =>
+    (await requireSubmittedReview(ctx, actor, owner, name, reviewId)).id);
 }

@@ -63,6 +63,11 @@ const reviewFields = {
   viewerCanUpdate: async (r: ReviewNode, _a: unknown, g: GraphQLContext) => (await reviewCannotUpdate(g, r)).length === 0,
   viewerCannotUpdateReasons: reviewCannotUpdate,
   viewerCanDelete: (r: ReviewNode, _a: unknown, g: GraphQLContext) => !r.pr.repo.archived && reviews.canDeleteReview(g.user.id, r.review),
+  reactionGroups: (r: ReviewNode, _a: unknown, g: GraphQLContext) => reactionGroupsFor(g, r, 'pull_request_review', r.review.id),
+  reactions: (r: ReviewNode, args: ReactionsArgs, g: GraphQLContext) => reactionsConnectionFor(g, r, 'pull_request_review', r.review.id, args),
+  // A pending review is its author's draft: nobody reacts to it.
+  viewerCanReact: async (r: ReviewNode, _a: unknown, g: GraphQLContext) =>
+    r.review.state !== 'PENDING' && viewerCanReactOn(g, r.pr.repo, r.pr.issue.locked),
 };
 
 // ---------------------------------------------------------------- review comments
@@ -175,4 +180,11 @@ export function registerReviewReactables(): void {
     };
   });
   registerReactionSubject('pull_request_review_comment', (g, id) => visibleReviewComment(g, id));
+  registerReactableNode('PullRequestReview', async (g, id) => {
+    const n = numericId(id);
+    const r = n === null ? null : await visibleReview(g, n);
+    if (!r) return null;
+    return { ref: { kind: 'pull_request_review', owner: r.pr.repo.owner.login, repo: r.pr.repo.name, reviewId: r.review.id }, type: 'pull_request_review', id: r.review.id, node: r };
+  });
+  registerReactionSubject('pull_request_review', (g, id) => visibleReview(g, id));
 }

@@ -11,6 +11,7 @@ import type { Page, Slice } from '../../domain/page.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import * as issues from '../issues/issues.service.ts';
 import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
 import { orgIdOf } from './pulls.events.ts';
 import { STATE_OF_EVENT, type PullRequestRecord, type ReviewCommentRecord, type ReviewEvent, type ReviewRecord } from './pulls.model.ts';
 import { presentPulls } from './pulls.present.ts';
@@ -293,6 +294,14 @@ export function reviewsOfPulls(ctx: AppContext, pullIds: readonly number[], view
 }
 
 /** Reviews by id as `viewerId` sees them (node ids). */
+/** A submitted review of the repository by id (what reactions may be left on); 404 otherwise. */
+export async function requireSubmittedReview(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<ReviewRecord> {
+  const { repo } = await repos.locate(ctx, actor, owner, name);
+  const [review] = Number.isSafeInteger(id) && id > 0 ? await reviewStore.findReviewsByIds(ctx.db, [id], actor.user?.id ?? null) : [];
+  if (!review || review.repositoryId !== repo.id || review.state === 'PENDING') throw new NotFoundError();
+  return review;
+}
+
 export function reviewsByIds(ctx: AppContext, ids: readonly number[], viewerId: number | null): Promise<ReviewRecord[]> {
   return reviewStore.findReviewsByIds(ctx.db, ids, viewerId);
 }

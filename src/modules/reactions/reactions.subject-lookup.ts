@@ -13,15 +13,18 @@ import type { Repo } from '../repos/repos.model.ts';
 export type RepositorySubjectRef =
   | { kind: 'issue'; owner: string; repo: string; number: number }
   | { kind: 'issue_comment'; owner: string; repo: string; commentId: number }
-  | { kind: 'pull_request_review_comment'; owner: string; repo: string; commentId: number };
+  | { kind: 'pull_request_review_comment'; owner: string; repo: string; commentId: number }
+  | { kind: 'pull_request_review'; owner: string; repo: string; reviewId: number };
 
-/** The id of review comment `commentId` of the repository, as the caller may see it. */
+/** The id of review comment (or review) `id` of the repository, as the caller may see it. */
 export type ReviewCommentSubjectProvider = (ctx: AppContext, actor: Actor, owner: string, name: string, commentId: number) => Promise<number>;
 
 declare module '../../events/bus.ts' {
   interface Providers {
     /** The pulls module's: review comments as subjects of reactions. */
     reviewCommentSubject: ReviewCommentSubjectProvider;
+    /** The pulls module's: submitted reviews as subjects of reactions (GraphQL only, as upstream). */
+    reviewSubject: ReviewCommentSubjectProvider;
   }
 }
 
@@ -36,6 +39,11 @@ export async function repositorySubject(ctx: AppContext, actor: Actor, repo: Rep
       const provider = ctx.bus.provider('reviewCommentSubject');
       if (!provider) throw new NotFoundError();
       return provider(ctx, actor, repo.owner.login, repo.name, ref.commentId);
+    }
+    case 'pull_request_review': {
+      const provider = ctx.bus.provider('reviewSubject');
+      if (!provider) throw new NotFoundError();
+      return provider(ctx, actor, repo.owner.login, repo.name, ref.reviewId);
     }
   }
 }

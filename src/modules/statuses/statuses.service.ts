@@ -143,6 +143,11 @@ export async function getCombinedStatus(ctx: AppContext, actor: Actor, owner: st
   };
 }
 
+/** A status by id (no access check: the caller checks its repository). */
+export function findStatus(ctx: AppContext, id: number): Promise<CommitStatus | null> {
+  return store.findById(ctx.db, id);
+}
+
 /** The latest status of each context of a commit (no access check: the caller has made one). */
 export async function latestStatuses(ctx: AppContext, repositoryId: number, sha: string): Promise<CommitStatus[]> {
   return store.latestPerContext(ctx.db, repositoryId, sha);

@@ -51,6 +51,11 @@ export async function countForContext(db: Executor, repositoryId: number, sha: s
   return Number(row.n);
 }
 
+export async function findById(db: Executor, id: number): Promise<CommitStatus | null> {
+  const row = await db.selectFrom('commit_statuses').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toStatus(row) : null;
+}
+
 /** A commit's statuses, newest first. */
 export async function listForSha(db: Executor, repositoryId: number, sha: string, slice: Slice): Promise<CommitStatus[]> {
   const rows = await db.selectFrom('commit_statuses').select(COLUMNS)
