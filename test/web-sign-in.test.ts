@@ -74,7 +74,8 @@ describe('browser sign-in', () => {
   test('the login form without its CSRF token is refused and signs nobody in', async () => {
     const web = new WebClient(t);
     await web.get('/login');
-    for (const form of [{ login: alice.login, password: PASSWORD }, { login: alice.login, password: PASSWORD, authenticity_token: 'f'.repeat(64) }]) {
+    const forms: Record<string, string>[] = [{ login: alice.login, password: PASSWORD }, { login: alice.login, password: PASSWORD, authenticity_token: 'f'.repeat(64) }];
+    for (const form of forms) {
       const res = await web.post('/login', form);
       assert.equal(res.status, 403);
       assert.equal(web.cookies.has('wharf_session'), false);

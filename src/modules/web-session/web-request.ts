@@ -1,7 +1,10 @@
 // What every browser page needs from a request: the signed-in session (from its
 // cookie), the CSRF token to put in forms and its check on posts, and the redirect to
 // sign-in that comes back afterwards.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerFormBody } from '../../http/form-body.ts';
+import { HttpError, sendError } from '../../http/errors.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { cookieOf, setCookie } from '../../http/cookies.ts';
 import { sessionActor, type Actor } from '../../domain/actor.ts';
 import * as web from './web-session.service.ts';
@@ -73,4 +76,26 @@ export function sendPage(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
     .header('x-frame-options', 'DENY').header('content-security-policy', "default-src 'self'; frame-ancestors 'none'")
     .send(body);
+}
+
+/**
+ * A scope of browser pages: form bodies are read as forms, and failures are pages, not
+ * JSON (a page that is not there, or a form that could not be read); anything
+ * unexpected goes to the API's handler, which logs it and gives nothing away.
+ */
+export function registerPageScope(scope: FastifyInstance): void {
+  registerFormBody(scope);
+  scope.setErrorHandler(async (error, request, reply) => {
+    const session = await sessionOf(request).catch(() => null);
+    const csrf = session ? web.csrfTokenOf(session) : null;
+    const user = session?.user ?? null;
+    if (error instanceof NotFoundError) return sendPage(reply.code(404), errorPage(user, csrf, 'Not found', 'There is nothing here, or you may not see it.'));
+    const fe = error as FastifyError;
+    if (error instanceof ValidationError || fe.validation) return sendPage(reply.code(422), errorPage(user, csrf, 'Invalid request', 'The form or address holds a value that cannot be used.'));
+    if (error instanceof HttpError || (error instanceof DomainError === false && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500)) {
+      const status = error instanceof HttpError ? error.statusCode : fe.statusCode!;
+      return sendPage(reply.code(status), errorPage(user, csrf, 'Request refused', (error as Error).message));
+    }
+    return sendError(request, reply, error);
+  });
 }

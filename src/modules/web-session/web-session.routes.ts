@@ -1,13 +1,12 @@
 // GET/POST /login, POST /logout, /settings, /settings/password and the pages' stylesheet.
 import type { FastifyInstance } from 'fastify';
-import { registerFormBody } from '../../http/form-body.ts';
 import type { Router } from '../../http/router.ts';
 import { BadCredentialsError, DomainError, ValidationError } from '../../domain/errors.ts';
 import { CsrfBody, LoginBody, LoginQuery, PasswordBody } from './web-session.schemas.ts';
 import * as web from './web-session.service.ts';
 import {
   anonymousCsrf, csrfValid, endSessionCookie, frameOf, safeReturnTo, sendCsrfFailure, sendPage, sessionOf, startSession,
-  redirectToLogin,
+  redirectToLogin, registerPageScope,
 } from './web-request.ts';
 import { STYLESHEET, loginPage, passwordPage, settingsPage } from './web-session.views.ts';
 
@@ -26,7 +25,7 @@ export function webSessionRoutes(app: Router): void {
     reply.type('text/css; charset=utf-8').header('cache-control', 'max-age=300').send(STYLESHEET));
 
   app.register(async (scope: FastifyInstance) => {
-    registerFormBody(scope);
+    registerPageScope(scope);
     const r = scope as unknown as Router;
 
     r.get('/login', { schema: { querystring: LoginQuery }, config: { ...PAGE, operationId: 'wharf/login-page' } }, async (request, reply) => {

@@ -1,0 +1,34 @@
+// Request and response schemas of the OAuth area: settings forms, the site-admin
+// listing, the flows' token endpoint and device codes, /applications/{client_id}/….
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../../http/schema-types.ts';
+import { SimpleUser } from '../users/users.schemas.ts';
+
+/** Form fields are optional strings: a missing one gets the form back with its message. */
+const Field = Type.Optional(Type.String({ maxLength: 8192 }));
+
+export const AppForm = Type.Object({
+  authenticity_token: Field, owner: Field, name: Field, url: Field, callback_url: Field, description: Field,
+});
+export type AppForm = Static<typeof AppForm>;
+
+export const CsrfForm = Type.Object({ authenticity_token: Field });
+
+export const AppIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) });
+
+export const OauthAppRecord = Type.Object({
+  id: Type.Integer(),
+  client_id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  callback_url: Nullable(Type.String()),
+  owner: Nullable(SimpleUser),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const AdminListQuery = Type.Object({
+  since: Type.Optional(Type.Integer({ minimum: 0 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
