@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { chromium, type Browser } from 'playwright-core';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
 import { createOrg, createUser, type CreatedUser } from './factories/accounts.ts';
-import { CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { CHROMIUM, chromiumMissing, csrfIn, registerApp, setPassword, WebClient } from './helpers/web.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -20,17 +20,6 @@ async function adminList(t: TestServer): Promise<AdminApp[]> {
 
 function basic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-}
-
-/** Registers an app through the form; its id, client id and the secret shown once. */
-async function register(web: WebClient, fields: Record<string, string>): Promise<{ id: number; clientId: string; secret: string; body: string }> {
-  const form = await web.get('/settings/applications/new');
-  const res = await web.post('/settings/applications/new', { authenticity_token: csrfIn(form.body), ...fields });
-  assert.equal(res.status, 201, res.body);
-  const id = Number(/action="\/settings\/applications\/(\d+)"/.exec(res.body)![1]);
-  const clientId = /<code id="client-id">([^<]+)</.exec(res.body)![1]!;
-  const secret = /<code class="secret" id="client-secret">([0-9a-f]{40})</.exec(res.body)![1]!;
-  return { id, clientId, secret, body: res.body };
 }
 
 const APP = { name: 'Harbour CI', url: 'https://ci.example', callback_url: 'https://ci.example/callback', description: 'Builds & <tests>' };
@@ -63,7 +52,7 @@ describe('OAuth app settings', () => {
   });
 
   test('register: the secret is shown once, escaped input, client credentials identify the app; regenerate kills the old secret', async () => {
-    const { id, clientId, secret, body } = await register(aliceWeb, APP);
+    const { id, clientId, secret, body } = await registerApp(aliceWeb, APP);
     assert.match(body, /Builds &amp; &lt;tests&gt;/);
     assert.doesNotMatch(body, /<tests>/);
     const again = await aliceWeb.get(`/settings/applications/${id}`);
@@ -105,7 +94,7 @@ describe('OAuth app settings', () => {
     }
     assert.equal((await adminList(t)).length, before);
 
-    const { id } = await register(aliceWeb, { ...APP, name: 'Editable' });
+    const { id } = await registerApp(aliceWeb, { ...APP, name: 'Editable' });
     const pageBody = (await aliceWeb.get(`/settings/applications/${id}`)).body;
     const refused = await aliceWeb.post(`/settings/applications/${id}`, { authenticity_token: csrfIn(pageBody), ...APP, callback_url: 'ftp://x' });
     assert.equal(refused.status, 422);
@@ -118,7 +107,7 @@ describe('OAuth app settings', () => {
   });
 
   test("another user can neither see nor change someone's app; forms without CSRF change nothing", async () => {
-    const { id, clientId, secret } = await register(aliceWeb, { ...APP, name: 'Private matter' });
+    const { id, clientId, secret } = await registerApp(aliceWeb, { ...APP, name: 'Private matter' });
     const mPage = await malloryWeb.get('/settings/developers');
     assert.doesNotMatch(mPage.body, /Private matter/);
     const csrf = csrfIn(mPage.body);
@@ -144,7 +133,7 @@ describe('OAuth app settings', () => {
     await t.octokit(mallory.token).request('PATCH /user/memberships/orgs/{org}', { org: org.login, state: 'active' });
     const newForm = await aliceWeb.get('/settings/applications/new');
     assert.match(newForm.body, new RegExp(`<option value="${org.login}"`));
-    const { id } = await register(aliceWeb, { ...APP, owner: org.login, name: 'Org app' });
+    const { id } = await registerApp(aliceWeb, { ...APP, owner: org.login, name: 'Org app' });
     assert.equal((await adminList(t)).find((a) => a.id === id)!.owner!.login, org.login);
     const mForm = await malloryWeb.get('/settings/applications/new');
     assert.doesNotMatch(mForm.body, new RegExp(`<option value="${org.login}"`));
@@ -154,7 +143,7 @@ describe('OAuth app settings', () => {
   });
 
   test('delete: the app and its client credentials are gone', async () => {
-    const { id, clientId, secret } = await register(aliceWeb, { ...APP, name: 'Short-lived' });
+    const { id, clientId, secret } = await registerApp(aliceWeb, { ...APP, name: 'Short-lived' });
     const pageBody = (await aliceWeb.get(`/settings/applications/${id}`)).body;
     const res = await aliceWeb.post(`/settings/applications/${id}/delete`, { authenticity_token: csrfIn(pageBody) });
     assert.equal(res.status, 200);
@@ -164,7 +153,7 @@ describe('OAuth app settings', () => {
   });
 
   test('site-admin API: list and delete any app; nobody else may', async () => {
-    const { id, clientId, secret } = await register(malloryWeb, { ...APP, name: 'Mallory app' });
+    const { id, clientId, secret } = await registerApp(malloryWeb, { ...APP, name: 'Mallory app' });
     assert.equal((await t.request('/admin/oauth-apps', { token: alice.token })).status, 403);
     assert.equal((await t.request(`/admin/oauth-apps/${id}`, { method: 'DELETE', token: alice.token })).status, 403);
     assert.equal((await t.request('/admin/oauth-apps')).status, 401);

@@ -64,3 +64,37 @@ export async function setPassword(t: TestServer, login: string, password: string
   const res = await t.request(`/admin/users/${login}/password`, { method: 'PUT', token: ADMIN_TOKEN, json: { password } });
   if (res.status !== 204) throw new Error(`setting the password failed: ${res.status} ${await res.text()}`);
 }
+
+export interface RegisteredApp { id: number; clientId: string; secret: string; body: string }
+
+/** Registers an OAuth app through the settings form of a signed-in client; the secret is the one shown once. */
+export async function registerApp(web: WebClient, fields: Record<string, string>): Promise<RegisteredApp> {
+  const form = await web.get('/settings/applications/new');
+  const res = await web.post('/settings/applications/new', { authenticity_token: csrfIn(form.body), ...fields });
+  if (res.status !== 201) throw new Error(`registering the app failed: ${res.status}\n${res.body.slice(0, 2000)}`);
+  const id = Number(/action="\/settings\/applications\/(\d+)"/.exec(res.body)![1]);
+  const clientId = /<code id="client-id">([^<]+)</.exec(res.body)![1]!;
+  const secret = /<code class="secret" id="client-secret">([0-9a-f]{40})</.exec(res.body)![1]!;
+  return { id, clientId, secret, body: res.body };
+}
+
+/** A local HTTP server standing in for an app's callback: it records each request's URL. */
+export async function startCallbackServer(): Promise<{ url: string; hits: URL[]; next(): Promise<URL>; close(): Promise<void> }> {
+  const http = await import('node:http');
+  const hits: URL[] = [];
+  const waiters: ((u: URL) => void)[] = [];
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://127.0.0.1');
+    hits.push(u);
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p id="callback-done">done</p>');
+    waiters.shift()?.(u);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/callback`,
+    hits,
+    next: () => new Promise<URL>((resolve) => waiters.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -32,3 +32,22 @@ export const AdminListQuery = Type.Object({
   since: Type.Optional(Type.Integer({ minimum: 0 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
+
+const Param = Type.Optional(Type.String({ maxLength: 4096 }));
+
+export const AuthorizeQuery = Type.Object({
+  client_id: Param, redirect_uri: Param, scope: Param, state: Param, login: Param, allow_signup: Param,
+  code_challenge: Param, code_challenge_method: Param,
+});
+
+export const AuthorizeForm = Type.Object({
+  authenticity_token: Param, authorize: Param, client_id: Param, redirect_uri: Param, scope: Param, state: Param,
+  code_challenge: Param, code_challenge_method: Param,
+});
+
+/** Both grants' fields: the web flow's code exchange and the device flow's polling. */
+export const AccessTokenBody = Type.Object({
+  client_id: Param, client_secret: Param, code: Param, redirect_uri: Param, code_verifier: Param, grant_type: Param,
+  device_code: Param, state: Param,
+});
+export type AccessTokenBody = Static<typeof AccessTokenBody>;
