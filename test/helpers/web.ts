@@ -98,3 +98,28 @@ export async function startCallbackServer(): Promise<{ url: string; hits: URL[];
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Runs the web flow as a signed-in client: authorize (approving when asked), then the
+ * code exchange; returns the new token's value.
+ */
+export async function obtainToken(t: TestServer, client: WebClient, app: RegisteredApp, scope: string): Promise<string> {
+  const page = await client.get(`/login/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, scope })}`);
+  let location = page.location;
+  if (page.status === 200) {
+    const fields: Record<string, string> = { authenticity_token: csrfIn(page.body), authorize: '1' };
+    for (const m of page.body.matchAll(/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g)) {
+      if (m[1] !== 'authenticity_token') fields[m[1]!] = m[2]!.replace(/&amp;/g, '&');
+    }
+    location = (await client.post('/login/oauth/authorize', fields)).location;
+  }
+  const code = new URL(location!).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${location}`);
+  const res = await fetch(`${t.baseUrl}/login/oauth/access_token`, {
+    method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'user-agent': USER_AGENT },
+    body: JSON.stringify({ client_id: app.clientId, client_secret: app.secret, code }),
+  });
+  const body = (await res.json()) as { access_token?: string; error?: string };
+  if (!body.access_token) throw new Error(`token exchange failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}

@@ -51,3 +51,6 @@ export const AccessTokenBody = Type.Object({
   device_code: Param, state: Param,
 });
 export type AccessTokenBody = Static<typeof AccessTokenBody>;
+
+export const ClientIdParams = Type.Object({ client_id: Type.String({ maxLength: 255 }) });
+export const AccessTokenInput = Type.Object({ access_token: Type.String({ minLength: 1, maxLength: 255 }) });
