@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { OAuthApp } from '@octokit/oauth-app';
-import { Octokit } from '@octokit/core';
+import { Octokit } from '@octokit/rest';
 import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import {

@@ -13,6 +13,7 @@ import { toOauthApp } from './oauth-apps.service.ts';
 import { requestedScopes, tokenError } from './oauth-flow.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as store from './oauth.store.ts';
+import { findClientApp } from './public-apps.ts';
 
 export const DEVICE_CODE_TTL_SECONDS = 900;
 export const POLL_INTERVAL_SECONDS = 5;
@@ -45,7 +46,7 @@ export function normalUserCode(raw: string): string | null {
 export async function requestDeviceCode(
   ctx: AppContext, input: { client_id?: string; scope?: string },
 ): Promise<DeviceCodeGrant | TokenOutcome> {
-  const app = input.client_id ? await auth.findOauthAppByClientId(ctx, input.client_id) : null;
+  const app = await findClientApp(ctx, input.client_id);
   if (!app) return tokenError('incorrect_client_credentials');
   const deviceCode = randomBytes(20).toString('hex');
   const userCode = newUserCode();
@@ -67,7 +68,7 @@ export async function requestDeviceCode(
 
 /** One poll of the token endpoint with grant_type device_code. */
 export async function pollDeviceCode(ctx: AppContext, input: { client_id?: string; device_code?: string }): Promise<TokenOutcome> {
-  const app = input.client_id ? await auth.findOauthAppByClientId(ctx, input.client_id) : null;
+  const app = await findClientApp(ctx, input.client_id);
   if (!app) return tokenError('incorrect_client_credentials');
   if (!input.device_code || input.device_code.length > 200) return tokenError('incorrect_device_code');
   const row = await store.findDeviceCodeByHash(ctx.db, sha256Hex(input.device_code));

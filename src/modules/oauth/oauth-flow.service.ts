@@ -10,6 +10,7 @@ import * as users from '../users/users.service.ts';
 import { AuthorizeRefusal, type AuthorizationRequest, type TokenOutcome } from './oauth.model.ts';
 import { toOauthApp } from './oauth-apps.service.ts';
 import * as store from './oauth.store.ts';
+import { findClientApp } from './public-apps.ts';
 import { allowedRedirect } from './redirect-uri.ts';
 
 /** A code is good for one exchange within this time (upstream: 10 minutes). */
@@ -35,7 +36,7 @@ export interface AuthorizeQuery {
 
 /** Checks what an app asks for; AuthorizeRefusal when the user must not be sent back to it. */
 export async function describeRequest(ctx: AppContext, q: AuthorizeQuery): Promise<AuthorizationRequest> {
-  const row = q.client_id ? await auth.findOauthAppByClientId(ctx, q.client_id) : null;
+  const row = await findClientApp(ctx, q.client_id);
   if (!row) throw new AuthorizeRefusal('The client_id is not the client id of an OAuth app registered on this Wharf.');
   const redirectUri = allowedRedirect(row.callback_url, q.redirect_uri);
   if (!redirectUri) throw new AuthorizeRefusal('The redirect_uri is not within the callback URL registered for this application.');
@@ -131,7 +132,7 @@ function normalUri(raw: string): string {
 
 /** Exchanges a code for a token holding exactly the scopes approved with it. */
 export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promise<TokenOutcome> {
-  const row = input.client_id ? await auth.findOauthAppByClientId(ctx, input.client_id) : null;
+  const row = await findClientApp(ctx, input.client_id);
   if (!row || !input.client_secret || !auth.clientSecretMatches(row, input.client_secret)) return tokenError('incorrect_client_credentials');
   if (!input.code || input.code.length > 200) return tokenError('bad_verification_code');
   return inTransaction(ctx, async (tx) => {

@@ -54,3 +54,7 @@ export type AccessTokenBody = Static<typeof AccessTokenBody>;
 
 export const ClientIdParams = Type.Object({ client_id: Type.String({ maxLength: 255 }) });
 export const AccessTokenInput = Type.Object({ access_token: Type.String({ minLength: 1, maxLength: 255 }) });
+
+export const DeviceCodeBody = Type.Object({ client_id: Param, scope: Param });
+export const DeviceQuery = Type.Object({ user_code: Param });
+export const DeviceForm = Type.Object({ authenticity_token: Param, user_code: Param, authorize: Param });

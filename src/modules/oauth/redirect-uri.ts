@@ -1,9 +1,10 @@
 // Which redirect_uri an app may send users back to, by upstream's rule: the scheme,
 // host and port of the registered callback URL, and its path or a path below it. A
-// loopback callback (127.0.0.1, [::1]) allows any port, as native apps (gh among them)
+// loopback callback (127.0.0.1, [::1], and localhost, which gh's app on enterprise
+// servers is registered with) allows any port, as native apps (gh among them)
 // listen on whatever port is free.
 
-const LOOPBACK = new Set(['127.0.0.1', '[::1]']);
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 function parse(raw: string): URL | null {
   try {
