@@ -251,6 +251,15 @@ describe('OAuth web flow', () => {
     assert.equal(forged.location, null);
     const still = await web.get(`/login/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, scope: 'gist' })}`);
     assert.equal(still.status, 200, 'still asks: nothing was granted');
+    // Signed out, the app's `login` suggestion fills the sign-in form, and the request comes back after it.
+    const suggested = await new WebClient(t).get(`/login/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, login: alice.login, allow_signup: 'false' })}`);
+    assert.equal(suggested.status, 302);
+    const to = new URL(suggested.location!, t.baseUrl);
+    assert.equal(to.pathname, '/login');
+    assert.equal(to.searchParams.get('login'), alice.login);
+    assert.match(to.searchParams.get('return_to')!, /^\/login\/oauth\/authorize\?/);
+    const form = await new WebClient(t).get(`${to.pathname}${to.search}`);
+    assert.match(form.body, new RegExp(`id="login_field" name="login" value="${alice.login}"`));
     // Signed out, a post goes to sign-in, not to the app.
     const anonymous = await new WebClient(t).post('/login/oauth/authorize', { client_id: app.clientId, authorize: '1' });
     assert.equal(anonymous.location, '/login');

@@ -61,14 +61,21 @@ describe('browser sign-in', () => {
     assert.equal(graphql.status, 401);
   });
 
-  test('a password never authenticates the API, and /meta says so', async () => {
-    const basic = Buffer.from(`${alice.login}:${PASSWORD}`).toString('base64');
-    const res = await t.request('/user', { headers: { authorization: `Basic ${basic}` } });
-    assert.equal(res.status, 401);
+  test('a password never authenticates the API, GraphQL or git, and /meta says so', async () => {
+    // A user of its own: each refused attempt counts towards its lockout.
+    const erin = await createUser(t);
+    await setPassword(t, erin.login, PASSWORD);
+    const basic = Buffer.from(`${erin.login}:${PASSWORD}`).toString('base64');
+    assert.equal((await t.request('/user', { headers: { authorization: `Basic ${basic}` } })).status, 401);
+    const graphql = await t.request('/graphql', { method: 'POST', headers: { authorization: `Basic ${basic}` }, json: { query: '{ viewer { login } }' } });
+    assert.equal(graphql.status, 401);
+    await t.octokit(erin.token).rest.repos.createForAuthenticatedUser({ name: 'private-dock', private: true, auto_init: true });
+    const refs = `/${erin.login}/private-dock.git/info/refs?service=git-upload-pack`;
+    assert.equal((await t.request(refs, { headers: { authorization: `Basic ${basic}` } })).status, 401);
+    const withToken = Buffer.from(`${erin.login}:${erin.token}`).toString('base64');
+    assert.equal((await t.request(refs, { headers: { authorization: `Basic ${withToken}` } })).status, 403, 'three failures: locked out, as with any Basic login');
     const meta = (await (await t.request('/meta')).json()) as { verifiable_password_authentication: boolean };
     assert.equal(meta.verifiable_password_authentication, false);
-    // That failure counted towards the lockout: forgive it with a correct Basic login.
-    assert.equal((await t.request('/user', { token: alice.token })).status, 200);
   });
 
   test('the login form without its CSRF token is refused and signs nobody in', async () => {
