@@ -71,8 +71,8 @@ function validate(input: AppInput): { name: string; url: string; callbackUrl: st
 async function managesOwner(ctx: AppContext, actor: Actor, ownerId: number): Promise<boolean> {
   const user = requireUser(actor);
   if (ownerId === user.id) return true;
-  const org = await orgs.requireOrganizationById(ctx, ownerId).catch(() => null);
-  return org !== null && await orgs.ownsOrganization(ctx, actor, org);
+  const org = (await orgs.organizationsByIds(ctx, [ownerId])).get(ownerId);
+  return org !== undefined && await orgs.ownsOrganization(ctx, actor, org);
 }
 
 /** The app if the actor manages it; 404 otherwise (another's app is not even confirmed to exist). */
