@@ -3,6 +3,7 @@
 // lockout shared with Basic logins, and neither password nor cookie ever opening the API.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
@@ -35,6 +36,24 @@ describe('browser sign-in', () => {
     assert.equal(notAdmin.status, 403);
     assert.equal((await t.request('/admin/users/nobody-here/password', { method: 'PUT', token: ADMIN_TOKEN, json: { password: PASSWORD } })).status, 404);
     assert.equal((await new WebClient(t).signIn(bob.login, PASSWORD)).status, 401);
+  });
+
+  test('the CLI sets a password read from standard input; a refused one changes nothing', async () => {
+    const frank = await createUser(t);
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH, WHARF_DATA_DIR: t.dataDir, LOG_LEVEL: 'silent',
+      ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+      ...(t.pgSchema ? { WHARF_DATABASE_SCHEMA: t.pgSchema } : {}),
+    };
+    const cli = (password: string) => new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'users', 'set-password', frank.login], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+      child.on('exit', (code) => resolve(code ?? -1));
+      child.stdin.end(`${password}\n`);
+    });
+    assert.equal(await cli('short'), 1);
+    assert.equal((await new WebClient(t).signIn(frank.login, 'short')).status, 401);
+    assert.equal(await cli('from the command line'), 0);
+    assert.equal((await new WebClient(t).signIn(frank.login, 'from the command line')).status, 303);
   });
 
   test('signing in sets an HttpOnly SameSite=Lax session cookie that opens the pages, not the API', async () => {
