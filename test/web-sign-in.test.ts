@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
-import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
+import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
 
@@ -215,5 +215,23 @@ describe('browser sign-in', () => {
       assert.equal(new URL(page.url()).pathname, '/login');
       await context.close();
     });
+  });
+});
+
+describe('browser sessions expire', () => {
+  const clock = new TestClock(Date.now());
+  let t: TestServer;
+  before(async () => { t = await startTestServer({ clock }); });
+  after(async () => { await t.close(); });
+
+  test('a session ends 14 days after sign-in, on the injectable clock', async () => {
+    const user = await createUser(t);
+    await setPassword(t, user.login, PASSWORD);
+    const web = new WebClient(t);
+    assert.equal((await web.signIn(user.login, PASSWORD)).status, 303);
+    clock.advance(14 * 24 * 3600 * 1000 - 1000);
+    assert.equal((await web.get('/settings')).status, 200);
+    clock.advance(2000);
+    assert.equal((await web.get('/settings')).status, 302);
   });
 });
