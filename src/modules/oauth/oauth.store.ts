@@ -54,10 +54,7 @@ export async function findDeviceCodeByUserCode(db: Executor, userCode: string): 
   return db.selectFrom('oauth_device_codes').selectAll().where('user_code', '=', userCode).executeTakeFirst();
 }
 
-/**
- * Records a poll: when the previous one was less than the interval ago, the interval
- * grows by `penalty` seconds. Returns the row as it was before, or undefined.
- */
+/** Records a poll's time and the interval the device must keep from now on (raised by slow_down). */
 export async function recordPoll(db: Executor, id: number, nowMs: number, intervalSeconds: number): Promise<void> {
   await db.updateTable('oauth_device_codes').set({ last_polled_at: nowMs, interval_seconds: intervalSeconds }).where('id', '=', id).execute();
 }
