@@ -2,6 +2,7 @@
 import type { AppContext } from '../src/context.ts';
 import type { Account } from '../src/modules/users/users.model.ts';
 import * as users from '../src/modules/users/users.service.ts';
+import * as webSession from '../src/modules/web-session/web-session.service.ts';
 import { publicUser } from '../src/modules/users/users.views.ts';
 import { flag, stringOption, type Command } from './args.ts';
 import { userNamed } from './lookup.ts';
@@ -71,6 +72,20 @@ export const usersCommands: Command[] = [
   toggle('demote', 'take site administration away from a user', (ctx, a) => users.setSiteAdmin(ctx, a, false)),
   toggle('suspend', 'suspend a user (its tokens stop working)', (ctx, a) => users.setSuspended(ctx, a, true)),
   toggle('unsuspend', 'lift a user\'s suspension', (ctx, a) => users.setSuspended(ctx, a, false)),
+  {
+    path: ['users', 'set-password'],
+    synopsis: '<login>  (the password is read from standard input, never from the command line)',
+    summary: 'set the password a user signs in with on Wharf\'s pages (never valid for the API or git)',
+    positionals: ['login'],
+    async run({ app }, args, out) {
+      const account = await userNamed(app, args.positionals[0]!);
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+      await webSession.setPassword(app, account.id, password);
+      out.note(`password set for ${account.login}; its browser sessions were signed out`);
+    },
+  },
   {
     path: ['users', 'list'],
     synopsis: '[--json]',

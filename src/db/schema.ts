@@ -62,8 +62,57 @@ export interface OauthAppsTable {
   callback_url: string | null;
   client_id: string;
   client_secret_hash: string;
+  description: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface UserPasswordsTable {
+  user_id: number;
+  /** scrypt$N$r$p$salt$hash (base64); never selected outside the sign-in check. */
+  password_hash: string;
+  updated_at: string;
+}
+
+export interface WebSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OauthGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  oauth_app_id: number;
+  scopes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OauthCodesTable {
+  code_hash: string;
+  oauth_app_id: number;
+  user_id: number;
+  redirect_uri: string;
+  scopes: string;
+  code_challenge: string | null;
+  expires_at: string;
+}
+
+export interface OauthDeviceCodesTable {
+  id: Generated<number>;
+  device_code_hash: string;
+  user_code: string;
+  oauth_app_id: number;
+  scopes: string;
+  state: 'pending' | 'approved' | 'denied';
+  user_id: number | null;
+  interval_seconds: number;
+  /** Epoch milliseconds of the latest poll (slow_down is measured against it). */
+  last_polled_at: number | null;
+  expires_at: string;
 }
 
 export interface RateLimitsTable {
@@ -670,6 +719,11 @@ export interface Database {
   organizations: OrganizationsTable;
   tokens: TokensTable;
   oauth_apps: OauthAppsTable;
+  user_passwords: UserPasswordsTable;
+  web_sessions: WebSessionsTable;
+  oauth_grants: OauthGrantsTable;
+  oauth_codes: OauthCodesTable;
+  oauth_device_codes: OauthDeviceCodesTable;
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
   org_memberships: OrgMembershipsTable;

@@ -2,9 +2,10 @@
 // (or by the GraphQL endpoint) and passed to every service call.
 import { AuthenticationRequiredError, MissingScopeError } from './errors.ts';
 import type { AppContext } from '../context.ts';
-import { expandedScopesOf } from './scopes.ts';
+import { ALL_SCOPES, expandedScopesOf } from './scopes.ts';
 
-export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app';
+/** 'session': a signed-in browser on Wharf's own pages, never an API request. */
+export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app' | 'session';
 
 export interface ActorUser {
   id: number;
@@ -34,6 +35,11 @@ export function userActor(
   user: ActorUser, method: 'basic' | 'token', tokenId: number, grantedScopes: readonly string[], ip: string,
 ): Actor {
   return { method, user, tokenId, grantedScopes, scopes: expandedScopesOf(grantedScopes), oauthAppId: null, ip };
+}
+
+/** The user signed in on Wharf's pages: the account holder, so no scope limits it. */
+export function sessionActor(user: ActorUser, ip: string): Actor {
+  return { method: 'session', user, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null, ip };
 }
 
 export function oauthAppActor(appId: number, ip: string): Actor {

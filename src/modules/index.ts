@@ -25,5 +25,10 @@ import { teamDiscussionsRoutes } from './team-discussions/team-discussions.route
 import { templatesRoutes } from './templates/templates.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
+import { webSessionRoutes } from './web-session/web-session.routes.ts';
+import { oauthAppsRoutes } from './oauth/oauth-apps.routes.ts';
+import { oauthFlowRoutes } from './oauth/oauth-flow.routes.ts';
+import { appTokensRoutes } from './oauth/app-tokens.routes.ts';
+import { deviceRoutes } from './oauth/device.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, graphqlRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes];

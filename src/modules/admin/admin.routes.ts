@@ -10,6 +10,7 @@ import {
 } from './admin.schemas.ts';
 import * as admin from './admin.service.ts';
 import { authorization } from './admin.views.ts';
+import { SetPasswordBody } from '../web-session/web-session.schemas.ts';
 
 const NO_CONTENT = { 204: Type.Null() };
 
@@ -55,6 +56,14 @@ export function adminRoutes(app: Router): void {
   }, async (request, reply) => {
     const org = await admin.renameOrganization(request.server.ctx, request.actor, request.params.org, request.body.login);
     return reply.code(202).send({ message: 'Job queued to rename organization. It may take a few minutes to complete.', url: urls.api('orgs', org.login) });
+  });
+
+  app.put('/admin/users/:username/password', {
+    schema: { params: UsernameParams, body: SetPasswordBody, response: NO_CONTENT },
+    config: { operationId: 'wharf/set-user-password', resource: 'User', acceptedScopes: scopes },
+  }, async (request, reply) => {
+    await admin.setUserPassword(request.server.ctx, request.actor, request.params.username, request.body.password);
+    return reply.code(204).send(null);
   });
 
   app.post('/admin/users/:username/authorizations', {

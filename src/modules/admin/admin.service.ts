@@ -9,6 +9,7 @@ import * as orgs from '../orgs/orgs.service.ts';
 import type { Organization } from '../orgs/orgs.model.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import * as webSession from '../web-session/web-session.service.ts';
 
 export const BOOTSTRAP_ADMIN_LOGIN = 'admin';
 
@@ -107,4 +108,14 @@ export async function setSuspended(ctx: AppContext, actor: Actor, login: string,
   const user = await requireUserAccount(ctx, login);
   if (suspended && user.id === actor.user!.id) throw new ForbiddenError('You cannot suspend yourself.');
   await users.setSuspended(ctx, user, suspended);
+}
+
+/**
+ * Sets a user's password for the browser sign-in (a Wharf extension: upstream's admin
+ * API has none). It never authenticates API or git requests; the user's sessions end.
+ */
+export async function setUserPassword(ctx: AppContext, actor: Actor, login: string, password: string): Promise<void> {
+  requireSiteAdmin(actor);
+  const user = await requireUserAccount(ctx, login);
+  await webSession.setPassword(ctx, user.id, password);
 }

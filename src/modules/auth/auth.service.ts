@@ -2,7 +2,7 @@
 import { inTransaction, type AppContext } from '../../context.ts';
 import { anonymousActor, oauthAppActor, userActor, type Actor, type Credentials } from '../../domain/actor.ts';
 import { epochSeconds, nowIso } from '../../domain/clock.ts';
-import { BadCredentialsError, ForbiddenError, ValidationError } from '../../domain/errors.ts';
+import { BadCredentialsError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { formatScopes, isKnownScope, parseScopes } from '../../domain/scopes.ts';
 import * as store from './auth.store.ts';
 import { hashesEqual, newClientId, newClientSecret, newPersonalToken, sha256Hex } from './secrets.ts';
@@ -24,28 +24,44 @@ export async function authenticate(ctx: AppContext, creds: Credentials, ip: stri
 }
 
 async function authenticateBasic(ctx: AppContext, login: string, password: string, ip: string): Promise<Actor> {
-  const { maxFailures, windowSeconds } = ctx.config.loginLockout;
-  const loginLower = login.toLowerCase();
-  const now = epochSeconds(ctx.clock);
-  // Every attempt counts as a failure before it is checked, in one atomic statement, and
-  // a correct one gives its count back: however many arrive at once, at most
-  // maxFailures of them are ever checked in a window (reading the count first and
-  // recording the failure after let parallel guesses through on PostgreSQL).
-  // Upstream's rule: once locked, every attempt for the login is refused, valid or not.
-  if (await store.countAttempt(ctx.db, loginLower, now, windowSeconds) > maxFailures) {
-    throw new ForbiddenError('Maximum number of login attempts exceeded. Please try again later.');
+  if (!await countLoginAttempt(ctx, login)) {
+    throw new ForbiddenError(LOCKED_OUT_MESSAGE);
   }
   const app = await store.findOauthAppByClientId(ctx.db, login);
-  if (app && hashesEqual(app.client_secret_hash, sha256Hex(password))) {
-    await store.forgiveAttempt(ctx.db, loginLower);
+  if (app && clientSecretMatches(app, password)) {
+    await forgiveLoginAttempt(ctx, login);
     return oauthAppActor(app.id, ip);
   }
   const actor = await actorForToken(ctx, password, 'basic', ip);
-  if (actor && actor.user!.login.toLowerCase() === loginLower) {
-    await store.forgiveAttempt(ctx.db, loginLower);
+  if (actor && actor.user!.login.toLowerCase() === login.toLowerCase()) {
+    await forgiveLoginAttempt(ctx, login);
     return actor;
   }
   throw new BadCredentialsError();
+}
+
+export const LOCKED_OUT_MESSAGE = 'Maximum number of login attempts exceeded. Please try again later.';
+
+/**
+ * Counts a login attempt (Basic or the sign-in form: one lockout for both) and says
+ * whether it may be checked at all. Every attempt counts as a failure before it is
+ * checked, in one atomic statement, and a correct one gives its count back
+ * (forgiveLoginAttempt): however many arrive at once, at most maxFailures of them are
+ * ever checked in a window (reading the count first and recording the failure after
+ * let parallel guesses through on PostgreSQL). Upstream's rule: once locked, every
+ * attempt for the login is refused, valid or not.
+ */
+export async function countLoginAttempt(ctx: AppContext, login: string): Promise<boolean> {
+  const { maxFailures, windowSeconds } = ctx.config.loginLockout;
+  return await store.countAttempt(ctx.db, login.toLowerCase(), epochSeconds(ctx.clock), windowSeconds) <= maxFailures;
+}
+
+export function forgiveLoginAttempt(ctx: AppContext, login: string): Promise<void> {
+  return store.forgiveAttempt(ctx.db, login.toLowerCase());
+}
+
+export function clientSecretMatches(app: store.OauthAppRow, secret: string): boolean {
+  return hashesEqual(app.client_secret_hash, sha256Hex(secret));
 }
 
 async function actorForToken(
@@ -75,7 +91,9 @@ export interface TokenRequest {
   scopes: readonly string[];
   note?: string | null;
   noteUrl?: string | null;
-  kind: 'personal' | 'impersonation';
+  kind: 'personal' | 'impersonation' | 'oauth';
+  /** The OAuth app that obtained the token (kind 'oauth'). */
+  oauthAppId?: number | null;
   expiresAt?: string | null;
 }
 
@@ -96,7 +114,7 @@ export async function issueToken(ctx: AppContext, req: TokenRequest): Promise<Is
     note: req.note ?? null,
     noteUrl: req.noteUrl ?? null,
     kind: req.kind,
-    oauthAppId: null,
+    oauthAppId: req.oauthAppId ?? null,
     expiresAt: req.expiresAt ?? null,
     now: nowIso(ctx.clock),
   });
@@ -111,17 +129,88 @@ export interface IssuedOauthApp {
   clientSecret: string;
 }
 
+export interface OauthAppFields {
+  name: string;
+  url: string | null;
+  callbackUrl: string | null;
+  description?: string | null;
+}
+
 export async function registerOauthApp(
-  ctx: AppContext, ownerId: number, name: string, url: string | null, callbackUrl: string | null,
+  ctx: AppContext, ownerId: number, name: string, url: string | null, callbackUrl: string | null, description: string | null = null,
 ): Promise<IssuedOauthApp> {
   if (!name.trim()) throw ValidationError.field('OauthApplication', 'name', 'missing_field');
   const clientSecret = newClientSecret();
   const now = nowIso(ctx.clock);
   const app = await inTransaction(ctx, (tx) => store.insertOauthApp(tx.db, {
     owner_id: ownerId, name, url, callback_url: callbackUrl, client_id: newClientId(),
-    client_secret_hash: sha256Hex(clientSecret), created_at: now, updated_at: now,
+    client_secret_hash: sha256Hex(clientSecret), description, created_at: now, updated_at: now,
   }));
   return { app, clientSecret };
+}
+
+/** Registers an app under a client id and secret fixed by someone else (a public client's). */
+export async function adoptOauthApp(
+  ctx: AppContext, ownerId: number, clientId: string, clientSecret: string, fields: OauthAppFields,
+): Promise<store.OauthAppRow> {
+  const found = await store.findOauthAppByClientId(ctx.db, clientId);
+  if (found) return found;
+  const now = nowIso(ctx.clock);
+  return store.insertOauthApp(ctx.db, {
+    owner_id: ownerId, name: fields.name, url: fields.url, callback_url: fields.callbackUrl, client_id: clientId,
+    client_secret_hash: sha256Hex(clientSecret), description: fields.description ?? null, created_at: now, updated_at: now,
+  });
+}
+
+export async function findOauthAppByClientId(ctx: AppContext, clientId: string): Promise<store.OauthAppRow | null> {
+  return (await store.findOauthAppByClientId(ctx.db, clientId)) ?? null;
+}
+
+export async function findOauthAppById(ctx: AppContext, id: number): Promise<store.OauthAppRow | null> {
+  return (await store.findOauthAppById(ctx.db, id)) ?? null;
+}
+
+export function listOauthAppsOfOwner(ctx: AppContext, ownerId: number): Promise<store.OauthAppRow[]> {
+  return store.listOauthAppsOfOwner(ctx.db, ownerId);
+}
+
+export function listOauthApps(ctx: AppContext, sinceId: number, limit: number): Promise<store.OauthAppRow[]> {
+  return store.listOauthApps(ctx.db, sinceId, limit);
+}
+
+export async function updateOauthApp(ctx: AppContext, id: number, fields: OauthAppFields): Promise<store.OauthAppRow> {
+  if (!fields.name.trim()) throw ValidationError.field('OauthApplication', 'name', 'missing_field');
+  const app = await store.updateOauthApp(ctx.db, id, {
+    name: fields.name, url: fields.url, callback_url: fields.callbackUrl, description: fields.description ?? null,
+  }, nowIso(ctx.clock));
+  if (!app) throw new NotFoundError();
+  return app;
+}
+
+/** A new client secret; the old one stops working at once. */
+export async function resetOauthAppSecret(ctx: AppContext, id: number): Promise<IssuedOauthApp> {
+  const clientSecret = newClientSecret();
+  const app = await store.updateOauthApp(ctx.db, id, { client_secret_hash: sha256Hex(clientSecret) }, nowIso(ctx.clock));
+  if (!app) throw new NotFoundError();
+  return { app, clientSecret };
+}
+
+/** Deletes the app; its tokens, grants and codes go with it (foreign keys cascade). */
+export async function deleteOauthApp(ctx: AppContext, id: number): Promise<boolean> {
+  return store.deleteOauthApp(ctx.db, id);
+}
+
+/** The token `token` if app `appId` obtained it, else null. */
+export async function findAppToken(ctx: AppContext, appId: number, token: string): Promise<store.TokenRow | null> {
+  return (await store.findAppTokenByHash(ctx.db, appId, sha256Hex(token))) ?? null;
+}
+
+export function deleteToken(ctx: AppContext, tokenId: number): Promise<boolean> {
+  return store.deleteToken(ctx.db, tokenId);
+}
+
+export function deleteAppTokensOfUser(ctx: AppContext, userId: number, appId: number): Promise<number> {
+  return store.deleteAppTokensOfUser(ctx.db, userId, appId);
 }
 
 /** Stores a token whose value the operator chose (WHARF_ADMIN_TOKEN); unchanged if already held. */

@@ -71,8 +71,9 @@ export async function deleteTokensOfUser(db: Executor, userId: number, kind?: Ne
   return Number(res.numDeletedRows);
 }
 
-export async function deleteToken(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('tokens').where('id', '=', id).execute();
+export async function deleteToken(db: Executor, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('tokens').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
 }
 
 export async function touchToken(db: Executor, id: number, now: string): Promise<void> {
@@ -87,12 +88,49 @@ export interface OauthAppRow {
   callback_url: string | null;
   client_id: string;
   client_secret_hash: string;
+  description: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export async function findOauthAppByClientId(db: Executor, clientId: string): Promise<OauthAppRow | undefined> {
   return db.selectFrom('oauth_apps').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export async function findOauthAppById(db: Executor, id: number): Promise<OauthAppRow | undefined> {
+  return db.selectFrom('oauth_apps').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listOauthAppsOfOwner(db: Executor, ownerId: number): Promise<OauthAppRow[]> {
+  return db.selectFrom('oauth_apps').selectAll().where('owner_id', '=', ownerId).orderBy('id').execute();
+}
+
+export async function listOauthApps(db: Executor, sinceId: number, limit: number): Promise<OauthAppRow[]> {
+  return db.selectFrom('oauth_apps').selectAll().where('id', '>', sinceId).orderBy('id').limit(limit).execute();
+}
+
+export type OauthAppChanges = Partial<Pick<OauthAppRow, 'name' | 'url' | 'callback_url' | 'description' | 'client_secret_hash'>>;
+
+export async function updateOauthApp(db: Executor, id: number, changes: OauthAppChanges, now: string): Promise<OauthAppRow | undefined> {
+  return db.updateTable('oauth_apps').set({ ...changes, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteOauthApp(db: Executor, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('oauth_apps').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+const APP_TOKEN_COLUMNS = [...TOKEN_COLUMNS.map((c) => `tokens.${c}` as const), 'tokens.oauth_app_id'] as const;
+
+/** A token an OAuth app obtained, by its hash: null when it is another kind or another app's. */
+export async function findAppTokenByHash(db: Executor, appId: number, hash: string): Promise<(TokenRow & { oauth_app_id: number | null }) | undefined> {
+  return db.selectFrom('tokens').select(APP_TOKEN_COLUMNS)
+    .where('tokens.token_hash', '=', hash).where('tokens.oauth_app_id', '=', appId).executeTakeFirst();
+}
+
+export async function deleteAppTokensOfUser(db: Executor, userId: number, appId: number): Promise<number> {
+  const res = await db.deleteFrom('tokens').where('user_id', '=', userId).where('oauth_app_id', '=', appId).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 export async function insertOauthApp(

@@ -1,0 +1,41 @@
+// Each scope in words, for the approval pages.
+const WORDS: Record<string, string> = {
+  repo: 'Full control of private repositories',
+  'repo:status': 'Access commit status',
+  repo_deployment: 'Access deployment status',
+  public_repo: 'Access public repositories',
+  'repo:invite': 'Access repository invitations',
+  security_events: 'Read and write security events',
+  'admin:repo_hook': 'Full control of repository hooks',
+  'write:repo_hook': 'Write repository hooks',
+  'read:repo_hook': 'Read repository hooks',
+  'admin:org': 'Full control of organizations and teams',
+  'write:org': 'Read and write organization membership and teams',
+  'read:org': 'Read organization membership and teams',
+  'manage_runners:org': 'Manage organization runners',
+  'admin:public_key': 'Full control of user public keys',
+  'write:public_key': 'Write user public keys',
+  'read:public_key': 'Read user public keys',
+  'admin:org_hook': 'Full control of organization hooks',
+  gist: 'Create gists',
+  notifications: 'Access notifications',
+  user: 'Update all user data',
+  'read:user': 'Read all user profile data',
+  'user:email': 'Access user email addresses (read-only)',
+  'user:follow': 'Follow and unfollow users',
+  delete_repo: 'Delete repositories',
+  'write:discussion': 'Read and write team discussions',
+  'read:discussion': 'Read team discussions',
+  'write:packages': 'Upload packages',
+  'read:packages': 'Download packages',
+  'delete:packages': 'Delete packages',
+  'admin:gpg_key': 'Full control of GPG keys',
+  'write:gpg_key': 'Write GPG keys',
+  'read:gpg_key': 'Read GPG keys',
+  workflow: 'Update workflow files',
+  site_admin: 'Full control of the Wharf instance as its site administrator',
+};
+
+export function scopeInWords(scope: string): string {
+  return WORDS[scope] ?? `The ${scope} scope`;
+}
