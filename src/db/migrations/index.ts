@@ -18,6 +18,7 @@ import * as issueMentions from './0015-issue-mentions.ts';
 import * as secretKeyCheck from './0016-secret-key-check.ts';
 import * as pushJournal from './0017-push-journal.ts';
 import * as openIssueCounts from './0018-open-issue-counts.ts';
+import * as releases from './0020-releases.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0016-secret-key-check': secretKeyCheck,
   '0017-push-journal': pushJournal,
   '0018-open-issue-counts': openIssueCounts,
+  '0020-releases': releases,
 };
 
 class InCodeProvider implements MigrationProvider {
