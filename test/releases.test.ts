@@ -15,6 +15,7 @@ import { addCollaborator } from './factories/issues.ts';
 import { createRepoWithHead } from './factories/repos.ts';
 import { cloneAs, commitFiles, checkout, push } from './factories/pulls.ts';
 import { requestJson } from './helpers/json-request.ts';
+import { gql, graphqlErrors } from './helpers/graphql.ts';
 
 const ENV = {
   WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,::1',
@@ -496,5 +497,97 @@ describe('release webhooks', () => {
     assert.deepEqual(payloads[1]!.changes, { name: { from: '' } });
     assert.equal(payloads[2]!.release.draft, false);
     assert.equal(payloads[6]!.release.draft, true);
+  });
+});
+
+describe('GraphQL releases', () => {
+  // The fields gh 2.23 asks for (release list and view), with REST's values for the same objects.
+  const RELEASE_FIELDS = `id databaseId name tagName isDraft isPrerelease isLatest createdAt publishedAt updatedAt url resourcePath
+    description descriptionHTML author { login } tagCommit { oid } tag { name target { oid } } repository { nameWithOwner }
+    releaseAssets(first: 10) { totalCount nodes { id name size downloadCount url downloadUrl contentType uploadedBy { login } release { tagName } } }`;
+
+  test('Repository.releases, release(tagName:), latestRelease and node(id:) show what REST shows; drafts only for writers', async () => {
+    const alice = await createUser(t);
+    const bob = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    const o = { owner: r.owner, repo: r.repo };
+    const v1 = (await kit.rest.repos.createRelease({ ...o, tag_name: 'v1', name: 'One', body: 'See **this**' })).data;
+    await upload(alice.token, v1.upload_url, 'tool.zip', Buffer.from('zipzip'));
+    const rc = (await kit.rest.repos.createRelease({ ...o, tag_name: 'v2-rc', prerelease: true })).data;
+    const draft = (await kit.rest.repos.createRelease({ ...o, tag_name: 'v3', draft: true })).data;
+    const restV1 = (await kit.rest.repos.getRelease({ ...o, release_id: v1.id })).data;
+
+    type Answer = { repository: { releases: { totalCount: number; nodes: Record<string, any>[] }; release: Record<string, any> | null; draft: Record<string, any> | null; latestRelease: Record<string, any> | null } };
+    const query = `{ repository(owner: "${r.owner}", name: "${r.repo}") {
+      releases(first: 10, orderBy: {field: CREATED_AT, direction: DESC}) { totalCount nodes { ${RELEASE_FIELDS} } }
+      release(tagName: "v1") { ${RELEASE_FIELDS} }
+      draft: release(tagName: "v3") { databaseId isDraft publishedAt tagCommit { oid } }
+      latestRelease { databaseId } } }`;
+    const mine = await gql(t, alice.token)<Answer>(query);
+    assert.deepEqual(mine.repository.releases.nodes.map((n) => n.databaseId), [draft.id, rc.id, v1.id]);
+    assert.equal(mine.repository.releases.totalCount, 3);
+    assert.deepEqual(mine.repository.draft, { databaseId: draft.id, isDraft: true, publishedAt: null, tagCommit: null });
+    assert.equal(mine.repository.latestRelease!.databaseId, v1.id);
+    const one = mine.repository.release!;
+    assert.equal(one.id, restV1.node_id);
+    assert.equal(one.name, 'One');
+    assert.equal(one.tagName, 'v1');
+    assert.equal(one.isDraft, false);
+    assert.equal(one.isPrerelease, false);
+    assert.equal(one.isLatest, true);
+    assert.equal(one.createdAt, restV1.created_at);
+    assert.equal(one.publishedAt, restV1.published_at);
+    assert.equal(one.url, restV1.html_url);
+    assert.equal(one.resourcePath, `/${r.owner}/${r.repo}/releases/tag/v1`);
+    assert.equal(one.description, 'See **this**');
+    assert.match(one.descriptionHTML, /<strong>this<\/strong>/);
+    assert.equal(one.author.login, alice.login);
+    assert.equal(one.tagCommit.oid, r.head);
+    assert.deepEqual(one.tag, { name: 'v1', target: { oid: r.head } });
+    assert.equal(one.repository.nameWithOwner, `${r.owner}/${r.repo}`);
+    const asset = restV1.assets[0]!;
+    assert.deepEqual(one.releaseAssets, { totalCount: 1, nodes: [{
+      id: asset.node_id, name: 'tool.zip', size: 6, downloadCount: 0, url: asset.browser_download_url, downloadUrl: asset.browser_download_url,
+      contentType: 'application/zip', uploadedBy: { login: alice.login }, release: { tagName: 'v1' },
+    }] });
+    assert.equal(mine.repository.releases.nodes.find((n) => n.databaseId === rc.id)!.isLatest, false);
+
+    // A reader: no draft in the list, release(tagName:) of a draft is null.
+    const theirs = await gql(t, bob.token)<Answer>(query);
+    assert.deepEqual(theirs.repository.releases.nodes.map((n) => n.databaseId), [rc.id, v1.id]);
+    assert.equal(theirs.repository.draft, null);
+
+    // node(id:) with REST's node_id; a draft's id is nothing to a reader.
+    type NodeAnswer = { node: { databaseId?: number; name?: string } | null };
+    const byId = await gql(t, bob.token)<NodeAnswer>(`{ node(id: "${v1.node_id}") { ... on Release { databaseId } } }`);
+    assert.equal(byId.node!.databaseId, v1.id);
+    const assetNode = await gql(t, bob.token)<NodeAnswer>(`{ node(id: "${asset.node_id}") { ... on ReleaseAsset { name } } }`);
+    assert.equal(assetNode.node!.name, 'tool.zip');
+    const hidden = await graphqlErrors(gql(t, bob.token)<NodeAnswer>(`{ node(id: "${draft.node_id}") { ... on Release { databaseId } } }`));
+    assert.match(hidden.errors[0]!.message, /Could not resolve to a node/);
+    assert.deepEqual(hidden.data, { node: null });
+    const shown = await gql(t, alice.token)<NodeAnswer>(`{ node(id: "${draft.node_id}") { ... on Release { databaseId } } }`);
+    assert.equal(shown.node!.databaseId, draft.id);
+  });
+
+  test('Repository.releases pages forwards with after, ordered by name too', async () => {
+    const alice = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    const made: number[] = [];
+    for (const [tag, name] of [['t1', 'b'], ['t2', 'c'], ['t3', 'a']]) {
+      made.push((await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: tag!, name: name! })).data.id);
+    }
+    type Page = { repository: { releases: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { databaseId: number; name: string }[] } } };
+    const page = (args: string) => gql(t, alice.token)<Page>(`{ repository(owner: "${r.owner}", name: "${r.repo}") {
+      releases(${args}) { pageInfo { hasNextPage endCursor } nodes { databaseId name } } } }`);
+    const first = await page('first: 2');
+    assert.deepEqual(first.repository.releases.nodes.map((n) => n.databaseId), [made[2], made[1]]);
+    assert.equal(first.repository.releases.pageInfo.hasNextPage, true);
+    const second = await page(`first: 2, after: "${first.repository.releases.pageInfo.endCursor}"`);
+    assert.deepEqual(second.repository.releases.nodes.map((n) => n.databaseId), [made[0]]);
+    const byName = await page('first: 10, orderBy: {field: NAME, direction: ASC}');
+    assert.deepEqual(byName.repository.releases.nodes.map((n) => n.name), ['a', 'b', 'c']);
   });
 });

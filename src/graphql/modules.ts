@@ -1,6 +1,7 @@
 // The modules that make up the GraphQL schema, in registration order (each area adds
 // its module here; see the comment at the top of schema.ts).
 import { deploymentsGraphQL } from '../modules/deployments/deployments.resolvers.ts';
+import { releasesGraphQL } from '../modules/releases/releases.resolvers.ts';
 import { gitDataGraphQL } from '../modules/git-data/git-data.resolvers.ts';
 import { issuesGraphQL } from '../modules/issues/issues.resolvers.ts';
 import { orgsGraphQL } from '../modules/orgs/orgs.resolvers.ts';
@@ -11,4 +12,4 @@ import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discuss
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, deploymentsGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, teamDiscussionsGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, teamDiscussionsGraphQL];

@@ -75,3 +75,8 @@ export async function listTags(ctx: AppContext, actor: Actor, owner: string, nam
   const tags = await tagsOf(ctx, repo);
   return { items: tags.slice(slice.offset, slice.offset + slice.perPage), total: tags.length };
 }
+
+/** The commit a release's tag names now (null while a draft's tag is not made). */
+export function commitOfTag(ctx: AppContext, repo: Repo, tag: string): Promise<string | null> {
+  return tagCommit(repos.gitDir(ctx, repo), tag);
+}

@@ -35,3 +35,8 @@ export async function requireRelease(ctx: AppContext, r: { repo: Repo; seesDraft
   if (!release || (release.draft && !r.seesDrafts)) throw new NotFoundError();
   return release;
 }
+
+/** Whether the caller may see the drafts of a repository they may read (GraphQL node ids). */
+export async function seesDraftsOf(ctx: AppContext, actor: Actor, repo: Repo): Promise<boolean> {
+  return roleAtLeast((await repos.accessTo(ctx, actor, repo)).effective, 'push');
+}
