@@ -312,6 +312,38 @@ describe('bad input and rights: 4xx, nothing changed', () => {
     assert.equal((await releaseRows(r.id)).length, 1);
   });
 
+  test('concurrent releases of one tag and uploads of one name: one wins, the others are 422, never 5xx', async () => {
+    const alice = await createUser(t);
+    const r = await newRepo(alice);
+    const path = `/repos/${r.owner}/${r.repo}/releases`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send('POST', path, alice.token, { tag_name: 'race' })));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, 422, 422, 422, 422]);
+    assert.equal((await releaseRows(r.id)).length, 1);
+    const rel = answers.find((a) => a.status === 201)!.body;
+    const uploads = await Promise.all(Array.from({ length: 4 }, (_, i) => t.request(`${path}/${rel.id}/assets?name=same.bin`, {
+      method: 'POST', token: alice.token, body: `bytes ${i}`, headers: { 'content-type': 'application/octet-stream' },
+    })));
+    assert.deepEqual(uploads.map((u) => u.status).sort(), [201, 422, 422, 422]);
+    const rows = await assetRows(r.id);
+    assert.equal(rows.length, 1);
+    const fs = await import('node:fs');
+    // No file is left behind by the refused uploads.
+    assert.deepEqual(fs.readdirSync(`${t.dataDir}/release-assets/${r.id}`), [String(rows[0]!.id)]);
+  });
+
+  test("deleting the repository removes its asset files", async () => {
+    const alice = await createUser(t, ['repo', 'delete_repo']);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    const rel = (await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 'v1' })).data;
+    await upload(alice.token, rel.upload_url, 'a.bin', Buffer.from('abc'));
+    const fs = await import('node:fs');
+    assert.equal(fs.existsSync(`${t.dataDir}/release-assets/${r.id}`), true);
+    await kit.rest.repos.delete({ owner: r.owner, repo: r.repo });
+    const { eventually } = await import('./helpers/webhook-receiver.ts');
+    await eventually(async () => (fs.existsSync(`${t.dataDir}/release-assets/${r.id}`) ? undefined : true), 5000, 'asset files removed');
+  });
+
   test('unknown ids are 404; an id beyond any row is 422 or 404, never 5xx', async () => {
     const alice = await createUser(t);
     const r = await newRepo(alice);

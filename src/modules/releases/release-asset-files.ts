@@ -48,3 +48,8 @@ export function read(ctx: AppContext, repositoryId: number, assetId: number): Pr
 export async function remove(ctx: AppContext, repositoryId: number, assetIds: readonly number[]): Promise<void> {
   await Promise.all(assetIds.map((id) => fs.rm(fileOf(ctx, repositoryId, id), { force: true })));
 }
+
+/** Removes every asset file of a repository. */
+export async function removeRepository(ctx: AppContext, repositoryId: number): Promise<void> {
+  await fs.rm(path.join(root(ctx), String(repositoryId)), { recursive: true, force: true });
+}

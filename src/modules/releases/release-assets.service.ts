@@ -30,6 +30,11 @@ function nameTaken(): ValidationError {
   return new ValidationError([{ resource: RESOURCE, field: 'name', code: 'already_exists' }]);
 }
 
+/** An asset of the name written meanwhile (the unique index saw it): the same 422. */
+function duplicateName(err: unknown): never {
+  throw store.isDuplicate(err) ? nameTaken() : err;
+}
+
 async function requireAsset(ctx: AppContext, r: ReadableRepo, id: number): Promise<AssetRecord> {
   const asset = await store.findAsset(ctx.db, r.repo.id, id);
   const release = asset ? await store.findRelease(ctx.db, r.repo.id, asset.releaseId) : null;
@@ -59,7 +64,7 @@ export async function uploadAsset(ctx: AppContext, actor: Actor, owner: string, 
       return store.insertAsset(tx.db, {
         releaseId: release.id, repositoryId: r.repo.id, name, label: input.label ?? null,
         contentType: input.contentType?.trim() || DEFAULT_CONTENT_TYPE, size: staged.size, digest: staged.digest, uploaderId: uploader.id,
-      }, nowIso(tx.clock));
+      }, nowIso(tx.clock)).catch(duplicateName);
     });
     await files.keep(ctx, staged, r.repo.id, asset.id);
     return { repo: r.repo, release, asset };
@@ -124,7 +129,7 @@ export async function updateAsset(ctx: AppContext, actor: Actor, owner: string, 
     if (name !== undefined && name !== found.asset.name && await store.findAssetByName(tx.db, found.release.id, name)) throw nameTaken();
     const asset: ReleaseAsset = await store.updateAsset(tx.db, id, {
       ...(name !== undefined ? { name } : {}), ...(input.label !== undefined ? { label: input.label } : {}), ...(input.state ? { state: input.state } : {}),
-    }, nowIso(tx.clock));
+    }, nowIso(tx.clock)).catch(duplicateName);
     return { ...found, asset };
   });
 }

@@ -52,6 +52,11 @@ function alreadyExists(): ValidationError {
   return new ValidationError([{ resource: RESOURCE, field: 'tag_name', code: 'already_exists' }]);
 }
 
+/** A release of the tag written meanwhile (the unique index saw it): the same 422. */
+function duplicateTag(err: unknown): never {
+  throw store.isDuplicate(err) ? alreadyExists() : err;
+}
+
 // ---------------------------------------------------------------- read
 
 export async function listReleases(
@@ -156,7 +161,7 @@ export async function createRelease(ctx: AppContext, actor: Actor, owner: string
       repositoryId: r.repo.id, tagName: input.tag_name, targetCommitish: target, name: title, body, draft, prerelease,
       makeLatest, latestOrder: !draft && makeLatest !== 'false' ? await nextLatestOrder(tx, r.repo.id) : 0,
       authorId: author.id, publishedAt: draft ? null : now,
-    }, now);
+    }, now).catch(duplicateTag);
     const record = { repo: r.repo, release };
     await emit(tx, author.id, record, draft ? ['created'] : ['created', ...publishActions(prerelease)]);
     return record;
@@ -203,7 +208,7 @@ export async function updateRelease(
       ...(promote ? { latestOrder: await nextLatestOrder(tx, r.repo.id) } : {}),
       ...(publishing ? { publishedAt: now } : {}),
       ...(!before.draft && draft ? { publishedAt: null } : {}),
-    }, now);
+    }, now).catch(duplicateTag);
     const record = { repo: r.repo, release };
     const changes: Record<string, { from: unknown }> = {};
     // The published payload's `from` is a string: an absent name or body was empty.

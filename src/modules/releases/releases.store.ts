@@ -264,3 +264,9 @@ export async function assetIdsOf(db: Executor, releaseId: number): Promise<numbe
   const rows = await db.selectFrom('release_assets').select('id').where('release_id', '=', releaseId).execute();
   return rows.map((r) => r.id);
 }
+
+/** A unique index refused the row: a concurrent request took the tag or asset name first. */
+export function isDuplicate(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
