@@ -152,6 +152,22 @@ describe('creating and reading releases', () => {
     assert.equal((await t.octokit(bob.token).rest.repos.getRelease({ owner: r.owner, repo: r.repo, release_id: draft.id })).data.id, draft.id);
   });
 
+  test('the Accept header chooses body, body_html and body_text', async () => {
+    const alice = await createUser(t);
+    const r = await newRepo(alice);
+    const rel = (await t.octokit(alice.token).rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 'v1', body: 'Hello **world**' })).data;
+    const get = (accept: string) => t.request(`/repos/${r.owner}/${r.repo}/releases/${rel.id}`, { headers: { accept } }).then((x) => x.json() as Promise<Record<string, unknown>>);
+    const full = await get('application/vnd.github.full+json');
+    assertMatchesOpenApi('GET', ONE, 200, full);
+    assert.equal(full.body, 'Hello **world**');
+    assert.match(String(full.body_html), /<p>Hello <strong>world<\/strong><\/p>/);
+    assert.equal(full.body_text, 'Hello world');
+    const html = await get('application/vnd.github.html+json');
+    assert.deepEqual([html.body, typeof html.body_html, html.body_text], [undefined, 'string', undefined]);
+    const plain = await get('application/vnd.github+json');
+    assert.deepEqual([plain.body, plain.body_html, plain.body_text], ['Hello **world**', undefined, undefined]);
+  });
+
   test('lists are newest first and paged with Link', async () => {
     const alice = await createUser(t);
     const r = await newRepo(alice);

@@ -1,6 +1,8 @@
 // Releases and assets → API representations: loads the authors, assets and uploaders
 // the views show (a fixed number of queries per list), then builds the views.
 import type { AppContext } from '../../context.ts';
+import type { BodyFormat } from '../../http/media-type.ts';
+import { renderHtml, renderText } from '../markdown/markdown.service.ts';
 import * as users from '../users/users.service.ts';
 import type { AssetRecord, ReleaseRecord } from './releases.model.ts';
 import * as store from './releases.store.ts';
@@ -27,12 +29,21 @@ export async function releaseDetails(ctx: AppContext, records: readonly ReleaseR
   }));
 }
 
-export async function presentReleases(ctx: AppContext, records: readonly ReleaseRecord[]) {
-  return (await releaseDetails(ctx, records)).map((d) => release(ctx.urls, d));
+/** The body as HTML (GitHub-flavoured, references linked in the repository) and as text. */
+async function rendered(ctx: AppContext, d: ReleaseDetail): Promise<ReleaseDetail> {
+  const body = d.release.body ?? '';
+  const html = body ? await renderHtml(ctx, body, { mode: 'gfm', context: `${d.repo.owner.login}/${d.repo.name}` }) : '';
+  return { ...d, rendered: { html, text: body ? renderText(body) : '' } };
 }
 
-export async function presentRelease(ctx: AppContext, record: ReleaseRecord) {
-  return (await presentReleases(ctx, [record]))[0]!;
+export async function presentReleases(ctx: AppContext, records: readonly ReleaseRecord[], format: BodyFormat = 'raw') {
+  let details = await releaseDetails(ctx, records);
+  if (format !== 'raw') details = await Promise.all(details.map((d) => rendered(ctx, d)));
+  return details.map((d) => release(ctx.urls, d, format));
+}
+
+export async function presentRelease(ctx: AppContext, record: ReleaseRecord, format: BodyFormat = 'raw') {
+  return (await presentReleases(ctx, [record], format))[0]!;
 }
 
 export async function presentAssets(ctx: AppContext, records: readonly AssetRecord[]) {

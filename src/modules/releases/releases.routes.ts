@@ -22,7 +22,7 @@ export function releasesRoutes(app: Router): void {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
     const page = await releases.listReleases(request.server.ctx, request.actor, owner, repo, p);
-    return paged(await presentReleases(request.server.ctx, page.items), p, page.total);
+    return paged(await presentReleases(request.server.ctx, page.items, request.media.bodyFormat), p, page.total);
   });
 
   app.post('/repos/:owner/:repo/releases', {
@@ -30,7 +30,7 @@ export function releasesRoutes(app: Router): void {
     config: { operationId: 'repos/create-release', resource: RESOURCE },
   }, async (request, reply) => {
     const { owner, repo } = request.params;
-    const view = await presentRelease(request.server.ctx, await releases.createRelease(request.server.ctx, request.actor, owner, repo, request.body));
+    const view = await presentRelease(request.server.ctx, await releases.createRelease(request.server.ctx, request.actor, owner, repo, request.body), request.media.bodyFormat);
     return reply.code(201).header('location', view.url).send(view);
   });
 
@@ -47,7 +47,7 @@ export function releasesRoutes(app: Router): void {
     config: { operationId: 'repos/get-latest-release' },
   }, async (request) => {
     const { owner, repo } = request.params;
-    return presentRelease(request.server.ctx, await releases.getLatestRelease(request.server.ctx, request.actor, owner, repo));
+    return presentRelease(request.server.ctx, await releases.getLatestRelease(request.server.ctx, request.actor, owner, repo), request.media.bodyFormat);
   });
 
   app.get('/repos/:owner/:repo/releases/tags/*', {
@@ -55,7 +55,7 @@ export function releasesRoutes(app: Router): void {
     config: { operationId: 'repos/get-release-by-tag' },
   }, async (request) => {
     const { owner, repo, '*': tagName } = request.params;
-    return presentRelease(request.server.ctx, await releases.getReleaseByTag(request.server.ctx, request.actor, owner, repo, tagName));
+    return presentRelease(request.server.ctx, await releases.getReleaseByTag(request.server.ctx, request.actor, owner, repo, tagName), request.media.bodyFormat);
   });
 
   app.get('/repos/:owner/:repo/releases/:release_id', {
@@ -63,7 +63,7 @@ export function releasesRoutes(app: Router): void {
     config: { operationId: 'repos/get-release' },
   }, async (request) => {
     const { owner, repo, release_id: id } = request.params;
-    return presentRelease(request.server.ctx, await releases.getRelease(request.server.ctx, request.actor, owner, repo, id));
+    return presentRelease(request.server.ctx, await releases.getRelease(request.server.ctx, request.actor, owner, repo, id), request.media.bodyFormat);
   });
 
   app.patch('/repos/:owner/:repo/releases/:release_id', {
@@ -71,7 +71,7 @@ export function releasesRoutes(app: Router): void {
     config: { operationId: 'repos/update-release', resource: RESOURCE },
   }, async (request) => {
     const { owner, repo, release_id: id } = request.params;
-    return presentRelease(request.server.ctx, await releases.updateRelease(request.server.ctx, request.actor, owner, repo, id, request.body));
+    return presentRelease(request.server.ctx, await releases.updateRelease(request.server.ctx, request.actor, owner, repo, id, request.body), request.media.bodyFormat);
   });
 
   app.delete('/repos/:owner/:repo/releases/:release_id', {

@@ -108,7 +108,10 @@ export const Release = Type.Object({
   assets: Type.Array(ReleaseAsset),
   tarball_url: Nullable(Type.String()),
   zipball_url: Nullable(Type.String()),
-  body: Nullable(Type.String()),
+  // Which of the three the Accept header's body format asks for (raw: body alone).
+  body: Type.Optional(Nullable(Type.String())),
+  body_html: Type.Optional(Type.String()),
+  body_text: Type.Optional(Type.String()),
 });
 export type ReleaseView = Static<typeof Release>;
 export const ReleaseList = PagedArray(Release);

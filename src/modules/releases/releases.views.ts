@@ -1,6 +1,7 @@
 // Releases, release assets and tags → API representation, and the event-specific keys
 // of release webhook payloads. Pure.
 import { encodeNodeId } from '../../domain/node-id.ts';
+import type { BodyFormat } from '../../http/media-type.ts';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import type { Account } from '../users/users.model.ts';
@@ -17,6 +18,20 @@ export interface AssetDetail extends AssetRecord {
 export interface ReleaseDetail extends ReleaseRecord {
   author: Account | null;
   assets: AssetDetail[];
+  /** The body rendered, when the body format asks for it. */
+  rendered?: { html: string; text: string };
+}
+
+function bodyFields(d: ReleaseDetail, format: BodyFormat) {
+  const { body } = d.release;
+  const html = d.rendered?.html ?? '';
+  const text = d.rendered?.text ?? '';
+  switch (format) {
+    case 'html': return { body_html: html };
+    case 'text': return { body_text: text };
+    case 'full': return { body, body_html: html, body_text: text };
+    default: return { body };
+  }
 }
 
 function repositoryUrl(urls: Urls, repo: Repo): string {
@@ -65,7 +80,7 @@ export function releaseAsset(urls: Urls, d: AssetDetail): ReleaseAssetView {
   };
 }
 
-export function release(urls: Urls, d: ReleaseDetail): ReleaseView {
+export function release(urls: Urls, d: ReleaseDetail, format: BodyFormat = 'raw'): ReleaseView {
   const r = d.release;
   const url = releaseUrl(urls, d);
   const archive = (kind: string) => (r.draft ? null : `${repositoryUrl(urls, d.repo)}/${kind}/${pathOf(r.tagName)}`);
@@ -90,7 +105,7 @@ export function release(urls: Urls, d: ReleaseDetail): ReleaseView {
     assets: d.assets.map((a) => releaseAsset(urls, a)),
     tarball_url: archive('tarball'),
     zipball_url: archive('zipball'),
-    body: r.body,
+    ...bodyFields(d, format),
   };
 }
 
