@@ -168,6 +168,21 @@ describe('creating and reading releases', () => {
     assert.deepEqual([plain.body, plain.body_html, plain.body_text], ['Hello **world**', undefined, undefined]);
   });
 
+  test('a tag with a slash: by tag, html_url and browser_download_url', async () => {
+    const alice = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    const o = { owner: r.owner, repo: r.repo };
+    const rel = (await kit.rest.repos.createRelease({ ...o, tag_name: 'release/1.0' })).data;
+    assert.equal(rel.html_url, `${t.baseUrl}/${r.owner}/${r.repo}/releases/tag/release/1.0`);
+    assert.equal(await tagSha(r, 'release/1.0'), r.head);
+    assert.equal((await kit.rest.repos.getReleaseByTag({ ...o, tag: 'release/1.0' })).data.id, rel.id);
+    assert.equal((await send('GET', `/repos/${r.owner}/${r.repo}/releases/tags/release/1.0`, undefined)).body.id, rel.id);
+    const a = (await upload(alice.token, rel.upload_url, 'x.txt', Buffer.from('slash'), 'text/plain')).data as { browser_download_url: string };
+    assert.equal(a.browser_download_url, `${t.baseUrl}/${r.owner}/${r.repo}/releases/download/release/1.0/x.txt`);
+    assert.equal(await (await fetch(a.browser_download_url, { headers: { 'user-agent': 'test' } })).text(), 'slash');
+  });
+
   test('lists are newest first and paged with Link', async () => {
     const alice = await createUser(t);
     const r = await newRepo(alice);
