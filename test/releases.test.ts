@@ -300,6 +300,47 @@ describe('bad input and rights: 4xx, nothing changed', () => {
     assert.equal(await tagSha(r, 'v9'), null);
   });
 
+  test('every body field of every write route, with values of every wrong kind: 4xx, never 5xx', { timeout: 120_000 }, async () => {
+    const alice = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    const rel = (await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 'fuzz', body: 'kept' })).data;
+    const asset = (await upload(alice.token, rel.upload_url, 'kept.bin', Buffer.from('kept'))).data as { id: number };
+    const base = `/repos/${r.owner}/${r.repo}/releases`;
+    const values: unknown[] = [1, -1, 2 ** 53, 1.5, true, {}, [], ['x'], null, '', ' ', 'a\u0000b', 'x'.repeat(130_000), '../..', '@{-1}', 'a.lock', '-rf', 'v1..v2', 'ünïcödé/ß'];
+    const routes: [string, string, string[]][] = [
+      ['PATCH', `${base}/${rel.id}`, ['tag_name', 'target_commitish', 'name', 'body', 'draft', 'prerelease', 'make_latest', 'discussion_category_name']],
+      ['POST', `${base}/generate-notes`, ['tag_name', 'target_commitish', 'previous_tag_name', 'configuration_file_path']],
+      ['PATCH', `${base}/assets/${asset.id}`, ['name', 'label', 'state']],
+      ['POST', base, ['tag_name', 'target_commitish', 'name', 'body', 'draft', 'prerelease', 'make_latest', 'generate_release_notes']],
+    ];
+    const valid: Record<string, unknown> = { tag_name: 'fuzz-new' };
+    for (const [method, path, fields] of routes) {
+      for (const field of fields) {
+        for (const value of values) {
+          const body = method === 'POST' && path === base ? { ...valid, draft: true, [field]: value } : { [field]: value };
+          const res = await send(method, path, alice.token, body);
+          assert.ok(res.status < 500, `${method} ${path} ${field}=${JSON.stringify(value)?.slice(0, 40)}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }
+    for (const id of ['-1', 'abc', '1e3', '99999999999', '0']) {
+      for (const path of [`${base}/${id}`, `${base}/assets/${id}`, `${base}/${id}/assets`]) {
+        const res = await send('GET', path, alice.token);
+        assert.ok(res.status >= 400 && res.status < 500, `${path}: ${res.status}`);
+      }
+    }
+    for (const name of ['', '...', 'a\u0000b', 'x'.repeat(1000), '../../etc/passwd', 'ünï cödé.zip']) {
+      const res = await t.request(`${base}/${rel.id}/assets?name=${encodeURIComponent(name)}&label=${encodeURIComponent(name)}`, {
+        method: 'POST', token: alice.token, body: 'x', headers: { 'content-type': 'application/octet-stream' },
+      });
+      assert.ok(res.status < 500, `upload name=${name.slice(0, 20)}: ${res.status}`);
+    }
+    // What the fuzzing changed is only what valid values may change (draft: true among them): the kept asset's bytes are intact.
+    const bytes = await t.request(`${base}/assets/${asset.id}`, { token: alice.token, headers: { accept: 'application/octet-stream' } });
+    assert.equal(await bytes.text(), 'kept');
+  });
+
   test('a second release of a tag is 422 already_exists; on PATCH too', async () => {
     const alice = await createUser(t);
     const r = await newRepo(alice);
