@@ -474,6 +474,10 @@ describe('release assets', () => {
     const browser = await fetch(a.browser_download_url, { headers: { 'user-agent': 'test' } });
     assert.equal(browser.status, 200);
     assert.deepEqual(Buffer.from(await browser.arrayBuffer()), bytes);
+    // A HEAD request looks without downloading: not counted.
+    const head = await fetch(a.browser_download_url, { method: 'HEAD', headers: { 'user-agent': 'test' } });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-length'), String(bytes.length));
     const counted = await kit.rest.repos.getReleaseAsset({ ...o, asset_id: a.id });
     assert.equal(counted.data.download_count, 2);
     const text = await t.request(`/repos/${r.owner}/${r.repo}/releases/assets/${viaMethod.data.id}`, { headers: { accept: 'application/octet-stream' } });

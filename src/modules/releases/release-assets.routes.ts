@@ -62,7 +62,7 @@ export function releaseAssetsRoutes(app: Router): void {
   }, async (request, reply) => {
     const { owner, repo, asset_id: id } = request.params;
     const { ctx } = request.server;
-    if (wantsBytes(request)) return sendBytes(reply, await assets.downloadAsset(ctx, request.actor, owner, repo, id));
+    if (wantsBytes(request)) return sendBytes(reply, await assets.downloadAsset(ctx, request.actor, owner, repo, id, request.method === 'GET'));
     return presentAsset(ctx, await assets.getAsset(ctx, request.actor, owner, repo, id));
   });
 
@@ -90,7 +90,7 @@ export function releaseAssetsRoutes(app: Router): void {
   }, async (request, reply) => {
     const { owner, repo, '*': rest } = request.params;
     const cut = rest.lastIndexOf('/');
-    const d = await assets.downloadByName(request.server.ctx, request.actor, owner, repo, rest.slice(0, Math.max(cut, 0)), rest.slice(cut + 1));
+    const d = await assets.downloadByName(request.server.ctx, request.actor, owner, repo, rest.slice(0, Math.max(cut, 0)), rest.slice(cut + 1), request.method === 'GET');
     return sendBytes(reply, d);
   });
 }

@@ -92,26 +92,27 @@ export interface Download {
   bytes: Buffer;
 }
 
-async function download(ctx: AppContext, record: AssetRecord): Promise<Download> {
+/** `count`: false for a HEAD request, which looks at the file without downloading it. */
+async function download(ctx: AppContext, record: AssetRecord, count: boolean): Promise<Download> {
   const bytes = await files.read(ctx, record.repo.id, record.asset.id).catch(() => null);
   if (!bytes) throw new NotFoundError();
-  await store.countDownload(ctx.db, record.asset.id);
+  if (count) await store.countDownload(ctx.db, record.asset.id);
   return { record, bytes };
 }
 
 /** The bytes of an asset (Accept: application/octet-stream), counted as a download. */
-export async function downloadAsset(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<Download> {
-  return download(ctx, await getAsset(ctx, actor, owner, name, id));
+export async function downloadAsset(ctx: AppContext, actor: Actor, owner: string, name: string, id: number, count = true): Promise<Download> {
+  return download(ctx, await getAsset(ctx, actor, owner, name, id), count);
 }
 
 /** browser_download_url: {owner}/{repo}/releases/download/{tag}/{name}. */
-export async function downloadByName(ctx: AppContext, actor: Actor, owner: string, name: string, tag: string, assetName: string): Promise<Download> {
+export async function downloadByName(ctx: AppContext, actor: Actor, owner: string, name: string, tag: string, assetName: string, count = true): Promise<Download> {
   const r = await forReading(ctx, actor, owner, name);
   const release = await store.findReleaseByTag(ctx.db, r.repo.id, tag);
   if (!release || (release.draft && !r.seesDrafts)) throw new NotFoundError();
   const asset = await store.findAssetByName(ctx.db, release.id, assetName);
   if (!asset) throw new NotFoundError();
-  return download(ctx, { repo: r.repo, release, asset });
+  return download(ctx, { repo: r.repo, release, asset }, count);
 }
 
 export interface UpdateAssetInput {
