@@ -74,6 +74,7 @@ describe('creating and reading releases', () => {
     const url = `${t.baseUrl}/repos/${r.owner}/${r.repo}/releases/${rel.id}`;
     assert.equal(rel.url, url);
     assert.equal(res.headers.location, url);
+    assert.equal(res.headers['x-accepted-oauth-scopes'], 'public_repo, repo');
     assert.equal(rel.assets_url, `${url}/assets`);
     assert.equal(rel.upload_url, `${url}/assets{?name,label}`);
     assert.equal(rel.html_url, `${t.baseUrl}/${r.owner}/${r.repo}/releases/tag/v1.0.0`);

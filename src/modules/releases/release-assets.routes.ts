@@ -12,6 +12,8 @@ import { presentAsset, presentAssets } from './releases.present.ts';
 import * as assets from './release-assets.service.ts';
 import type { Download } from './release-assets.service.ts';
 
+/** Writes to a repository: X-Accepted-OAuth-Scopes names them (repo alone for a private one). */
+const WRITE = ['public_repo', 'repo'];
 const RESOURCE = 'ReleaseAsset';
 
 function wantsBytes(request: FastifyRequest): boolean {
@@ -33,7 +35,7 @@ export function releaseAssetsRoutes(app: Router): void {
     scope.post('/repos/:owner/:repo/releases/:release_id/assets', {
       schema: { params: ReleaseParams, querystring: UploadQuery, response: { 201: ReleaseAsset } },
       bodyLimit: MAX_BODY_BYTES,
-      config: { operationId: 'repos/upload-release-asset', resource: RESOURCE, allowNul: true },
+      config: { operationId: 'repos/upload-release-asset', resource: RESOURCE, acceptedScopes: WRITE, allowNul: true },
     }, async (request, reply) => {
       const { owner, repo, release_id: id } = request.params;
       // No body at all arrives as {} (the conventions' empty object): an empty file.
@@ -68,7 +70,7 @@ export function releaseAssetsRoutes(app: Router): void {
 
   app.patch('/repos/:owner/:repo/releases/assets/:asset_id', {
     schema: { params: AssetParams, body: UpdateAssetBody, response: { 200: ReleaseAsset } },
-    config: { operationId: 'repos/update-release-asset', resource: RESOURCE },
+    config: { operationId: 'repos/update-release-asset', resource: RESOURCE, acceptedScopes: WRITE },
   }, async (request) => {
     const { owner, repo, asset_id: id } = request.params;
     return presentAsset(request.server.ctx, await assets.updateAsset(request.server.ctx, request.actor, owner, repo, id, request.body));
@@ -76,7 +78,7 @@ export function releaseAssetsRoutes(app: Router): void {
 
   app.delete('/repos/:owner/:repo/releases/assets/:asset_id', {
     schema: { params: AssetParams, response: { 204: Type.Null() } },
-    config: { operationId: 'repos/delete-release-asset', resource: RESOURCE },
+    config: { operationId: 'repos/delete-release-asset', resource: RESOURCE, acceptedScopes: WRITE },
   }, async (request, reply) => {
     const { owner, repo, asset_id: id } = request.params;
     await assets.deleteAsset(request.server.ctx, request.actor, owner, repo, id);

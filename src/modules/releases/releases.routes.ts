@@ -12,6 +12,8 @@ import { listTags } from './release-tags.ts';
 import * as releases from './releases.service.ts';
 import { tag } from './releases.views.ts';
 
+/** Writes to a repository: X-Accepted-OAuth-Scopes names them (repo alone for a private one). */
+const WRITE = ['public_repo', 'repo'];
 const RESOURCE = 'Release';
 
 export function releasesRoutes(app: Router): void {
@@ -27,7 +29,7 @@ export function releasesRoutes(app: Router): void {
 
   app.post('/repos/:owner/:repo/releases', {
     schema: { params: RepoParams, body: CreateReleaseBody, response: { 201: Release } },
-    config: { operationId: 'repos/create-release', resource: RESOURCE },
+    config: { operationId: 'repos/create-release', resource: RESOURCE, acceptedScopes: WRITE },
   }, async (request, reply) => {
     const { owner, repo } = request.params;
     const view = await presentRelease(request.server.ctx, await releases.createRelease(request.server.ctx, request.actor, owner, repo, request.body), request.media.bodyFormat);
@@ -36,7 +38,7 @@ export function releasesRoutes(app: Router): void {
 
   app.post('/repos/:owner/:repo/releases/generate-notes', {
     schema: { params: RepoParams, body: GenerateNotesBody, response: { 200: ReleaseNotes } },
-    config: { operationId: 'repos/generate-release-notes', resource: RESOURCE },
+    config: { operationId: 'repos/generate-release-notes', resource: RESOURCE, acceptedScopes: WRITE },
   }, async (request) => {
     const { owner, repo } = request.params;
     return generateNotes(request.server.ctx, request.actor, owner, repo, request.body);
@@ -68,7 +70,7 @@ export function releasesRoutes(app: Router): void {
 
   app.patch('/repos/:owner/:repo/releases/:release_id', {
     schema: { params: ReleaseParams, body: UpdateReleaseBody, response: { 200: Release } },
-    config: { operationId: 'repos/update-release', resource: RESOURCE },
+    config: { operationId: 'repos/update-release', resource: RESOURCE, acceptedScopes: WRITE },
   }, async (request) => {
     const { owner, repo, release_id: id } = request.params;
     return presentRelease(request.server.ctx, await releases.updateRelease(request.server.ctx, request.actor, owner, repo, id, request.body), request.media.bodyFormat);
@@ -76,7 +78,7 @@ export function releasesRoutes(app: Router): void {
 
   app.delete('/repos/:owner/:repo/releases/:release_id', {
     schema: { params: ReleaseParams, response: { 204: Type.Null() } },
-    config: { operationId: 'repos/delete-release', resource: RESOURCE },
+    config: { operationId: 'repos/delete-release', resource: RESOURCE, acceptedScopes: WRITE },
   }, async (request, reply) => {
     const { owner, repo, release_id: id } = request.params;
     await releases.deleteRelease(request.server.ctx, request.actor, owner, repo, id);
