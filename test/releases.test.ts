@@ -591,12 +591,13 @@ describe('release webhooks', () => {
     const ofRelease = (x: Received) => headerOf(x, 'x-service-event') === 'release';
     const rel = (await kit.rest.repos.createRelease({ ...o, tag_name: 'v1', draft: true })).data;
     await kit.rest.repos.updateRelease({ ...o, release_id: rel.id, draft: false, name: 'One' });
+    await kit.rest.repos.updateRelease({ ...o, release_id: rel.id, make_latest: 'true' });
     await kit.rest.repos.updateRelease({ ...o, release_id: rel.id, prerelease: true });
     await kit.rest.repos.updateRelease({ ...o, release_id: rel.id, draft: true });
     await kit.rest.repos.deleteRelease({ ...o, release_id: rel.id });
-    const got = await rx.waitFor(8, ofRelease);
+    const got = await rx.waitFor(9, ofRelease);
     const payloads = got.map((x) => JSON.parse(x.body) as Record<string, any>);
-    assert.deepEqual(payloads.map((p) => p.action), ['created', 'edited', 'published', 'released', 'edited', 'prereleased', 'unpublished', 'deleted']);
+    assert.deepEqual(payloads.map((p) => p.action), ['created', 'edited', 'published', 'released', 'edited', 'edited', 'prereleased', 'unpublished', 'deleted']);
     for (const p of payloads) {
       assertMatchesWebhookSchema('release', p.action, p);
       assert.equal(p.release.id, rel.id);
@@ -605,7 +606,10 @@ describe('release webhooks', () => {
     }
     assert.deepEqual(payloads[1]!.changes, { name: { from: '' } });
     assert.equal(payloads[2]!.release.draft, false);
-    assert.equal(payloads[6]!.release.draft, true);
+    assert.deepEqual(payloads[4]!.changes, { make_latest: { to: true } });
+    assert.deepEqual(payloads[5]!.changes, {});
+    assert.equal(payloads[5]!.release.prerelease, true);
+    assert.equal(payloads[7]!.release.draft, true);
   });
 });
 

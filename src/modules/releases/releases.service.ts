@@ -27,7 +27,9 @@ function organizationOf(repo: Repo): number | null {
 }
 
 /** Records `actions` of the release (in this order), each with the release as it now is. */
-async function emit(tx: AppContext, actorId: number, record: ReleaseRecord, actions: readonly string[], changes?: Record<string, { from: unknown }>): Promise<void> {
+type Changes = Record<string, { from: unknown } | { to: unknown }>;
+
+async function emit(tx: AppContext, actorId: number, record: ReleaseRecord, actions: readonly string[], changes?: Changes): Promise<void> {
   if (!actions.length) return;
   const [detail] = await releaseDetails(tx, [record]);
   for (const action of actions) {
@@ -210,12 +212,13 @@ export async function updateRelease(
       ...(!before.draft && draft ? { publishedAt: null } : {}),
     }, now).catch(duplicateTag);
     const record = { repo: r.repo, release };
-    const changes: Record<string, { from: unknown }> = {};
+    const changes: Changes = {};
     // The published payload's `from` is a string: an absent name or body was empty.
     if (input.name !== undefined && input.name !== before.name) changes.name = { from: before.name ?? '' };
     if (input.body !== undefined && input.body !== before.body) changes.body = { from: before.body ?? '' };
     if (tag !== before.tagName) changes.tag_name = { from: before.tagName };
-    if (input.make_latest !== undefined && input.make_latest !== before.makeLatest) changes.make_latest = { from: before.makeLatest === 'true' };
+    // Upstream's make_latest change says where it went ({ to }), unlike the others.
+    if (promote && input.make_latest === 'true') changes.make_latest = { to: true };
     const actions: string[] = [];
     if (Object.keys(changes).length || prerelease !== before.prerelease) actions.push('edited');
     if (publishing) actions.push(...publishActions(prerelease));

@@ -122,6 +122,6 @@ export function tag(urls: Urls, t: TagRecord): TagView {
 }
 
 /** The payload keys of a release event: the release, and for `edited` what changed (always present there, maybe empty). */
-export function releaseEventPayload(urls: Urls, d: ReleaseDetail, changes?: Record<string, { from: unknown }>): Record<string, unknown> {
+export function releaseEventPayload(urls: Urls, d: ReleaseDetail, changes?: Record<string, { from: unknown } | { to: unknown }>): Record<string, unknown> {
   return { release: release(urls, d), ...(changes ? { changes } : {}) };
 }
