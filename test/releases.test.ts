@@ -546,6 +546,32 @@ describe('tags and generated notes', () => {
     assert.match(paged.headers.link ?? '', /rel="prev"/);
   });
 
+  test("a release's zipball_url and tarball_url (and a tag's) answer the tree of the tag's commit", async () => {
+    const alice = await createUser(t);
+    const bob = await createUser(t);
+    const r = await newRepo(alice, true);
+    const kit = t.octokit(alice.token);
+    const rel = (await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 'v1' })).data;
+    const prefix = `${r.owner}-${r.repo}-${r.head.slice(0, 7)}`;
+    const zip = await t.request(new URL(rel.zipball_url!).pathname, { token: alice.token });
+    assert.equal(zip.status, 200);
+    assert.equal(zip.headers.get('content-type'), 'application/zip');
+    assert.equal(zip.headers.get('content-disposition'), `attachment; filename=${prefix}.zip`);
+    const zipBytes = Buffer.from(await zip.arrayBuffer());
+    assert.equal(zipBytes.subarray(0, 2).toString(), 'PK');
+    assert.ok(zipBytes.includes(`${prefix}/README.md`));
+    const tar = await t.request(new URL(rel.tarball_url!).pathname, { token: alice.token });
+    assert.equal(tar.status, 200);
+    const { gunzipSync } = await import('node:zlib');
+    const tarBytes = gunzipSync(Buffer.from(await tar.arrayBuffer()));
+    assert.ok(tarBytes.includes(`${prefix}/README.md`));
+    const tags = (await kit.rest.repos.listTags({ owner: r.owner, repo: r.repo })).data;
+    assert.equal((await t.request(new URL(tags[0]!.zipball_url).pathname, { token: alice.token })).status, 200);
+    // Readers only; unknown refs are 404.
+    assert.equal((await t.request(new URL(rel.zipball_url!).pathname, { token: bob.token })).status, 404);
+    assert.equal((await t.request(`/repos/${r.owner}/${r.repo}/zipball/no-such-ref`, { token: alice.token })).status, 404);
+  });
+
   test('generate-notes: the pull requests merged since the previous release, new contributors, the full changelog', async () => {
     const alice = await createUser(t);
     const bob = await createUser(t);

@@ -18,6 +18,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { orgsRoutes } from './orgs/orgs.routes.ts';
 import { pullsRoutes } from './pulls/pulls.routes.ts';
 import { reactionsRoutes } from './reactions/reactions.routes.ts';
+import { archivesRoutes } from './releases/archives.routes.ts';
 import { releaseAssetsRoutes } from './releases/release-assets.routes.ts';
 import { releasesRoutes } from './releases/releases.routes.ts';
 import { reposRoutes } from './repos/repos.routes.ts';
@@ -28,4 +29,4 @@ import { templatesRoutes } from './templates/templates.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, graphqlRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, graphqlRoutes];
