@@ -222,6 +222,9 @@ describe('creating and reading releases', () => {
     assert.equal((await kit.rest.repos.getLatestRelease(o)).data.id, v3.id);
     await kit.rest.repos.updateRelease({ ...o, release_id: v0.id, make_latest: 'true' });
     assert.equal((await kit.rest.repos.getLatestRelease(o)).data.id, v0.id);
+    // A prerelease made a full release is the newest release: latest.
+    await kit.rest.repos.updateRelease({ ...o, release_id: (await kit.rest.repos.getReleaseByTag({ ...o, tag: 'v2-rc' })).data.id, prerelease: false });
+    assert.equal((await kit.rest.repos.getLatestRelease(o)).data.tag_name, 'v2-rc');
   });
 });
 

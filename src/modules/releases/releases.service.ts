@@ -201,8 +201,10 @@ export async function updateRelease(
     const now = nowIso(tx.clock);
     const publishing = before.draft && !draft;
     const makeLatest = input.make_latest ?? before.makeLatest;
-    // Made latest now: when published, or asked again on a published release.
-    const promote = !draft && makeLatest !== 'false' && (publishing || input.make_latest === 'true');
+    // Made latest now: when published, when a prerelease becomes a full release (both
+    // are new releases to its readers), or when asked again.
+    const released = !draft && before.prerelease && !prerelease;
+    const promote = !draft && makeLatest !== 'false' && (publishing || released || input.make_latest === 'true');
     const release = await store.updateRelease(tx.db, before.id, {
       tagName: tag, targetCommitish: target, draft, prerelease, makeLatest,
       ...(input.name !== undefined ? { name: input.name } : {}),
