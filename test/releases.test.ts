@@ -713,6 +713,24 @@ describe('GraphQL releases', () => {
     assert.equal(shown.node!.databaseId, draft.id);
   });
 
+  test("gh release list's query (RepositoryReleaseList, as githubv4 writes it) pages through every release", async () => {
+    const alice = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    for (const tag of ['g1', 'g2', 'g3']) await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: tag, draft: tag === 'g3' });
+    const query = 'query RepositoryReleaseList($direction:OrderDirection!$endCursor:String$name:String!$owner:String!$perPage:Int!){repository(owner: $owner, name: $name){releases(first: $perPage, orderBy: {field: CREATED_AT, direction: $direction}, after: $endCursor){nodes{name,tagName,isDraft,isLatest,isPrerelease,createdAt,publishedAt},pageInfo{hasNextPage,endCursor}}}}';
+    type Answer = { repository: { releases: { nodes: { tagName: string; isDraft: boolean; isLatest: boolean; publishedAt: string | null }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } } };
+    const seen: Answer['repository']['releases']['nodes'] = [];
+    let endCursor: string | null = null;
+    for (;;) {
+      const page: Answer = await gql(t, alice.token)<Answer>(query, { owner: r.owner, name: r.repo, perPage: 2, endCursor, direction: 'DESC' });
+      seen.push(...page.repository.releases.nodes);
+      if (!page.repository.releases.pageInfo.hasNextPage) break;
+      endCursor = page.repository.releases.pageInfo.endCursor;
+    }
+    assert.deepEqual(seen.map((n) => [n.tagName, n.isDraft, n.isLatest, n.publishedAt === null]), [['g3', true, false, true], ['g2', false, true, false], ['g1', false, false, false]]);
+  });
+
   test('Repository.releases pages forwards with after, ordered by name too', async () => {
     const alice = await createUser(t);
     const r = await newRepo(alice);
