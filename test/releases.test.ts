@@ -747,7 +747,11 @@ describe('GraphQL releases', () => {
     assert.equal(first.repository.releases.pageInfo.hasNextPage, true);
     const second = await page(`first: 2, after: "${first.repository.releases.pageInfo.endCursor}"`);
     assert.deepEqual(second.repository.releases.nodes.map((n) => n.databaseId), [made[0]]);
+    // A release without a name sorts first on either dialect.
+    await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 't4' });
     const byName = await page('first: 10, orderBy: {field: NAME, direction: ASC}');
-    assert.deepEqual(byName.repository.releases.nodes.map((n) => n.name), ['a', 'b', 'c']);
+    assert.deepEqual(byName.repository.releases.nodes.map((n) => n.name), [null, 'a', 'b', 'c']);
+    const byNameDesc = await page('first: 10, orderBy: {field: NAME, direction: DESC}');
+    assert.deepEqual(byNameDesc.repository.releases.nodes.map((n) => n.name), ['c', 'b', 'a', null]);
   });
 });

@@ -137,7 +137,8 @@ export async function listReleases(db: Executor, repositoryId: number, f: Releas
   order: ReleaseOrder = { field: 'created', direction: 'desc' }): Promise<Release[]> {
   let q = listed(db, repositoryId, f).select(RELEASE_COLUMNS);
   q = order.field === 'name'
-    ? q.orderBy('name', order.direction).orderBy('tag_name', order.direction)
+    // A release without a name sorts as an empty one in both dialects (they place NULL apart).
+    ? q.orderBy((eb) => eb.fn.coalesce('name', eb.val('')), order.direction).orderBy('tag_name', order.direction)
     : q.orderBy('created_at', order.direction);
   const rows = await q.orderBy('id', order.direction).limit(slice.perPage).offset(slice.offset).execute();
   return rows.map(toRelease);
