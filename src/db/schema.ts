@@ -714,6 +714,40 @@ export interface PushJournalTable {
   lease_until: number;
 }
 
+export interface ReleasesTable {
+  id: Generated<number>;
+  repository_id: number;
+  tag_name: string;
+  target_commitish: string;
+  name: string | null;
+  body: string | null;
+  draft: number;
+  prerelease: number;
+  /** 'true', 'false' or 'legacy', as last given. */
+  make_latest: string;
+  latest_order: number;
+  author_id: number | null;
+  created_at: string;
+  published_at: string | null;
+  updated_at: string;
+}
+
+export interface ReleaseAssetsTable {
+  id: Generated<number>;
+  release_id: number;
+  repository_id: number;
+  name: string;
+  label: string | null;
+  content_type: string;
+  size: number;
+  digest: string;
+  state: string;
+  download_count: number;
+  uploader_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -770,4 +804,6 @@ export interface Database {
   team_discussion_comments: TeamDiscussionCommentsTable;
   secret_key_check: SecretKeyCheckTable;
   push_journal: PushJournalTable;
+  releases: ReleasesTable;
+  release_assets: ReleaseAssetsTable;
 }

@@ -2,6 +2,7 @@
 // its module here; see the comment at the top of schema.ts).
 import { checksGraphQL } from '../modules/checks/checks.resolvers.ts';
 import { deploymentsGraphQL } from '../modules/deployments/deployments.resolvers.ts';
+import { releasesGraphQL } from '../modules/releases/releases.resolvers.ts';
 import { gitDataGraphQL } from '../modules/git-data/git-data.resolvers.ts';
 import { issuesGraphQL } from '../modules/issues/issues.resolvers.ts';
 import { orgsGraphQL } from '../modules/orgs/orgs.resolvers.ts';
@@ -14,4 +15,4 @@ import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discuss
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL];

@@ -7,9 +7,10 @@ import * as hooks from './hooks/hooks.wiring.ts';
 import * as issues from './issues/issues.wiring.ts';
 import * as notifications from './notifications/notifications.wiring.ts';
 import * as pulls from './pulls/pulls.wiring.ts';
+import * as releases from './releases/releases.wiring.ts';
 
 /** Subscribers run in this order inside the recording transaction. */
-const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls];
+const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases];
 
 export function wireModules(): EventBus {
   const bus = new EventBus();

@@ -19,6 +19,7 @@ import * as secretKeyCheck from './0016-secret-key-check.ts';
 import * as pushJournal from './0017-push-journal.ts';
 import * as openIssueCounts from './0018-open-issue-counts.ts';
 import * as oauthWeb from './0019-oauth-web.ts';
+import * as releases from './0020-releases.ts';
 import * as minimizedComments from './0021-minimized-comments.ts';
 
 export interface MigrationContext {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0017-push-journal': pushJournal,
   '0018-open-issue-counts': openIssueCounts,
   '0019-oauth-web': oauthWeb,
+  '0020-releases': releases,
   '0021-minimized-comments': minimizedComments,
 };
 
