@@ -8,7 +8,6 @@ import { GraphQLApiError, notFound } from './errors.ts';
 import type { GraphQLModule, SearchHandler } from './module.ts';
 import { decodeNodeId, type NodeResolver } from './node-id.ts';
 import { coreTypeDefs } from './core.graphql.ts';
-import { parseSearchQuery } from './search-query.ts';
 
 export interface Registry {
   nodes: ReadonlyMap<string, NodeResolver>;
@@ -67,11 +66,10 @@ export function coreModule(registry: Registry): GraphQLModule {
         },
         search: async (_: unknown, args: ConnectionArgs & { query: string; type: string }, g: GraphQLContext) => {
           const handler = registry.search.get(args.type);
-          const query = parseSearchQuery(args.query);
           const connection = await offsetConnection(args, async (offset, limit) => {
             if (!handler) return { items: [], total: 0 };
             const shown = Math.max(0, Math.min(limit, MAX_SEARCH_RESULTS - offset));
-            const page = await handler(g, query, { offset, limit: shown });
+            const page = await handler(g, args.query, { offset, limit: shown });
             return { items: page.items, total: Math.min(page.total, MAX_SEARCH_RESULTS) };
           });
           const counts: Record<string, number> = { codeCount: 0, discussionCount: 0, issueCount: 0, repositoryCount: 0, userCount: 0, wikiCount: 0 };

@@ -4,7 +4,6 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Slice } from './connection.ts';
 import type { GraphQLContext, Typed } from './context.ts';
 import type { NodeResolver } from './node-id.ts';
-import type { SearchQuery } from './search-query.ts';
 
 /**
  * A field's resolver. Sources and arguments are typed by the module that writes
@@ -16,8 +15,11 @@ export type FieldResolver = (source: never, args: never, g: GraphQLContext, info
 /** Resolvers by type name, then field name. Only object types take resolvers (interfaces and unions resolve by `__typename`). */
 export type Resolvers = Record<string, Record<string, FieldResolver>>;
 
-/** One search type (`search(type: REPOSITORY)`): a page of matching results and their number. */
-export type SearchHandler = (g: GraphQLContext, query: SearchQuery, page: { offset: number; limit: number }) => Promise<Slice<Typed>>;
+/**
+ * One search type (`search(type: REPOSITORY)`): a page of matching results and their
+ * number. The query string is the module's to parse (the search module's language).
+ */
+export type SearchHandler = (g: GraphQLContext, query: string, page: { offset: number; limit: number }) => Promise<Slice<Typed>>;
 
 export interface GraphQLModule {
   /** For error messages at start-up. */

@@ -5,6 +5,7 @@
 // the routes present them. Lists include pull requests, as upstream.
 import type { AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
+import type { Bounds } from '../../domain/bounds.ts';
 import { storedTimestamp } from '../../domain/clock.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import * as orgAccess from '../orgs/orgs.access.ts';
@@ -51,6 +52,17 @@ export interface IssueQuery {
   words?: readonly string[];
   /** Repositories where only pull requests count (issues disabled there). */
   pullRequestsOnlyIn?: readonly number[];
+  /** Search: keyword clauses in the fields; no labels; none of these labels; a milestone by title; a commenter's or participant's login; time and count bounds. */
+  text?: store.ListFilter['text'];
+  noLabel?: boolean;
+  withoutLabels?: readonly string[];
+  milestoneTitle?: string;
+  commenter?: string;
+  involves?: string;
+  created?: Bounds<string>;
+  updated?: Bounds<string>;
+  closed?: Bounds<string>;
+  commentCount?: Bounds<number>;
   sort: 'created' | 'updated' | 'comments';
   direction: 'asc' | 'desc';
 }
@@ -75,6 +87,14 @@ async function filterOf(ctx: AppContext, q: IssueQuery, repositoryId: number | n
     ...(q.assigneeId !== undefined ? { assignee: q.assigneeId } : {}),
     ...(q.createdById !== undefined ? { creatorId: q.createdById } : {}),
     ...(q.mentionedId !== undefined ? { mentionedId: q.mentionedId } : {}),
+    ...(q.text ? { text: q.text } : {}),
+    ...(q.noLabel ? { noLabel: true } : {}),
+    ...(q.withoutLabels?.length ? { withoutLabels: q.withoutLabels.map((l) => l.toLowerCase()) } : {}),
+    ...(q.milestoneTitle !== undefined ? { milestoneTitle: q.milestoneTitle } : {}),
+    ...(q.created ? { created: q.created } : {}),
+    ...(q.updated ? { updated: q.updated } : {}),
+    ...(q.closed ? { closed: q.closed } : {}),
+    ...(q.commentCount ? { commentCount: q.commentCount } : {}),
   };
   if (q.anyLabels !== undefined) {
     if (!q.anyLabels.length) return null;
@@ -87,7 +107,7 @@ async function filterOf(ctx: AppContext, q: IssueQuery, repositoryId: number | n
     if (!a) return null;
     f.assignee = a.id;
   }
-  for (const [key, login] of [['creatorId', q.createdBy], ['mentionedId', q.mentioned]] as const) {
+  for (const [key, login] of [['creatorId', q.createdBy], ['mentionedId', q.mentioned], ['commenterId', q.commenter], ['participantId', q.involves]] as const) {
     if (login === undefined) continue;
     const a = await users.findAccount(ctx, login);
     if (!a) return null;

@@ -4,20 +4,18 @@
 // repository, global ids go through repositoryById (null for what the caller may not
 // see). The mutations are in issues.mutations.ts.
 import { arrayConnection, offsetConnection, type Connection, type ConnectionArgs } from '../../graphql/connection.ts';
-import { ValidationError } from '../../domain/errors.ts';
 import { isIsoTimestamp, storedTimestamp } from '../../domain/clock.ts';
 import type { GraphQLContext, Typed } from '../../graphql/context.ts';
 import { GraphQLApiError, notFound } from '../../graphql/errors.ts';
 import { defineMapLoader, load } from '../../graphql/loaders.ts';
 import type { GraphQLModule, SearchHandler } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
-import { qualifier, qualifierValues, type SearchQuery } from '../../graphql/search-query.ts';
+import { parseQuery, sortQualifier } from '../search/search-query.ts';
+import * as search from '../search/search.service.ts';
 import { reactionGroupsFor, reactionsConnectionFor, type ReactionsArgs } from '../reactions/reactions.graphql-helpers.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/repos.resolvers.ts';
-import * as repos from '../repos/repos.service.ts';
 import { accountNode, type AccountNode } from '../users/users.resolvers.ts';
-import * as users from '../users/users.service.ts';
 import { listAssignees } from './assignees.service.ts';
 import {
   authorAssociationOf, authorOf, bodyHtmlOf, bodyTextOf, commentCannotUpdateReasons, escapeHtml, issueBackedFields, issueCommentNode,
@@ -356,81 +354,17 @@ const userFields = {
 
 // ---------------------------------------------------------------- search
 
-/** Repositories a search may look in: those its repo:, user: and org: qualifiers name, or every one holding a match. */
-async function searchRepositories(g: GraphQLContext, q: SearchQuery, query: lists.IssueQuery): Promise<Repo[]> {
-  const named = q.qualifiers.get('repo') ?? [];
-  const owners = [...(q.qualifiers.get('user') ?? []), ...(q.qualifiers.get('org') ?? [])];
-  const unreachable: string[] = [];
-  const ids: number[] = [];
-  for (const full of named) {
-    const [owner, name] = full.split('/');
-    try {
-      ids.push((await repos.locate(g.ctx, g.actor, owner ?? '', name ?? '')).repo.id);
-    } catch {
-      unreachable.push(full);
-    }
-  }
-  for (const login of owners) {
-    const account = await users.findAccount(g.ctx, login);
-    if (!account) unreachable.push(login);
-    else ids.push(...await repos.repositoryIdsOwnedBy(g.ctx, account.id));
-  }
-  if (unreachable.length) {
-    throw new ValidationError(unreachable.map((value) => ({ resource: 'Search', field: 'q', code: 'invalid' as const, value,
-      message: 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.' })));
-  }
-  const candidates = named.length || owners.length ? ids : await lists.repositoriesMatching(g.ctx, query);
-  return lists.readableRepositories(g.ctx, g.actor, candidates);
-}
-
-const SEARCH_SORT: Record<string, Pick<lists.IssueQuery, 'sort' | 'direction'>> = {
-  created: { sort: 'created', direction: 'desc' }, 'created-desc': { sort: 'created', direction: 'desc' },
-  'created-asc': { sort: 'created', direction: 'asc' }, updated: { sort: 'updated', direction: 'desc' },
-  'updated-desc': { sort: 'updated', direction: 'desc' }, 'updated-asc': { sort: 'updated', direction: 'asc' },
-  comments: { sort: 'comments', direction: 'desc' }, 'comments-desc': { sort: 'comments', direction: 'desc' },
-  'comments-asc': { sort: 'comments', direction: 'asc' },
-};
-
 /**
- * search(type: ISSUE): issues and pull requests. Qualifiers is:issue|pr|open|closed,
- * type:, state:, repo:, user:, org:, author:, assignee:, label: (each), mentions:,
- * milestone:none, no:label|assignee|milestone, sort:; words match the title or body.
- * Newest first unless sort: says otherwise.
+ * search(type: ISSUE): issues and pull requests, through the search service (the same
+ * qualifiers and visibility as REST's GET /search/issues); sort: in the query as upstream.
  */
-const searchIssues: SearchHandler = async (g, q, page) => {
-  const is = [...qualifierValues(q, 'is'), ...qualifierValues(q, 'type'), ...qualifierValues(q, 'state')];
-  const no = qualifierValues(q, 'no');
-  const wantsPulls = is.includes('pr') || is.includes('pull-request');
-  const wantsIssues = is.includes('issue');
-  const states: IssueState[] = [];
-  if (is.includes('open')) states.push('open');
-  if (is.includes('closed')) states.push('closed');
-  const assignee = qualifier(q, 'assignee');
-  const query: lists.IssueQuery = {
-    ...(SEARCH_SORT[qualifier(q, 'sort') ?? ''] ?? { sort: 'created', direction: 'desc' }),
-    ...(states.length ? { states } : {}),
-    ...(wantsPulls !== wantsIssues ? { pullRequests: wantsPulls } : {}),
-    ...(q.terms.length ? { words: q.terms } : {}),
-    ...(qualifier(q, 'author') ? { createdBy: qualifier(q, 'author') } : {}),
-    ...(no.includes('assignee') ? { assignee: null } : assignee ? { assignee } : {}),
-    ...(qualifier(q, 'mentions') ? { mentioned: qualifier(q, 'mentions') } : {}),
-    ...(q.qualifiers.get('label')?.length ? { allLabels: [...q.qualifiers.get('label')!] } : {}),
-    ...(no.includes('milestone') || qualifier(q, 'milestone') === 'none' ? { milestoneId: null } : {}),
-  };
-  const candidates = await searchRepositories(g, q, query);
-  // Where issues are disabled only the pull requests can be found.
-  const withIssues = candidates.filter((r) => r.hasIssues);
-  const pullOnly = candidates.filter((r) => !r.hasIssues);
-  const searchIn = query.pullRequests === true ? candidates : query.pullRequests === false || !pullOnly.length ? withIssues : null;
-  const byId = new Map(candidates.map((r) => [r.id, r]));
-  const slice = { offset: page.offset, perPage: page.limit };
-  const found = searchIn
-    ? await lists.listIssueRecords(g.ctx, searchIn.map((r) => r.id), query, slice)
-    // A mix: issues where enabled and pull requests everywhere, in one list.
-    : await lists.listIssueRecords(g.ctx, candidates.map((r) => r.id), { ...query, pullRequestsOnlyIn: pullOnly.map((r) => r.id) }, slice);
-  primeIssues(g, found.items);
-  const items: Typed[] = await Promise.all(found.items.map((i) => issueOrPullRequestNode(g, i, byId.get(i.repositoryId)!, 'SearchResultItem')));
-  return { items, total: found.total };
+const searchIssues: SearchHandler = async (g, query, page) => {
+  const q = parseQuery(query);
+  const { sort, order } = sortQualifier(q, search.ISSUE_SORTS);
+  const hits = await search.searchIssues(g.ctx, g.actor, q, sort, order, { offset: page.offset, perPage: page.limit });
+  primeIssues(g, hits.items);
+  const items: Typed[] = await Promise.all(hits.items.map((i) => issueOrPullRequestNode(g, i, hits.repos.get(i.repositoryId)!, 'SearchResultItem')));
+  return { items, total: hits.total };
 };
 
 // ---------------------------------------------------------------- the module

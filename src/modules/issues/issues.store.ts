@@ -1,9 +1,10 @@
 // SQL for issues, their number sequence, assignees and mentions. Only the issues
 // module calls this; other modules go through issues.service.
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { comparisons, type Bounds } from '../../domain/bounds.ts';
 import { precompile } from '../../db/precompiled.ts';
-import type { IssuesTable } from '../../db/schema.ts';
+import type { Database, IssuesTable } from '../../db/schema.ts';
 import type { IssueRecord, IssueState } from './issues.model.ts';
 
 type Row = Selectable<IssuesTable>;
@@ -187,6 +188,20 @@ export interface ListFilter {
   anyLabels?: readonly string[];
   /** Words each of which the title or the body holds, compared without case (issue search). */
   words?: readonly string[];
+  /** Issue search's keywords: each clause (any of its words) in one of `fields`; `excluded` in none. */
+  text?: { clauses: readonly (readonly string[])[]; excluded: readonly string[]; fields: readonly ('title' | 'body' | 'comments')[] };
+  /** Issues without any label (no:label). */
+  noLabel?: boolean;
+  /** Lower-cased label names none of which an issue may carry (-label:). */
+  withoutLabels?: readonly string[];
+  /** A milestone's title, compared without case (search's milestone:). */
+  milestoneTitle?: string;
+  /** Someone who commented (search's commenter:). */
+  commenterId?: number;
+  created?: Bounds<string>;
+  updated?: Bounds<string>;
+  closed?: Bounds<string>;
+  commentCount?: Bounds<number>;
   /** Repositories (issues disabled) where only pull requests count. */
   pullRequestsOnlyIn?: readonly number[];
   /** A milestone id, any milestone ('*') or none. */
@@ -268,6 +283,47 @@ function filtered(db: Executor, f: ListFilter) {
   if (f.pullRequestsOnlyIn?.length) {
     const ids = f.pullRequestsOnlyIn;
     q = q.where((eb) => eb.or([eb('issues.repository_id', 'not in', [...ids]), eb('issues.is_pull_request', '=', 1)]));
+  }
+  for (const [column, b] of [['issues.created_at', f.created], ['issues.updated_at', f.updated], ['issues.closed_at', f.closed]] as const) {
+    for (const [op, v] of b ? comparisons(b) : []) q = q.where(column, op, v);
+  }
+  for (const [op, v] of f.commentCount ? comparisons(f.commentCount) : []) q = q.where('issues.comments', op, v);
+  if (f.commenterId !== undefined) {
+    const id = f.commenterId;
+    q = q.where((eb) => eb.exists(eb.selectFrom('issue_comments').select('issue_comments.issue_id')
+      .whereRef('issue_comments.issue_id', '=', 'issues.id').where('issue_comments.user_id', '=', id)));
+  }
+  if (f.noLabel) {
+    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom('issue_labels').select('issue_labels.issue_id')
+      .whereRef('issue_labels.issue_id', '=', 'issues.id'))));
+  }
+  if (f.withoutLabels?.length) {
+    const names = f.withoutLabels;
+    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom('issue_labels')
+      .innerJoin('labels', 'labels.id', 'issue_labels.label_id')
+      .select('issue_labels.issue_id')
+      .whereRef('issue_labels.issue_id', '=', 'issues.id')
+      .where('labels.name_lower', 'in', [...names]))));
+  }
+  if (f.milestoneTitle !== undefined) {
+    const title = f.milestoneTitle.toLowerCase();
+    q = q.where((eb) => eb.exists(eb.selectFrom('milestones').select('milestones.id')
+      .whereRef('milestones.id', '=', 'issues.milestone_id')
+      .where(sql<string>`lower(milestones.title)`, '=', title)));
+  }
+  if (f.text) {
+    const { fields } = f.text;
+    const holds = (eb: ExpressionBuilder<Database, 'issues'>, word: string) => {
+      const pattern = sql<string>`${`%${word.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`} escape '!'`;
+      return eb.or(fields.map((field) => (field === 'comments'
+        ? eb.exists(eb.selectFrom('issue_comments').select('issue_comments.issue_id')
+          .whereRef('issue_comments.issue_id', '=', 'issues.id')
+          .where(sql<boolean>`lower(coalesce(issue_comments.body, '')) like ${pattern}`))
+        // coalesce: a missing body holds no word (and NOT of it is true, not NULL).
+        : sql<boolean>`lower(coalesce(${sql.ref(field === 'title' ? 'issues.title' : 'issues.body')}, '')) like ${pattern}`)));
+    };
+    for (const clause of f.text.clauses) q = q.where((eb) => eb.or(clause.map((w) => holds(eb, w))));
+    for (const word of f.text.excluded) q = q.where((eb) => eb.not(holds(eb, word)));
   }
   for (const word of f.words ?? []) {
     // '!' escapes LIKE's wildcards the same way in both dialects.

@@ -8,7 +8,8 @@ import { GraphQLApiError, notFound } from '../../graphql/errors.ts';
 import { defineLoader, defineMapLoader, load, prime } from '../../graphql/loaders.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, idOfType, numericId } from '../../graphql/node-id.ts';
-import { qualifier, qualifierValues } from '../../graphql/search-query.ts';
+import { parseQuery, sortQualifier } from '../search/search-query.ts';
+import * as search from '../search/search.service.ts';
 import * as collaborators from '../collaborators/collaborators.service.ts';
 import { LICENSES, type LicenseInfo } from '../templates/templates.licenses.ts';
 import * as templates from '../templates/templates.service.ts';
@@ -409,23 +410,11 @@ export const reposGraphQL: GraphQLModule = {
     'Mutation.createRepository': ['public_repo', 'repo'],
   },
   search: {
-    // Words in the name (and description, unless in: says otherwise); user:, org:, is:,
-    // fork:, language: and archived: as upstream reads them.
-    REPOSITORY: async (g, q, page) => {
-      const inFields = qualifierValues(q, 'in').filter((f): f is 'name' | 'description' => f === 'name' || f === 'description');
-      const is = qualifierValues(q, 'is');
-      const fork = qualifier(q, 'fork');
-      const archived = qualifier(q, 'archived');
-      const found = await repos.searchRepositories(g.ctx, g.actor, {
-        words: q.terms,
-        fields: inFields.length ? inFields : ['name', 'description'],
-        ownerLogins: [...(q.qualifiers.get('user') ?? []), ...(q.qualifiers.get('org') ?? [])],
-        visibility: is.includes('private') ? 'private' : is.includes('public') ? 'public' : undefined,
-        forks: fork === 'only' ? 'only' : fork === 'true' ? 'include' : 'exclude',
-        language: q.qualifiers.get('language')?.at(-1),
-        archived: archived === 'true' ? true : archived === 'false' ? false : undefined,
-        ...page,
-      });
+    // Through the search service: the same qualifiers and visibility as GET /search/repositories.
+    REPOSITORY: async (g, query, page) => {
+      const q = parseQuery(query);
+      const { sort, order } = sortQualifier(q, search.REPO_SORTS);
+      const found = await search.searchRepositories(g.ctx, g.actor, q, sort, order, { offset: page.offset, perPage: page.limit });
       return nodesOf(g, found);
     },
   },

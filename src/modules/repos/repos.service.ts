@@ -447,6 +447,18 @@ export interface RepoSearchQuery {
   forks: 'exclude' | 'include' | 'only';
   language?: string;
   archived?: boolean;
+  /** Search's further filters and sorts (keyword clauses, topics, counts, times), as the store reads them. */
+  clauses?: store.RepoSearchFilter['clauses'];
+  excluded?: store.RepoSearchFilter['excluded'];
+  topics?: store.RepoSearchFilter['topics'];
+  stars?: store.RepoSearchFilter['stars'];
+  forksCount?: store.RepoSearchFilter['forksCount'];
+  sizeKb?: store.RepoSearchFilter['sizeKb'];
+  pushed?: store.RepoSearchFilter['pushed'];
+  created?: store.RepoSearchFilter['created'];
+  sort?: store.RepoSearchFilter['sort'];
+  direction?: store.RepoSearchFilter['direction'];
+  ids?: store.RepoSearchFilter['ids'];
   limit: number;
   offset: number;
 }
@@ -463,15 +475,36 @@ export async function searchRepositories(ctx: AppContext, actor: Actor, q: RepoS
     throw new ValidationError(missing.map((login) => ({ resource: 'Search', field: 'q', code: 'invalid' as const, value: login,
       message: `The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.` })));
   }
-  let visiblePrivateIds: number[] = [];
-  if (actor.user && q.visibility !== 'public') {
-    const memberships = await orgs.activeMembershipsOf(ctx, actor.user.id);
-    const ownerIds = [actor.user.id, ...memberships.map((m) => m.orgId)];
-    const alsoIds = [...await store.collaborationIds(ctx.db, actor.user.id), ...await orgAccess.teamRepositoryIds(ctx, actor.user.id)];
-    visiblePrivateIds = await readablePrivate(ctx, actor, ownerIds, alsoIds);
-  }
+  const visiblePrivateIds = q.visibility === 'public' ? [] : await searchablePrivateIds(ctx, actor);
   const { rows, total } = await store.search(ctx.db, {
     ...q, ownerIds: owners.map((o) => o!.id), visiblePrivateIds,
   });
   return { items: await presentable(ctx, actor, await withOwners(ctx, rows)), total };
+}
+
+/** The private repositories the caller may read (their own, their organizations', collaborations and teams'). */
+async function searchablePrivateIds(ctx: AppContext, actor: Actor): Promise<number[]> {
+  if (!actor.user) return [];
+  const memberships = await orgs.activeMembershipsOf(ctx, actor.user.id);
+  const ownerIds = [actor.user.id, ...memberships.map((m) => m.orgId)];
+  const alsoIds = [...await store.collaborationIds(ctx.db, actor.user.id), ...await orgAccess.teamRepositoryIds(ctx, actor.user.id)];
+  return readablePrivate(ctx, actor, ownerIds, alsoIds);
+}
+
+/** Every topic on repositories the caller may read: how many carry it, and the first and latest times among them (topic search). */
+export async function topicsInUse(ctx: AppContext, actor: Actor): Promise<{ name: string; repositoryCount: number; createdAt: string; updatedAt: string }[]> {
+  const rows = await store.topicLists(ctx.db, await searchablePrivateIds(ctx, actor));
+  const byName = new Map<string, { name: string; repositoryCount: number; createdAt: string; updatedAt: string }>();
+  for (const row of rows) {
+    for (const name of JSON.parse(row.topics) as string[]) {
+      const t = byName.get(name);
+      if (!t) byName.set(name, { name, repositoryCount: 1, createdAt: row.created_at, updatedAt: row.updated_at });
+      else {
+        t.repositoryCount++;
+        if (row.created_at < t.createdAt) t.createdAt = row.created_at;
+        if (row.updated_at > t.updatedAt) t.updatedAt = row.updated_at;
+      }
+    }
+  }
+  return [...byName.values()];
 }

@@ -1,6 +1,7 @@
 // SQL for repositories, redirects, stars, subscriptions and collaborators.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { comparisons, type Bounds } from '../../domain/bounds.ts';
 import { precompile } from '../../db/precompiled.ts';
 import type { RepositoriesTable } from '../../db/schema.ts';
 import type { RepoCounts, RepoRecord, RepoSettings } from './repos.model.ts';
@@ -222,6 +223,15 @@ export async function list(db: Executor, f: ListFilter): Promise<{ rows: RepoRec
   const rows = await q.selectAll().orderBy(order, f.direction).orderBy('id', f.direction)
     .limit(f.limit).offset(f.offset).execute();
   return { rows: rows.map(toRecord), total: Number(total.n) };
+}
+
+/** The topics lists of public repositories and of `visiblePrivateIds`, with their times (topic search). */
+export async function topicLists(db: Executor, visiblePrivateIds: readonly number[]): Promise<{ topics: string; created_at: string; updated_at: string }[]> {
+  const privateIds = [...visiblePrivateIds];
+  return db.selectFrom('repositories').select(['topics', 'created_at', 'updated_at'])
+    .where('topics', '!=', '[]')
+    .where((eb) => eb.or([eb('visibility', '=', 'public'), ...(privateIds.length ? [eb('id', 'in', privateIds)] : [])]))
+    .execute();
 }
 const permissionOnOne = precompile(2, (db: Executor, userId: number, repoId: number) =>
   db.selectFrom('collaborators').select(['repository_id', 'permission']).where('user_id', '=', userId).where('repository_id', '=', repoId));
@@ -464,6 +474,21 @@ export interface RepoSearchFilter {
   forks: 'exclude' | 'include' | 'only';
   language?: string;
   archived?: boolean;
+  /** Search: keyword clauses (any word of each) and words none of `fields` may hold. */
+  clauses?: readonly (readonly string[])[];
+  excluded?: readonly string[];
+  /** Lower-cased topics each repository must carry. */
+  topics?: readonly string[];
+  /** Only these repositories (search's repo:). */
+  ids?: readonly number[];
+  stars?: Bounds<number>;
+  forksCount?: Bounds<number>;
+  sizeKb?: Bounds<number>;
+  pushed?: Bounds<string>;
+  created?: Bounds<string>;
+  /** Default: most recently updated first. */
+  sort?: 'stars' | 'forks' | 'updated';
+  direction?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
@@ -485,13 +510,32 @@ export async function search(db: Executor, f: RepoSearchFilter): Promise<{ rows:
   if (f.forks === 'only') q = q.where('is_fork', '=', 1);
   if (f.language !== undefined) q = q.where(sql<string>`lower(coalesce(language, ''))`, '=', f.language.toLowerCase());
   if (f.archived !== undefined) q = q.where('archived', '=', f.archived ? 1 : 0);
-  for (const word of f.words) {
+  const holds = (word: string) => {
     const pattern = likePattern(word);
-    q = q.where((eb) => eb.or(f.fields.map((field) => (field === 'name'
+    return f.fields.map((field) => (field === 'name'
       ? sql<boolean>`name_lower LIKE ${pattern} ESCAPE '\\'`
-      : sql<boolean>`lower(coalesce(description, '')) LIKE ${pattern} ESCAPE '\\'`))));
-  }
+      : sql<boolean>`lower(coalesce(description, '')) LIKE ${pattern} ESCAPE '\\'`));
+  };
+  for (const word of f.words) q = q.where((eb) => eb.or(holds(word)));
+  for (const clause of f.clauses ?? []) q = q.where((eb) => eb.or(clause.flatMap(holds)));
+  for (const word of f.excluded ?? []) q = q.where((eb) => eb.not(eb.or(holds(word))));
+  // Topics are stored as a JSON array of lower-case names: a quoted name matches one whole.
+  if (f.ids) q = f.ids.length ? q.where('id', 'in', [...f.ids]) : q.where(sql<boolean>`1 = 0`);
+  // The service passes only names of [a-z0-9-], so the pattern holds no LIKE wildcard.
+  for (const topic of f.topics ?? []) q = q.where('topics', 'like', `%${JSON.stringify(topic)}%`);
+  const starCount = sql<number>`(select count(*) from stars where stars.repository_id = repositories.id)`;
+  const forkCount = sql<number>`(select count(*) from repositories as f where f.parent_id = repositories.id)`;
+  for (const [op, v] of f.stars ? comparisons(f.stars) : []) q = q.where(starCount, op, v);
+  for (const [op, v] of f.forksCount ? comparisons(f.forksCount) : []) q = q.where(forkCount, op, v);
+  for (const [op, v] of f.sizeKb ? comparisons(f.sizeKb) : []) q = q.where('size_kb', op, v);
+  for (const [op, v] of f.pushed ? comparisons(f.pushed) : []) q = q.where('pushed_at', op, v);
+  for (const [op, v] of f.created ? comparisons(f.created) : []) q = q.where('created_at', op, v);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute();
+  const direction = f.direction ?? 'desc';
+  let ordered = q.selectAll();
+  if (f.sort === 'stars') ordered = ordered.orderBy(starCount, direction);
+  else if (f.sort === 'forks') ordered = ordered.orderBy(forkCount, direction);
+  else ordered = ordered.orderBy('updated_at', direction);
+  const rows = await ordered.orderBy('id', direction).limit(f.limit).offset(f.offset).execute();
   return { rows: rows.map(toRecord), total: Number(total.n) };
 }

@@ -5,7 +5,8 @@ import { notFound } from '../../graphql/errors.ts';
 import { defineMapLoader, load } from '../../graphql/loaders.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
-import { qualifier, qualifierValues } from '../../graphql/search-query.ts';
+import { parseQuery, sortQualifier } from '../search/search-query.ts';
+import * as search from '../search/search.service.ts';
 import { usersTypeDefs } from './users.graphql.ts';
 import type { Account } from './users.model.ts';
 import * as users from './users.service.ts';
@@ -76,17 +77,11 @@ export const usersGraphQL: GraphQLModule = {
     },
   },
   search: {
-    // Users and organizations whose login or name holds every word; type: and in: narrow it.
-    USER: async (g, q, page) => {
-      const type = qualifier(q, 'type');
-      const inFields = qualifierValues(q, 'in').filter((f): f is 'login' | 'name' => f === 'login' || f === 'name');
-      const found = await users.searchAccounts(g.ctx, {
-        words: q.terms,
-        fields: inFields.length ? inFields : ['login', 'name'],
-        type: type === 'user' ? 'User' : type === 'org' ? 'Organization' : undefined,
-        limit: page.limit,
-        offset: page.offset,
-      });
+    // Through the search service: the same qualifiers as GET /search/users.
+    USER: async (g, query, page) => {
+      const q = parseQuery(query);
+      const { sort, order } = sortQualifier(q, search.USER_SORTS);
+      const found = await search.searchUsers(g.ctx, q, sort, order, { offset: page.offset, perPage: page.limit });
       return { items: found.items.map(accountNode), total: found.total };
     },
   },

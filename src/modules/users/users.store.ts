@@ -1,5 +1,6 @@
 // SQL for the users table. Only the users module calls this.
 import type { Executor } from '../../db/database.ts';
+import { comparisons, type Bounds } from '../../domain/bounds.ts';
 import { precompile } from '../../db/precompiled.ts';
 import type { UserEmailsTable, UsersTable } from '../../db/schema.ts';
 import { sql, type Selectable, type Updateable } from 'kysely';
@@ -246,8 +247,19 @@ export async function findLogins(db: Executor, logins: readonly string[]): Promi
 export interface AccountSearch {
   /** Words each matching account must contain (case-insensitively) in one of `fields`. */
   words: readonly string[];
-  fields: readonly ('login' | 'name')[];
+  fields: readonly ('login' | 'name' | 'email')[];
   type?: AccountType;
+  /** Search: keyword clauses (any word of each) and words none of `fields` may hold. */
+  clauses?: readonly (readonly string[])[];
+  excluded?: readonly string[];
+  /** Part of the location, without case. */
+  location?: string;
+  created?: Bounds<string>;
+  /** Public repositories owned. */
+  repos?: Bounds<number>;
+  /** Default: by id. */
+  sort?: 'joined' | 'repositories';
+  direction?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
@@ -261,13 +273,27 @@ function likePattern(word: string): string {
 export async function search(db: Executor, s: AccountSearch): Promise<{ rows: Account[]; total: number }> {
   let q = db.selectFrom('users');
   if (s.type) q = q.where('type', '=', s.type);
-  for (const word of s.words) {
+  const holds = (word: string) => {
     const pattern = likePattern(word);
-    q = q.where((eb) => eb.or(s.fields.map((f) => (f === 'login'
+    return s.fields.map((f) => (f === 'login'
       ? sql<boolean>`login_lower LIKE ${pattern} ESCAPE '\\'`
-      : sql<boolean>`lower(coalesce(name, '')) LIKE ${pattern} ESCAPE '\\'`))));
-  }
+      : f === 'name'
+        ? sql<boolean>`lower(coalesce(name, '')) LIKE ${pattern} ESCAPE '\\'`
+        // Only a public address can be found.
+        : sql<boolean>`(email_private = 0 AND lower(coalesce(email, '')) LIKE ${pattern} ESCAPE '\\')`));
+  };
+  for (const word of s.words) q = q.where((eb) => eb.or(holds(word)));
+  for (const clause of s.clauses ?? []) q = q.where((eb) => eb.or(clause.flatMap(holds)));
+  for (const word of s.excluded ?? []) q = q.where((eb) => eb.not(eb.or(holds(word))));
+  if (s.location !== undefined) q = q.where(sql<boolean>`lower(coalesce(location, '')) LIKE ${likePattern(s.location)} ESCAPE '\\'`);
+  for (const [op, v] of s.created ? comparisons(s.created) : []) q = q.where('created_at', op, v);
+  const repoCount = sql<number>`(select count(*) from repositories where repositories.owner_id = users.id and repositories.visibility = 'public')`;
+  for (const [op, v] of s.repos ? comparisons(s.repos) : []) q = q.where(repoCount, op, v);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q.select(COLUMNS).orderBy('id').limit(s.limit).offset(s.offset).execute();
+  const direction = s.direction ?? 'asc';
+  let ordered = q.select(COLUMNS);
+  if (s.sort === 'joined') ordered = ordered.orderBy('created_at', direction);
+  else if (s.sort === 'repositories') ordered = ordered.orderBy(repoCount, direction);
+  const rows = await ordered.orderBy('id', s.sort ? direction : 'asc').limit(s.limit).offset(s.offset).execute();
   return { rows: rows.map(toAccount), total: Number(total.n) };
 }

@@ -1,0 +1,79 @@
+// Request and response schemas of /search/*, as upstream's OpenAPI description
+// (Octokit's search.*) has them: each item is the record the list endpoints present,
+// plus `score` and, with the text-match media type, `text_matches`.
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { PagedObject, StringEnum } from '../../http/schema-types.ts';
+import { Issue, Label } from '../issues/issues.schemas.ts';
+import { Repository } from '../repos/repos.schemas.ts';
+import { SimpleUser } from '../users/users.schemas.ts';
+import { ISSUE_SORTS, LABEL_SORTS, REPO_SORTS, USER_SORTS } from './search.service.ts';
+
+const Order = StringEnum(['asc', 'desc'] as const);
+
+function searchQuery<const S extends readonly string[]>(sorts: S) {
+  return Type.Object({
+    q: Type.String(),
+    sort: Type.Optional(StringEnum(sorts)),
+    order: Type.Optional(Order),
+    page: Type.Optional(Type.String()),
+    per_page: Type.Optional(Type.String()),
+  });
+}
+
+export const IssueSearchQuery = searchQuery(ISSUE_SORTS);
+export const RepoSearchQuery = searchQuery(REPO_SORTS);
+export const UserSearchQuery = searchQuery(USER_SORTS);
+export const TopicSearchQuery = Type.Object({
+  q: Type.String(),
+  page: Type.Optional(Type.String()),
+  per_page: Type.Optional(Type.String()),
+});
+export const LabelSearchQuery = Type.Object({
+  repository_id: Type.Integer(),
+  q: Type.String(),
+  sort: Type.Optional(StringEnum(LABEL_SORTS)),
+  order: Type.Optional(Order),
+  page: Type.Optional(Type.String()),
+  per_page: Type.Optional(Type.String()),
+});
+
+export const TextMatch = Type.Object({
+  object_url: Type.String(),
+  object_type: Type.Union([Type.String(), Type.Null()]),
+  property: Type.String(),
+  fragment: Type.String(),
+  matches: Type.Array(Type.Object({ text: Type.String(), indices: Type.Array(Type.Integer()) })),
+});
+export type TextMatch = Static<typeof TextMatch>;
+
+function resultItem<P extends TProperties>(record: TObject<P>) {
+  return Type.Object({ ...record.properties, score: Type.Number(), text_matches: Type.Optional(Type.Array(TextMatch)) });
+}
+
+export const TopicItem = Type.Object({
+  name: Type.String(),
+  display_name: Type.Union([Type.String(), Type.Null()]),
+  short_description: Type.Union([Type.String(), Type.Null()]),
+  description: Type.Union([Type.String(), Type.Null()]),
+  created_by: Type.Union([Type.String(), Type.Null()]),
+  released: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  featured: Type.Boolean(),
+  curated: Type.Boolean(),
+  repository_count: Type.Union([Type.Integer(), Type.Null()]),
+  score: Type.Number(),
+  text_matches: Type.Optional(Type.Array(TextMatch)),
+});
+
+function results<T extends TObject>(item: T) {
+  // PagedObject: the route returns pagedRecord(), so the conventions write Link.
+  return PagedObject(Type.Object({ total_count: Type.Integer(), incomplete_results: Type.Boolean(), items: Type.Array(item) }));
+}
+
+export const IssueResults = results(resultItem(Issue));
+export const RepoResults = results(resultItem(Repository));
+export const UserResults = results(resultItem(SimpleUser));
+export const LabelResults = results(resultItem(Label));
+export const TopicResults = results(TopicItem);
+export type IssueSearchQuery = Static<typeof IssueSearchQuery>;

@@ -1,0 +1,280 @@
+// Search over issues and pull requests, repositories, users, labels and topics, for
+// REST (/search/*) and GraphQL (search(type:)) alike. Each search is a query over the
+// records' own tables (through their modules' services), with upstream's qualifiers
+// translated into those modules' filters and the caller's visibility applied by the
+// same rules their lists use. Limits as the spec: 1,000 results per search.
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { Page, Slice } from '../../domain/page.ts';
+import * as lists from '../issues/issue-lists.service.ts';
+import type { IssueRecord, IssueState, LabelRecord } from '../issues/issues.model.ts';
+import * as labels from '../issues/labels.service.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import type { Account } from '../users/users.model.ts';
+import * as users from '../users/users.service.ts';
+import {
+  invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery,
+} from './search-query.ts';
+
+/** Upstream answers at most the first 1,000 results of a search. */
+export const MAX_RESULTS = 1000;
+
+export type Order = 'asc' | 'desc';
+
+/**
+ * The slice of the results a page asks for, within the first 1,000; a page wholly past
+ * them is a 422, as upstream.
+ */
+export function cappedSlice(slice: Slice): Slice {
+  if (slice.offset >= MAX_RESULTS) {
+    throw new ValidationError([], `Only the first ${MAX_RESULTS} search results are available`);
+  }
+  return { offset: slice.offset, perPage: Math.min(slice.perPage, MAX_RESULTS - slice.offset) };
+}
+
+const UNREACHABLE = 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.';
+
+function unreachable(values: readonly string[]): ValidationError {
+  return new ValidationError(values.map((value) => ({ resource: 'Search', field: 'q', code: 'invalid' as const, value, message: UNREACHABLE })));
+}
+
+/** Accounts the user:/org: qualifiers name; a missing one (or org: naming a user) is a 422 naming it. */
+async function ownersNamed(ctx: AppContext, q: ParsedQuery): Promise<{ logins: string[]; accounts: Account[] }> {
+  const logins: string[] = [];
+  const accounts: Account[] = [];
+  const missing: string[] = [];
+  for (const [key, login] of [...(q.qualifiers.get('user') ?? []).map((l) => ['user', l] as const), ...(q.qualifiers.get('org') ?? []).map((l) => ['org', l] as const)]) {
+    const account = await users.findAccount(ctx, login);
+    if (!account || (key === 'org' && account.type !== 'Organization')) missing.push(login);
+    else {
+      logins.push(account.login);
+      accounts.push(account);
+    }
+  }
+  if (missing.length) throw unreachable(missing);
+  return { logins, accounts };
+}
+
+// ---------------------------------------------------------------- issues and pull requests
+
+export const ISSUE_SORTS = ['comments', 'created', 'updated'] as const;
+export type IssueSort = typeof ISSUE_SORTS[number];
+
+export interface IssueHits {
+  items: IssueRecord[];
+  /** The repositories of the items, by id. */
+  repos: ReadonlyMap<number, Repo>;
+  total: number;
+}
+
+/** The repositories an issue search looks in: those repo:, user: and org: name (each readable, or a 422), or every readable one holding a match. */
+async function issueRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, query: lists.IssueQuery): Promise<Repo[]> {
+  const named = q.qualifiers.get('repo') ?? [];
+  const missing: string[] = [];
+  const ids: number[] = [];
+  for (const full of named) {
+    const [owner, name, extra] = full.split('/');
+    try {
+      if (extra !== undefined || !owner || !name) throw new NotFoundError();
+      ids.push((await repos.locate(ctx, actor, owner, name)).repo.id);
+    } catch {
+      missing.push(full);
+    }
+  }
+  if (missing.length) throw unreachable(missing);
+  const { accounts } = await ownersNamed(ctx, q);
+  for (const a of accounts) ids.push(...await repos.repositoryIdsOwnedBy(ctx, a.id));
+  const candidates = named.length || accounts.length ? ids : await lists.repositoriesMatching(ctx, query);
+  return lists.readableRepositories(ctx, actor, candidates);
+}
+
+/** is:/type:/state: values → which kinds and states; is:merged and is:unmerged are not served yet (422). */
+function issueKinds(q: ParsedQuery): { pullRequests?: boolean; states: IssueState[] } {
+  const is = [...qualifierValues(q, 'is'), ...qualifierValues(q, 'type'), ...qualifierValues(q, 'state')];
+  const known = new Set(['issue', 'pr', 'pull-request', 'open', 'closed', 'public', 'private']);
+  const unknown = is.filter((v) => !known.has(v));
+  if (unknown.length) throw invalidQuery(`Wharf's issue search does not support is:${unknown[0]} yet.`, unknown[0]);
+  const pulls = is.includes('pr') || is.includes('pull-request');
+  const issues = is.includes('issue');
+  const states: IssueState[] = [];
+  if (is.includes('open')) states.push('open');
+  if (is.includes('closed')) states.push('closed');
+  return { ...(pulls !== issues ? { pullRequests: pulls } : {}), states };
+}
+
+/** Issues and pull requests matching `q` that the caller may read, newest first unless `sort` says otherwise. */
+export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: IssueSort | undefined, order: Order | undefined, slice: Slice): Promise<IssueHits> {
+  const { pullRequests, states } = issueKinds(q);
+  const no = qualifierValues(q, 'no');
+  const inFields = qualifierValues(q, 'in');
+  const fields = inFields.filter((f): f is 'title' | 'body' | 'comments' => f === 'title' || f === 'body' || f === 'comments');
+  const visibility = qualifierValues(q, 'is').filter((v) => v === 'public' || v === 'private');
+  const assignee = qualifier(q, 'assignee');
+  const milestone = q.qualifiers.get('milestone')?.at(-1);
+  const text = q.terms.length || q.excluded.length
+    ? { clauses: q.terms.map((c) => c.any), excluded: q.excluded, fields: fields.length ? fields : ['title', 'body'] as const }
+    : undefined;
+  const query: lists.IssueQuery = {
+    sort: sort ?? 'created', direction: sort ? order ?? 'desc' : 'desc',
+    ...(states.length ? { states } : {}),
+    ...(pullRequests !== undefined ? { pullRequests } : {}),
+    ...(text ? { text } : {}),
+    ...(qualifier(q, 'author') ? { createdBy: qualifier(q, 'author') } : {}),
+    ...(no.includes('assignee') ? { assignee: null } : assignee ? { assignee } : {}),
+    ...(qualifier(q, 'mentions') ? { mentioned: qualifier(q, 'mentions') } : {}),
+    ...(qualifier(q, 'commenter') ? { commenter: qualifier(q, 'commenter') } : {}),
+    ...(qualifier(q, 'involves') ? { involves: qualifier(q, 'involves') } : {}),
+    ...(q.qualifiers.get('label')?.length ? { allLabels: [...q.qualifiers.get('label')!] } : {}),
+    ...(q.excludedQualifiers.get('label')?.length ? { withoutLabels: [...q.excludedQualifiers.get('label')!] } : {}),
+    ...(no.includes('label') ? { noLabel: true } : {}),
+    ...(no.includes('milestone') || milestone?.toLowerCase() === 'none' ? { milestoneId: null }
+      : milestone === '*' ? { milestoneId: '*' as const } : milestone !== undefined ? { milestoneTitle: milestone } : {}),
+    ...optional('created', timeRange(q, 'created')),
+    ...optional('updated', timeRange(q, 'updated')),
+    ...optional('closed', timeRange(q, 'closed')),
+    ...optional('commentCount', numberRange(q, 'comments')),
+  };
+  let candidates = await issueRepositories(ctx, actor, q, query);
+  if (visibility.length === 1) candidates = candidates.filter((r) => (r.visibility === 'public') === (visibility[0] === 'public'));
+  // Where issues are disabled only the pull requests can be found.
+  const pullOnly = candidates.filter((r) => !r.hasIssues).map((r) => r.id);
+  const searchIn = query.pullRequests === false ? candidates.filter((r) => r.hasIssues) : candidates;
+  const found = await lists.listIssueRecords(ctx, searchIn.map((r) => r.id),
+    query.pullRequests === undefined && pullOnly.length ? { ...query, pullRequestsOnlyIn: pullOnly } : query, slice);
+  return { items: found.items, repos: new Map(candidates.map((r) => [r.id, r])), total: found.total };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+// ---------------------------------------------------------------- repositories
+
+export const REPO_SORTS = ['stars', 'forks', 'updated'] as const;
+export type RepoSort = typeof REPO_SORTS[number];
+
+/** Repositories matching `q` that the caller may read, most recently updated first unless `sort` says otherwise. */
+export async function searchRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: RepoSort | undefined, order: Order | undefined, slice: Slice): Promise<repos.RepoPage> {
+  const inFields = qualifierValues(q, 'in').filter((f): f is 'name' | 'description' => f === 'name' || f === 'description');
+  const is = qualifierValues(q, 'is');
+  const fork = qualifier(q, 'fork');
+  const archived = qualifier(q, 'archived');
+  const { logins } = await ownersNamed(ctx, q);
+  const topics = qualifierValues(q, 'topic');
+  // A topic is lower-case letters, digits and hyphens; anything else names none.
+  if (topics.some((t) => !/^[a-z0-9][a-z0-9-]*$/.test(t))) return { items: [], total: 0 };
+  const repoNames = q.qualifiers.get('repo') ?? [];
+  const ids: number[] = [];
+  const missing: string[] = [];
+  for (const full of repoNames) {
+    const [owner, name] = full.split('/');
+    try {
+      ids.push((await repos.locate(ctx, actor, owner ?? '', name ?? '')).repo.id);
+    } catch {
+      missing.push(full);
+    }
+  }
+  if (missing.length) throw unreachable(missing);
+  const found = await repos.searchRepositories(ctx, actor, {
+    words: [],
+    clauses: q.terms.map((c) => c.any),
+    excluded: q.excluded,
+    fields: inFields.length ? inFields : ['name', 'description'],
+    ownerLogins: logins,
+    visibility: is.includes('private') ? 'private' : is.includes('public') ? 'public' : undefined,
+    forks: fork === 'only' ? 'only' : fork === 'true' ? 'include' : repoNames.length ? 'include' : 'exclude',
+    language: q.qualifiers.get('language')?.at(-1),
+    archived: archived === 'true' ? true : archived === 'false' ? false : undefined,
+    ...(topics.length ? { topics } : {}),
+    ...(repoNames.length ? { ids } : {}),
+    ...optional('stars', numberRange(q, 'stars')),
+    ...optional('forksCount', numberRange(q, 'forks')),
+    ...optional('sizeKb', numberRange(q, 'size')),
+    ...optional('pushed', timeRange(q, 'pushed')),
+    ...optional('created', timeRange(q, 'created')),
+    ...(sort ? { sort, direction: order ?? 'desc' } : {}),
+    limit: slice.perPage, offset: slice.offset,
+  });
+  return found;
+}
+
+// ---------------------------------------------------------------- users
+
+export const USER_SORTS = ['followers', 'repositories', 'joined'] as const;
+export type UserSort = typeof USER_SORTS[number];
+
+/** Users and organizations matching `q` (every account is public). */
+export async function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSort | undefined, order: Order | undefined, slice: Slice): Promise<Page<Account>> {
+  const type = qualifier(q, 'type');
+  if (type !== undefined && type !== 'user' && type !== 'org') throw invalidQuery('The type qualifier must be user or org.', type);
+  const inFields = qualifierValues(q, 'in').filter((f): f is 'login' | 'name' | 'email' => f === 'login' || f === 'name' || f === 'email');
+  const followers = numberRange(q, 'followers');
+  // Wharf has no followers yet: every account has none, so only bounds admitting 0 match.
+  if (followers && !((followers.gt === undefined || 0 > followers.gt) && (followers.gte === undefined || 0 >= followers.gte))) return { items: [], total: 0 };
+  const location = q.qualifiers.get('location')?.at(-1);
+  const found = await users.searchAccounts(ctx, {
+    words: [],
+    clauses: q.terms.map((c) => c.any),
+    excluded: q.excluded,
+    fields: inFields.length ? inFields : ['login', 'name', 'email'],
+    type: type === 'user' ? 'User' : type === 'org' ? 'Organization' : undefined,
+    ...(location !== undefined ? { location } : {}),
+    ...optional('created', timeRange(q, 'created')),
+    ...optional('repos', numberRange(q, 'repos')),
+    // Followers all being 0, sorting by them leaves the default order.
+    ...(sort && sort !== 'followers' ? { sort, direction: order ?? 'desc' } : {}),
+    limit: slice.perPage, offset: slice.offset,
+  });
+  return found;
+}
+
+// ---------------------------------------------------------------- labels
+
+export const LABEL_SORTS = ['created', 'updated'] as const;
+export type LabelSort = typeof LABEL_SORTS[number];
+
+export interface LabelHits {
+  repo: Repo;
+  items: LabelRecord[];
+  total: number;
+}
+
+/** Labels of one readable repository whose name or description holds the keywords. */
+export async function searchLabels(ctx: AppContext, actor: Actor, repositoryId: number, q: ParsedQuery, sort: LabelSort | undefined, order: Order | undefined, slice: Slice): Promise<LabelHits> {
+  const [repo] = await lists.readableRepositories(ctx, actor, [repositoryId]);
+  if (!repo) throw new NotFoundError();
+  const all = await labels.listLabels(ctx, actor, repo.owner.login, repo.name, { offset: 0, perPage: 1_000_000 });
+  const holds = (l: LabelRecord, word: string) => {
+    const w = word.toLowerCase();
+    return l.name.toLowerCase().includes(w) || (l.description ?? '').toLowerCase().includes(w);
+  };
+  let matching = all.page.items.filter((l) => q.terms.every((c) => c.any.some((w) => holds(l, w))) && !q.excluded.some((w) => holds(l, w)));
+  if (sort) {
+    const key = sort === 'created' ? 'createdAt' : 'updatedAt';
+    const dir = order === 'asc' ? 1 : -1;
+    matching = [...matching].sort((a, b) => dir * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
+  }
+  return { repo, items: matching.slice(slice.offset, slice.offset + slice.perPage), total: matching.length };
+}
+
+// ---------------------------------------------------------------- topics
+
+export interface TopicHit {
+  name: string;
+  /** Readable repositories carrying it. */
+  repositoryCount: number;
+  /** When the first of them got it (its created_at), and the latest change. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Topics of repositories the caller may read whose name holds the keywords, most used first. */
+export async function searchTopics(ctx: AppContext, actor: Actor, q: ParsedQuery, slice: Slice): Promise<Page<TopicHit>> {
+  const all = await repos.topicsInUse(ctx, actor);
+  const holds = (t: string, w: string) => t.includes(w.toLowerCase());
+  const matching = all.filter((t) => q.terms.every((c) => c.any.some((w) => holds(t.name, w))) && !q.excluded.some((w) => holds(t.name, w)))
+    .sort((a, b) => b.repositoryCount - a.repositoryCount || (a.name < b.name ? -1 : 1));
+  return { items: matching.slice(slice.offset, slice.offset + slice.perPage), total: matching.length };
+}

@@ -1,0 +1,47 @@
+// Search result items: the record as its list endpoint presents it, plus `score`, and
+// with the text-match media type `text_matches` for each text property that matched.
+import type { ViewOptions } from '../../http/media-type.ts';
+import type { TextMatch } from './search.schemas.ts';
+
+/** Every result scores alike: Wharf ranks by the sort asked for (or its default), not by relevance. */
+export const SCORE = 1;
+
+/** Longest fragment shown; a longer text is cut around its first match, as upstream does. */
+const FRAGMENT = 300;
+
+/** True when the Accept header asked for text-match (vnd.service or vnd.github). */
+export function wantsTextMatches(media: ViewOptions & { param?: string | null }): boolean {
+  return media.param === 'text-match';
+}
+
+/** The matches of `keywords` in one property's text, indices into the fragment; null when none matches. */
+export function textMatch(objectUrl: string, objectType: string, property: string, text: string | null, keywords: readonly string[]): TextMatch | null {
+  if (!text || !keywords.length) return null;
+  const lower = text.toLowerCase();
+  const found: { start: number; end: number }[] = [];
+  for (const k of keywords) {
+    const w = k.toLowerCase();
+    if (!w) continue;
+    for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + w.length)) found.push({ start: at, end: at + w.length });
+  }
+  if (!found.length) return null;
+  found.sort((a, b) => a.start - b.start);
+  const from = text.length <= FRAGMENT ? 0 : Math.max(0, found[0]!.start - 50);
+  const to = Math.min(text.length, from + FRAGMENT);
+  const fragment = text.slice(from, to);
+  const matches = found.filter((m) => m.start >= from && m.end <= to)
+    .map((m) => ({ text: text.slice(m.start, m.end), indices: [m.start - from, m.end - from] }));
+  return { object_url: objectUrl, object_type: objectType, property, fragment, matches };
+}
+
+/** A result item: the record, its score, and (asked for) the text matches of `properties`. */
+export function resultItem<R extends { url: string }>(
+  record: R, objectType: string, properties: Record<string, string | null | undefined>, keywords: readonly string[] | null,
+): R & { score: number; text_matches?: TextMatch[] } {
+  if (!keywords) return { ...record, score: SCORE };
+  const text_matches = Object.entries(properties).flatMap(([property, text]) => {
+    const m = textMatch(record.url, objectType, property, text ?? null, keywords);
+    return m ? [m] : [];
+  });
+  return { ...record, score: SCORE, text_matches };
+}
