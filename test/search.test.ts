@@ -80,6 +80,7 @@ describe('search', () => {
     assert.deepEqual(numbers((await search(`${tag} anchor in:title`)).items), [i1.number, pr.number]);
     assert.deepEqual(numbers((await search(`anchor in:body`)).items), [i2.number]);
     assert.deepEqual(numbers((await search(`barnacles in:comments`)).items), [i3.number]);
+    assert.deepEqual(numbers((await search(`barnacles`)).items), [], 'comments only with in:comments');
     assert.deepEqual(numbers((await search(`${tag} NOT anchor`)).items), [i3.number]);
     assert.deepEqual(numbers((await search(`${tag} -anchor`)).items), [i3.number]);
     assert.deepEqual(numbers((await search(`sail OR hull`)).items), [i2.number, i3.number]);
@@ -208,6 +209,7 @@ describe('search', () => {
     assert.deepEqual(await find(`${tag} is:public`), [orgRepo.repo, pub.repo].sort());
     assert.deepEqual(await find(`buoys in:description`), [pub.repo]);
     assert.deepEqual(await find(`buoys in:name`), []);
+    assert.deepEqual(await find(`buoys in:readme`), [], 'READMEs are not indexed yet');
     assert.deepEqual(await find(`${tag} in:name user:${alice.login}`), [pub.repo, priv.repo].sort());
     assert.deepEqual(await find(`${tag} org:${org.login}`), [orgRepo.repo]);
     assert.deepEqual(await find(`topic:sailing`), [pub.repo, priv.repo].sort());
@@ -318,6 +320,11 @@ describe('search', () => {
     const repos = await gql(`${tag} is:private`, 'REPOSITORY');
     assert.equal(repos.repositoryCount, 1);
     assert.equal(repos.nodes[0]!.name, priv.repo);
+    const bad = await t.request('/graphql', { method: 'POST', token: alice.token, json: {
+      query: 'query($q: String!) { search(query: $q, type: ISSUE, first: 5) { issueCount } }', variables: { q: 'a OR b OR c OR d OR e OR f OR g' } } });
+    assert.equal(bad.status, 200);
+    const badBody = await bad.json() as { errors?: { message: string }[] };
+    assert.ok(badBody.errors?.length, 'a query past the limits is an error, not a 500');
     const usersFound = await gql(`${tag} in:name`, 'USER');
     assert.equal(usersFound.userCount, 1);
     assert.equal(usersFound.nodes[0]!.login, alice.login);

@@ -104,9 +104,19 @@ function issueKinds(q: ParsedQuery): { pullRequests?: boolean; states: IssueStat
   return { ...(pulls !== issues ? { pullRequests: pulls } : {}), states };
 }
 
+/**
+ * True when in: names only fields this search does not hold (in:readme on repositories):
+ * keywords then match nothing rather than the default fields.
+ */
+function onlyUnknownFields(q: ParsedQuery, known: readonly string[]): boolean {
+  const named = qualifierValues(q, 'in');
+  return named.length > 0 && !named.some((f) => known.includes(f)) && q.terms.length > 0;
+}
+
 /** Issues and pull requests matching `q` that the caller may read, newest first unless `sort` says otherwise. */
 export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: IssueSort | undefined, order: Order | undefined, slice: Slice): Promise<IssueHits> {
   const { pullRequests, states } = issueKinds(q);
+  if (onlyUnknownFields(q, ['title', 'body', 'comments'])) return { items: [], repos: new Map(), total: 0 };
   const no = qualifierValues(q, 'no');
   const inFields = qualifierValues(q, 'in');
   const fields = inFields.filter((f): f is 'title' | 'body' | 'comments' => f === 'title' || f === 'body' || f === 'comments');
@@ -162,6 +172,8 @@ export async function searchRepositories(ctx: AppContext, actor: Actor, q: Parse
   const fork = qualifier(q, 'fork');
   const archived = qualifier(q, 'archived');
   const { logins } = await ownersNamed(ctx, q);
+  // Wharf does not index READMEs yet: in:readme alone finds nothing.
+  if (onlyUnknownFields(q, ['name', 'description'])) return { items: [], total: 0 };
   const topics = qualifierValues(q, 'topic');
   // A topic is lower-case letters, digits and hyphens; anything else names none.
   if (topics.some((t) => !/^[a-z0-9][a-z0-9-]*$/.test(t))) return { items: [], total: 0 };
@@ -210,6 +222,7 @@ export async function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSor
   const type = qualifier(q, 'type');
   if (type !== undefined && type !== 'user' && type !== 'org') throw invalidQuery('The type qualifier must be user or org.', type);
   const inFields = qualifierValues(q, 'in').filter((f): f is 'login' | 'name' | 'email' => f === 'login' || f === 'name' || f === 'email');
+  if (onlyUnknownFields(q, ['login', 'name', 'email'])) return { items: [], total: 0 };
   const followers = numberRange(q, 'followers');
   // Wharf has no followers yet: every account has none, so only bounds admitting 0 match.
   if (followers && !((followers.gt === undefined || 0 > followers.gt) && (followers.gte === undefined || 0 >= followers.gte))) return { items: [], total: 0 };
