@@ -39,10 +39,11 @@ export function searchRoutes(app: Router): void {
     const views = await presentIssues(ctx, request.actor, hits.items, { ...request.media, repos: [...hits.repos.values()] });
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     const records = new Map(hits.items.map((i) => [i.id, i]));
-    return answer(page, hits.total, views.map((v) => {
+    const items = views.map((v) => {
       const r = records.get(v.id);
       return resultItem(v, 'Issue', { title: r?.title, body: r?.body }, keywords);
-    }));
+    });
+    return pagedRecord({ total_count: hits.total, incomplete_results: false, items, search_type: 'lexical' as const }, page, Math.min(hits.total, search.MAX_RESULTS));
   });
 
   app.get('/search/repositories', {

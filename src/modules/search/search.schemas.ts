@@ -20,7 +20,13 @@ function searchQuery<const S extends readonly string[]>(sorts: S) {
   });
 }
 
-export const IssueSearchQuery = searchQuery(ISSUE_SORTS);
+export const IssueSearchQuery = Type.Object({
+  ...searchQuery(ISSUE_SORTS).properties,
+  // Upstream's newer parameters: Wharf runs every search lexically (advanced_search's
+  // syntax is the one it parses anyway) and says so in search_type.
+  advanced_search: Type.Optional(Type.String()),
+  search_type: Type.Optional(StringEnum(['semantic', 'hybrid'] as const)),
+});
 export const RepoSearchQuery = searchQuery(REPO_SORTS);
 export const UserSearchQuery = searchQuery(USER_SORTS);
 export const TopicSearchQuery = Type.Object({
@@ -71,7 +77,11 @@ function results<T extends TObject>(item: T) {
   return PagedObject(Type.Object({ total_count: Type.Integer(), incomplete_results: Type.Boolean(), items: Type.Array(item) }));
 }
 
-export const IssueResults = results(resultItem(Issue));
+export const IssueResults = PagedObject(Type.Object({
+  total_count: Type.Integer(), incomplete_results: Type.Boolean(), items: Type.Array(resultItem(Issue)),
+  /** The kind of search performed: always lexical in Wharf. */
+  search_type: StringEnum(['lexical', 'semantic', 'hybrid'] as const),
+}));
 export const RepoResults = results(resultItem(Repository));
 export const UserResults = results(resultItem(SimpleUser));
 export const LabelResults = results(resultItem(Label));
