@@ -51,6 +51,16 @@ describe('gh commands against Wharf', { skip: ghUnavailable ?? false }, () => {
     assert.equal(q.data.viewer.login, alice.login);
   });
 
+  test("the README's recipe for Octokit: NODE_EXTRA_CA_CERTS trusts the certificate authority", async () => {
+    const script = `import { Octokit } from '@octokit/rest';
+      const o = new Octokit({ baseUrl: 'https://${GH_HOST}/api/v3', auth: process.env.TOKEN });
+      console.log((await o.rest.users.getAuthenticated()).data.login);`;
+    const run = (env: NodeJS.ProcessEnv) => s.run(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), env: { TOKEN: alice.token, ...env } });
+    assert.equal(ok(await run({ NODE_EXTRA_CA_CERTS: s.ca }), 'node with NODE_EXTRA_CA_CERTS').trim(), alice.login);
+    const untrusted = await run({});
+    assert.notEqual(untrusted.code, 0, 'without the authority the certificate is refused');
+  });
+
   test('gh repo create, view, list, edit', async () => {
     const out = ok(await gh(['repo', 'create', 'harbor', '--public', '--description', 'A harbor', '--add-readme']), 'repo create');
     assert.match(out, new RegExp(`https://${GH_HOST}/${alice.login}/harbor`));

@@ -36,7 +36,8 @@ export interface GhServer {
   t: TestServer;
   /** A temporary directory: HOME, GH_CONFIG_DIR, the certificate. */
   dir: string;
-  cert: string;
+  /** The certificate authority's certificate (SSL_CERT_FILE, GIT_SSL_CAINFO, NODE_EXTRA_CA_CERTS). */
+  ca: string;
   /** The environment gh and git run in: no token yet (see `env.GH_ENTERPRISE_TOKEN`). */
   env: NodeJS.ProcessEnv;
   /** gh to its end; asynchronously, since the server it talks to lives in this process. */
@@ -61,10 +62,17 @@ function runProgram(file: string, args: string[], env: NodeJS.ProcessEnv, cwd?: 
 /** Wharf over TLS on https://localhost (127.0.0.1:443), with gh's environment. */
 export async function startGhServer(options: TestServerOptions = {}): Promise<GhServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-gh-'));
+  // The README's recipe (§ gh), word for word: a certificate authority, and a server
+  // certificate for the host name signed by it; gh, git and Node trust the authority.
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-    '-subj', `/CN=${GH_HOST}`, '-addext', `subjectAltName=DNS:${GH_HOST},IP:127.0.0.1`], { stdio: 'ignore' });
+  const caFile = path.join(dir, 'ca.pem');
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '3650',
+    '-subj', '/CN=Wharf local CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'server.csr', '-subj', `/CN=${GH_HOST}`);
+  fs.writeFileSync(path.join(dir, 'server.ext'), `subjectAltName=DNS:${GH_HOST}\nextendedKeyUsage=serverAuth\n`);
+  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'cert.pem', '-days', '825', '-extfile', 'server.ext');
   const t = await startTestServer({ ...options, env: { WHARF_TLS_CERT: cert, WHARF_TLS_KEY: key, WHARF_BASE_URL: `https://${GH_HOST}`, ...options.env } });
   const target = (t.server.app.server.address() as net.AddressInfo).port;
   const relay = net.createServer((socket) => {
@@ -74,9 +82,9 @@ export async function startGhServer(options: TestServerOptions = {}): Promise<Gh
     upstream.on('error', () => socket.destroy());
   });
   await new Promise<void>((resolve) => relay.listen(443, '127.0.0.1', resolve));
-  const ca = fs.readFileSync(cert);
+  const ca = fs.readFileSync(caFile);
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH, HOME: dir, GH_CONFIG_DIR: path.join(dir, 'gh'), SSL_CERT_FILE: cert, GIT_SSL_CAINFO: cert,
+    PATH: process.env.PATH, HOME: dir, GH_CONFIG_DIR: path.join(dir, 'gh'), SSL_CERT_FILE: caFile, GIT_SSL_CAINFO: caFile,
     GH_NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', GH_PROMPT_DISABLED: '1', GH_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0',
     GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Test Author', GIT_AUTHOR_EMAIL: 'author@example.com',
     GIT_COMMITTER_NAME: 'Test Author', GIT_COMMITTER_EMAIL: 'author@example.com',
@@ -98,7 +106,7 @@ export async function startGhServer(options: TestServerOptions = {}): Promise<Gh
     req.end(data);
   });
   return {
-    t, dir, cert, env, api,
+    t, dir, ca: caFile, env, api,
     gh: (args, o = {}) => runProgram(GH, args, { ...env, ...o.env }, o.cwd, o.input),
     run: (file, args, o = {}) => runProgram(file, args, { ...env, ...o.env }, o.cwd),
     async close() {
