@@ -216,6 +216,25 @@ describe('gh commands against Wharf', { skip: ghUnavailable ?? false }, () => {
     assert.equal((await s.api('GET', `/repos/${alice.login}/harbor/releases/tags/v1.0`, alice.token)).status, 404);
   });
 
+  test("the README's gh recipe, line by line, inside a clone", async () => {
+    ok(await gh(['repo', 'create', 'dock', '--public', '--add-readme']), 'repo create dock');
+    ok(await gh(['repo', 'clone', 'dock'], s.dir), 'repo clone dock');
+    const dock = path.join(s.dir, 'dock');
+    ok(await git(['switch', '-c', 'fix'], dock), 'git switch');
+    fs.writeFileSync(path.join(dock, 'fix.txt'), 'fix\n');
+    ok(await git(['add', '.'], dock), 'git add');
+    ok(await git(['commit', '-m', 'fix'], dock), 'git commit');
+    ok(await git(['push', '-u', 'origin', 'fix'], dock), 'git push -u');
+    ok(await gh(['pr', 'create', '--title', 'Fix', '--body', 'A fix'], dock), 'pr create (inside the clone)');
+    ok(await gh(['pr', 'merge', '--merge'], dock), 'pr merge (inside the clone)');
+    const pulls = (await s.api<Json[]>('GET', `/repos/${alice.login}/dock/pulls?state=closed`, alice.token)).body;
+    assert.deepEqual(pulls.map((p) => [p.title, p.head.ref, p.merged_at !== null]), [['Fix', 'fix', true]]);
+    ok(await gh(['release', 'create', 'v1.0', '--notes', 'First'], dock), 'release create (inside the clone)');
+    ok(await gh(['release', 'upload', 'v1.0', 'fix.txt'], dock), 'release upload (inside the clone)');
+    const release = (await s.api('GET', `/repos/${alice.login}/dock/releases/tags/v1.0`, alice.token)).body as Json;
+    assert.deepEqual(release.assets.map((a: Json) => a.name), ['fix.txt']);
+  });
+
   test('gh repo fork and delete', async () => {
     const bobGh = (args: string[]) => s.gh(args, { env: { GH_HOST, GH_ENTERPRISE_TOKEN: bob.token } });
     ok(await bobGh(['repo', 'fork', R, '--clone=false']), 'repo fork');
