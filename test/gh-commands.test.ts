@@ -235,6 +235,21 @@ describe('gh commands against Wharf', { skip: ghUnavailable ?? false }, () => {
     assert.deepEqual(release.assets.map((a: Json) => a.name), ['fix.txt']);
   });
 
+  test('gh repo create --source . --push: a private repository from a local one, pushed with the credential helper', async () => {
+    const local = path.join(s.dir, 'local-src');
+    fs.mkdirSync(local);
+    ok(await git(['init', '-q', '-b', 'main'], local), 'git init');
+    fs.writeFileSync(path.join(local, 'app.py'), 'print("hi")\n');
+    ok(await git(['add', '.'], local), 'git add');
+    ok(await git(['commit', '-q', '-m', 'start'], local), 'git commit');
+    ok(await gh(['repo', 'create', 'from-source', '--private', '--source', '.', '--push'], local), 'repo create --source . --push');
+    const repo = (await s.api('GET', `/repos/${alice.login}/from-source`, alice.token)).body as Json;
+    assert.equal(repo.private, true);
+    assert.equal(repo.language, 'Python');
+    const head = (await git(['rev-parse', 'HEAD'], local)).stdout.trim();
+    assert.equal((await s.api('GET', `/repos/${alice.login}/from-source/commits/main`, alice.token)).body.sha, head);
+  });
+
   test('gh repo fork and delete', async () => {
     const bobGh = (args: string[]) => s.gh(args, { env: { GH_HOST, GH_ENTERPRISE_TOKEN: bob.token } });
     ok(await bobGh(['repo', 'fork', R, '--clone=false']), 'repo fork');
