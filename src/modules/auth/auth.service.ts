@@ -4,6 +4,7 @@ import { anonymousActor, oauthAppActor, userActor, type Actor, type Credentials 
 import { epochSeconds, nowIso } from '../../domain/clock.ts';
 import { BadCredentialsError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { formatScopes, isKnownScope, parseScopes } from '../../domain/scopes.ts';
+import * as users from '../users/users.service.ts';
 import * as store from './auth.store.ts';
 import { hashesEqual, newClientId, newClientSecret, newPersonalToken, sha256Hex } from './secrets.ts';
 
@@ -23,21 +24,28 @@ export async function authenticate(ctx: AppContext, creds: Credentials, ip: stri
   }
 }
 
+/**
+ * Basic: a token as the password, or an OAuth app's client id and secret. As upstream,
+ * a token is accepted under any user name (`x-access-token` from gh's credential helper,
+ * `oauth2`, the login, anything): the token says whose it is. The lockout counts by the
+ * named login (or client id) when an account or app of that name exists, so a wrong
+ * name never locks out a token's owner, and a name nobody has locks out nobody; a
+ * token presented under its owner's own login keeps upstream's rule (refused while
+ * that login is locked).
+ */
 async function authenticateBasic(ctx: AppContext, login: string, password: string, ip: string): Promise<Actor> {
-  if (!await countLoginAttempt(ctx, login)) {
+  const tokenActor = await actorForToken(ctx, password, 'basic', ip);
+  const ownLogin = tokenActor !== null && tokenActor.user!.login.toLowerCase() === login.toLowerCase();
+  if (tokenActor && !ownLogin) return tokenActor;
+  const app = await store.findOauthAppByClientId(ctx.db, login);
+  const counted = ownLogin || app !== undefined || await users.findAccount(ctx, login) !== null;
+  if (counted && !await countLoginAttempt(ctx, login)) {
     throw new ForbiddenError(LOCKED_OUT_MESSAGE);
   }
-  const app = await store.findOauthAppByClientId(ctx.db, login);
-  if (app && clientSecretMatches(app, password)) {
-    await forgiveLoginAttempt(ctx, login);
-    return oauthAppActor(app.id, ip);
-  }
-  const actor = await actorForToken(ctx, password, 'basic', ip);
-  if (actor && actor.user!.login.toLowerCase() === login.toLowerCase()) {
-    await forgiveLoginAttempt(ctx, login);
-    return actor;
-  }
-  throw new BadCredentialsError();
+  const actor = tokenActor ?? (app && clientSecretMatches(app, password) ? oauthAppActor(app.id, ip) : null);
+  if (!actor) throw new BadCredentialsError();
+  await forgiveLoginAttempt(ctx, login);
+  return actor;
 }
 
 export const LOCKED_OUT_MESSAGE = 'Maximum number of login attempts exceeded. Please try again later.';

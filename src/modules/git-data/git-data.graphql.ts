@@ -42,8 +42,27 @@ type GitActor {
   user: User
 }
 
+"""
+A branch protection rule. Wharf has no branch protection yet: no ref has a rule
+(Ref.branchProtectionRule is null), which gh's pr status asks about.
+"""
+type BranchProtectionRule implements Node {
+  """The Node ID of the BranchProtectionRule object"""
+  id: ID!
+  """Identifies the protection rule pattern."""
+  pattern: String!
+  """Number of approving reviews required to update matching branches."""
+  requiredApprovingReviewCount: Int
+  """Are approving reviews required to update matching branches."""
+  requiresApprovingReviews: Boolean!
+  """Are branches required to be up to date before merging."""
+  requiresStrictStatusChecks: Boolean!
+}
+
 """Represents a Git reference."""
 type Ref implements Node {
+  """Branch protection rules for this ref"""
+  branchProtectionRule: BranchProtectionRule
   """The Node ID of the Ref object"""
   id: ID!
   """The ref name."""

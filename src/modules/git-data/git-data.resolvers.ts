@@ -161,6 +161,8 @@ const refFields = {
   id: (r: RefNode) => encodeNodeId('Ref', `${r.repo.id}:${r.ref}`),
   name: (r: RefNode) => splitRef(r.ref).name,
   prefix: (r: RefNode) => splitRef(r.ref).prefix,
+  // No branch protection in Wharf yet: no ref has a rule.
+  branchProtectionRule: () => null,
   repository: (r: RefNode) => repositoryNode(r.repo),
   target: (r: RefNode) => objectNode(r.repo, r.type, r.sha),
 };
@@ -529,6 +531,8 @@ export const gitDataGraphQL: GraphQLModule = {
     Mutation: mutations,
   },
   nodes: {
+    // No branch protection rules exist in Wharf: no id names one.
+    BranchProtectionRule: async () => null,
     Ref: async (g, id) => {
       const scoped = splitRepositoryScoped(id);
       const node = scoped ? await load(g, repositoryById, scoped.repositoryId) : null;

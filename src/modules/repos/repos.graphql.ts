@@ -29,6 +29,14 @@ interface RepositoryOwner {
     affiliations: [RepositoryAffiliation]
     """Array of owner's affiliation options for repositories returned from the connection."""
     ownerAffiliations: [RepositoryAffiliation] = [OWNER, COLLABORATOR]
+    """If non-null, filters repositories according to whether they have issues enabled"""
+    hasIssuesEnabled: Boolean
+    """If non-null, filters repositories according to whether they are archived and not maintained"""
+    isArchived: Boolean
+    """If non-null, filters repositories according to whether they are forks of another repository"""
+    isFork: Boolean
+    """If non-null, filters repositories according to whether they have been locked"""
+    isLocked: Boolean
     """Returns the elements in the list that come after the specified cursor."""
     after: String
     """Returns the elements in the list that come before the specified cursor."""
@@ -232,6 +240,19 @@ type Repository implements Node & RepositoryInfo & Starrable & Subscribable & Un
   parent: Repository
   """The primary language of the repository's code."""
   primaryLanguage: Language
+  """A list containing a breakdown of the language composition of the repository."""
+  languages(
+    """Returns the elements in the list that come after the specified cursor."""
+    after: String
+    """Returns the elements in the list that come before the specified cursor."""
+    before: String
+    """Returns the first _n_ elements from the list."""
+    first: Int
+    """Returns the last _n_ elements from the list."""
+    last: Int
+    """Order for connection"""
+    orderBy: LanguageOrder
+  ): LanguageConnection
   """Identifies the date and time when the repository was last pushed to."""
   pushedAt: DateTime
   """Whether or not rebase-merging is enabled on this repository."""
@@ -557,6 +578,42 @@ type LicenseRule {
   label: String!
 }
 
+"""A list of languages associated with the parent."""
+type LanguageConnection {
+  """A list of edges."""
+  edges: [LanguageEdge]
+  """A list of nodes."""
+  nodes: [Language]
+  """Information to aid in pagination."""
+  pageInfo: PageInfo!
+  """Identifies the total count of items in the connection."""
+  totalCount: Int!
+  """The total size in bytes of files written in that language."""
+  totalSize: Int!
+}
+
+"""Represents the language of a repository."""
+type LanguageEdge {
+  cursor: String!
+  node: Language!
+  """The number of bytes of code written in the language."""
+  size: Int!
+}
+
+"""Ordering options for language connections."""
+input LanguageOrder {
+  """The ordering direction."""
+  direction: OrderDirection!
+  """The field to order languages by."""
+  field: LanguageOrderField!
+}
+
+"""Properties by which language connections can be ordered."""
+enum LanguageOrderField {
+  """Order languages by the size of all files containing the language"""
+  SIZE
+}
+
 """Represents a given language found in repositories."""
 type Language implements Node {
   """The color defined for the current language."""
@@ -612,6 +669,14 @@ extend type User implements RepositoryOwner {
     affiliations: [RepositoryAffiliation]
     """Array of owner's affiliation options for repositories returned from the connection."""
     ownerAffiliations: [RepositoryAffiliation] = [OWNER, COLLABORATOR]
+    """If non-null, filters repositories according to whether they have issues enabled"""
+    hasIssuesEnabled: Boolean
+    """If non-null, filters repositories according to whether they are archived and not maintained"""
+    isArchived: Boolean
+    """If non-null, filters repositories according to whether they are forks of another repository"""
+    isFork: Boolean
+    """If non-null, filters repositories according to whether they have been locked"""
+    isLocked: Boolean
     """Returns the elements in the list that come after the specified cursor."""
     after: String
     """Returns the elements in the list that come before the specified cursor."""
@@ -667,6 +732,14 @@ extend type Organization implements RepositoryOwner {
     affiliations: [RepositoryAffiliation]
     """Array of owner's affiliation options for repositories returned from the connection."""
     ownerAffiliations: [RepositoryAffiliation] = [OWNER, COLLABORATOR]
+    """If non-null, filters repositories according to whether they have issues enabled"""
+    hasIssuesEnabled: Boolean
+    """If non-null, filters repositories according to whether they are archived and not maintained"""
+    isArchived: Boolean
+    """If non-null, filters repositories according to whether they are forks of another repository"""
+    isFork: Boolean
+    """If non-null, filters repositories according to whether they have been locked"""
+    isLocked: Boolean
     """Returns the elements in the list that come after the specified cursor."""
     after: String
     """Returns the elements in the list that come before the specified cursor."""

@@ -17,6 +17,7 @@ import { accountById, accountNode, type AccountNode } from '../users/users.resol
 import * as users from '../users/users.service.ts';
 import * as forks from './repos.forks.ts';
 import { accessToMany } from './repos.access.ts';
+import { LANGUAGE_COLORS } from './repos.language-table.ts';
 import { reposTypeDefs } from './repos.graphql.ts';
 import type { Repo, Role } from './repos.model.ts';
 import * as repos from './repos.service.ts';
@@ -123,13 +124,6 @@ interface LanguageNode {
   name: string;
 }
 
-/** Colours of the languages most often seen (linguist's), for Language.color. */
-const LANGUAGE_COLORS: Record<string, string> = {
-  JavaScript: '#f1e05a', TypeScript: '#3178c6', Python: '#3572A5', Java: '#b07219', Go: '#00ADD8', Rust: '#dea584',
-  Ruby: '#701516', C: '#555555', 'C++': '#f34b7d', 'C#': '#178600', PHP: '#4F5D95', Shell: '#89e051', HTML: '#e34c26',
-  CSS: '#563d7c', Kotlin: '#A97BFF', Swift: '#F05138', Scala: '#c22d40', Haskell: '#5e5086', Elixir: '#6e4a7e',
-  Dart: '#00B4AB', Lua: '#000080', Perl: '#0298c3', R: '#198CE7', 'Objective-C': '#438eff', Vue: '#41b883',
-};
 
 // ---------------------------------------------------------------- repositories
 
@@ -191,6 +185,14 @@ const repositoryFields = {
   templateRepository: (r: RepositoryNode, _args: unknown, g: GraphQLContext) => (r.repo.templateId === null ? null : load(g, repositoryById, r.repo.templateId)),
   licenseInfo: (r: RepositoryNode) => (r.repo.licenseKey ? licenseNode(r.repo.licenseKey) : null),
   primaryLanguage: (r: RepositoryNode) => (r.repo.language ? { __typename: 'Language', name: r.repo.language } : null),
+  languages: async (r: RepositoryNode, args: ConnectionArgs & { orderBy?: { direction: 'ASC' | 'DESC' } | null }, g: GraphQLContext) => {
+    const all = await repos.listLanguages(g.ctx, g.actor, r.repo.owner.login, r.repo.name);
+    // Largest first as computed; upstream's ASC is smallest first.
+    const ordered = args.orderBy?.direction === 'ASC' ? [...all].reverse() : all;
+    const connection = await offsetConnection(args, async (offset, limit) => ({ items: ordered.slice(offset, offset + limit), total: ordered.length }),
+      ([name, size]) => ({ node: { __typename: 'Language' as const, name }, size }));
+    return { ...connection, totalSize: all.reduce((sum, [, size]) => sum + size, 0) };
+  },
   forkCount: async (r: RepositoryNode, _args: unknown, g: GraphQLContext) => (await presentationOf(g, r)).counts.forks,
   stargazerCount: async (r: RepositoryNode, _args: unknown, g: GraphQLContext) => (await presentationOf(g, r)).counts.stargazers,
   viewerPermission: async (r: RepositoryNode, _args: unknown, g: GraphQLContext) => {
@@ -236,6 +238,10 @@ interface OwnerRepositoriesArgs extends ConnectionArgs {
   orderBy?: { field: string; direction: 'ASC' | 'DESC' } | null;
   affiliations?: (string | null)[] | null;
   ownerAffiliations?: (string | null)[] | null;
+  isFork?: boolean | null;
+  isArchived?: boolean | null;
+  hasIssuesEnabled?: boolean | null;
+  isLocked?: boolean | null;
 }
 
 const SORT: Record<string, 'created' | 'updated' | 'pushed' | 'full_name'> = {
@@ -251,6 +257,7 @@ function listQueryOf(args: OwnerRepositoriesArgs) {
   return {
     visibility: v ? (v.toLowerCase() as 'public' | 'private') : undefined,
     sort, direction: o ? (o.direction.toLowerCase() as 'asc' | 'desc') : undefined,
+    traits: { fork: args.isFork ?? undefined, archived: args.isArchived ?? undefined, hasIssues: args.hasIssuesEnabled ?? undefined },
   };
 }
 
@@ -258,19 +265,21 @@ function ownerRepositories(a: AccountNode, args: OwnerRepositoriesArgs, g: Graph
   const q = listQueryOf(args);
   const login = a.account.login;
   return offsetConnection(args, async (offset, limit) => {
+    // Wharf never locks a repository (migrations lock upstream): none is locked.
+    if (args.isLocked === true) return { items: [], total: 0 };
     if (a.account.type === 'Organization') {
       const type = q.visibility ?? 'all';
-      return nodesOf(g, await repos.listForOrg(g.ctx, g.actor, login, { type, sort: q.sort, direction: q.direction, ...slice(offset, limit) }));
+      return nodesOf(g, await repos.listForOrg(g.ctx, g.actor, login, { type, sort: q.sort, direction: q.direction, traits: q.traits, ...slice(offset, limit) }));
     }
     const affiliations = (args.affiliations ?? args.ownerAffiliations ?? ['OWNER', 'COLLABORATOR']).filter((x): x is string => x !== null);
     if (a.account.id === g.user.id) {
       return nodesOf(g, await repos.listForAuthenticatedUser(g.ctx, g.actor, {
         visibility: q.visibility ?? 'all', affiliation: affiliations.map((x) => x.toLowerCase()).join(','),
-        sort: q.sort, direction: q.direction, ...slice(offset, limit),
+        sort: q.sort, direction: q.direction, traits: q.traits, ...slice(offset, limit),
       }));
     }
     const type = affiliations.includes('COLLABORATOR') ? 'all' : 'owner';
-    return nodesOf(g, await repos.listForUser(g.ctx, g.actor, login, { type, visibility: q.visibility, sort: q.sort, direction: q.direction, ...slice(offset, limit) }));
+    return nodesOf(g, await repos.listForUser(g.ctx, g.actor, login, { type, visibility: q.visibility, sort: q.sort, direction: q.direction, traits: q.traits, ...slice(offset, limit) }));
   });
 }
 

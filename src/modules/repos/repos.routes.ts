@@ -1,10 +1,10 @@
-// Repositories: create, get, update, delete, list, topics.
+// Repositories: create, get, update, delete, list, topics, languages.
 import { paged, pageOf } from '../../http/pagination.ts';
 import type { Router } from '../../http/router.ts';
 import { Type } from '@sinclair/typebox';
 import { UsernameParams } from '../users/users.schemas.ts';
 import { presentDetail, presentFull, presentRepos } from './repos.present.ts';
-import { CreateRepoBody, createInput, FullRepository, Repository, ListReposQuery, RepoParams, Topics, TopicsBody, UpdateRepoBody, updateInput } from './repos.schemas.ts';
+import { CreateRepoBody, createInput, FullRepository, Languages, Repository, ListReposQuery, RepoParams, Topics, TopicsBody, UpdateRepoBody, updateInput } from './repos.schemas.ts';
 import * as repos from './repos.service.ts';
 import { PagedArray } from '../../http/schema-types.ts';
 
@@ -88,4 +88,9 @@ export function reposRoutes(app: Router): void {
     schema: { params: RepoParams, body: TopicsBody, response: { 200: Topics } },
     config: { operationId: 'repos/replace-all-topics', resource: 'Repository', acceptedScopes: ['public_repo', 'repo'] },
   }, async (request) => ({ names: await repos.replaceTopics(request.server.ctx, request.actor, request.params.owner, request.params.repo, request.body.names) }));
+
+  app.get('/repos/:owner/:repo/languages', {
+    schema: { params: RepoParams, response: { 200: Languages } },
+    config: { operationId: 'repos/list-languages' },
+  }, async (request) => Object.fromEntries(await repos.listLanguages(request.server.ctx, request.actor, request.params.owner, request.params.repo)));
 }

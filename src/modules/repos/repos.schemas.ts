@@ -108,6 +108,8 @@ export type ListReposQuery = Static<typeof ListReposQuery>;
 
 export const TopicsBody = Type.Object({ names: Type.Array(Type.String()) });
 export const Topics = Type.Object({ names: Type.Array(Type.String()) });
+/** Language → bytes of code in it, largest first. */
+export const Languages = Type.Record(Type.String(), Type.Integer());
 
 // Response schemas. The views' return types are these schemas' Static types, so a field
 // a view adds without listing it here fails the type check (serialization would drop it).

@@ -16,6 +16,7 @@ import * as users from '../users/users.service.ts';
 import { accessTo, accessToMany, requireRole, type Access } from './repos.access.ts';
 import { initialCommit } from './repos.init.ts';
 import { detectRepositoryLicense } from './repos.license-detect.ts';
+import { languagesAt, primaryLanguage, type LanguageBytes } from './repos.languages.ts';
 import { roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
 import * as store from './repos.store.ts';
 import { validateRepoName } from './repos.names.ts';
@@ -319,13 +320,21 @@ export async function deleteRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
   await git.removeRepo(gitDir(ctx, repo));
 }
 
-/** After a push: size, pushed_at, the license of the default branch, and the default branch of a repository that was empty. */
+/** The languages of a repository the caller may see, from its default branch. */
+export async function listLanguages(ctx: AppContext, actor: Actor, ownerLogin: string, name: string): Promise<LanguageBytes> {
+  const { repo } = await locate(ctx, actor, ownerLogin, name);
+  return languagesAt(gitDir(ctx, repo), repo.defaultBranch);
+}
+
+/** After a push: size, pushed_at, the license and main language of the default branch, and the default branch of a repository that was empty. */
 export async function recordPush(ctx: AppContext, repo: Repo, defaultBranch: string | null): Promise<void> {
   const dir = gitDir(ctx, repo);
+  const branch = defaultBranch ?? repo.defaultBranch;
   await store.update(ctx.db, repo.id, {
     sizeKb: await git.sizeKb(dir),
     pushedAt: nowIso(ctx.clock),
-    licenseKey: await detectRepositoryLicense(dir, defaultBranch ?? repo.defaultBranch),
+    licenseKey: await detectRepositoryLicense(dir, branch),
+    language: primaryLanguage(await languagesAt(dir, branch)),
     ...(defaultBranch ? { defaultBranch } : {}),
   }, nowIso(ctx.clock));
 }
@@ -338,6 +347,8 @@ export interface ListQuery {
   affiliation?: string;
   sort?: 'created' | 'updated' | 'pushed' | 'full_name';
   direction?: 'asc' | 'desc';
+  /** Only repositories with these traits (GraphQL's isFork, isArchived, hasIssuesEnabled). */
+  traits?: store.RepoTraits;
   limit: number;
   offset: number;
 }
@@ -386,7 +397,7 @@ export async function listForAuthenticatedUser(ctx: AppContext, actor: Actor, q:
     alsoIds.push(...await orgAccess.teamRepositoryIds(ctx, user.id));
   }
   const visiblePrivateIds = await readablePrivate(ctx, actor, ownerIds, alsoIds);
-  return page(ctx, actor, { ownerIds, alsoIds, visibility, visiblePrivateIds, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
+  return page(ctx, actor, { ownerIds, alsoIds, visibility, visiblePrivateIds, traits: q.traits, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
 }
 
 export async function listForUser(ctx: AppContext, actor: Actor, login: string, q: ListQuery): Promise<RepoPage> {
@@ -396,7 +407,7 @@ export async function listForUser(ctx: AppContext, actor: Actor, login: string, 
   const ownerIds = type === 'member' ? [] : [owner.id];
   const alsoIds = type === 'owner' ? [] : await store.collaborationIds(ctx.db, owner.id);
   const visiblePrivateIds = await readablePrivate(ctx, actor, ownerIds, alsoIds);
-  return page(ctx, actor, { ownerIds, alsoIds, visibility: q.visibility, visiblePrivateIds, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
+  return page(ctx, actor, { ownerIds, alsoIds, visibility: q.visibility, visiblePrivateIds, traits: q.traits, ...order(q, 'full_name'), limit: q.limit, offset: q.offset });
 }
 
 export async function listForOrg(ctx: AppContext, actor: Actor, login: string, q: ListQuery): Promise<RepoPage> {
@@ -410,6 +421,7 @@ export async function listForOrg(ctx: AppContext, actor: Actor, login: string, q
     visiblePrivateIds,
     forksOnly: type === 'forks',
     sourcesOnly: type === 'sources',
+    traits: q.traits,
     ...order(q, 'created'),
     limit: q.limit, offset: q.offset,
   });

@@ -188,6 +188,12 @@ export async function countsFor(db: Executor, ids: readonly number[]): Promise<M
   return out;
 }
 
+export interface RepoTraits {
+  fork?: boolean;
+  archived?: boolean;
+  hasIssues?: boolean;
+}
+
 export interface ListFilter {
   ownerIds?: number[];
   /** Repositories of these ids regardless of owner (collaborations, team access). */
@@ -197,6 +203,8 @@ export interface ListFilter {
   visiblePrivateIds?: number[] | null;
   forksOnly?: boolean;
   sourcesOnly?: boolean;
+  /** GraphQL's isFork, isArchived, hasIssuesEnabled: each, when set, keeps only repositories with that value. */
+  traits?: RepoTraits;
   sort: 'created' | 'updated' | 'pushed' | 'full_name';
   direction: 'asc' | 'desc';
   limit: number;
@@ -218,6 +226,10 @@ export async function list(db: Executor, f: ListFilter): Promise<{ rows: RepoRec
   }
   if (f.forksOnly) q = q.where('is_fork', '=', 1);
   if (f.sourcesOnly) q = q.where('is_fork', '=', 0);
+  const t = f.traits ?? {};
+  if (t.fork !== undefined) q = q.where('is_fork', '=', t.fork ? 1 : 0);
+  if (t.archived !== undefined) q = q.where('archived', '=', t.archived ? 1 : 0);
+  if (t.hasIssues !== undefined) q = q.where('has_issues', '=', t.hasIssues ? 1 : 0);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const order = f.sort === 'full_name' ? 'name_lower' : f.sort === 'pushed' ? 'pushed_at' : f.sort === 'created' ? 'created_at' : 'updated_at';
   const rows = await q.selectAll().orderBy(order, f.direction).orderBy('id', f.direction)
