@@ -16,6 +16,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { uniqueLogin } from './factories/accounts.ts';
 import { CHROMIUM, chromiumMissing } from './helpers/web.ts';
+import { ghUnavailable, listen443 } from './helpers/gh.ts';
 import * as users from '../src/modules/users/users.service.ts';
 import * as webSession from '../src/modules/web-session/web-session.service.ts';
 
@@ -23,18 +24,7 @@ const PASSWORD = 'correct horse battery';
 const GH = '/usr/bin/gh';
 const GH_CLIENT_ID = '178c6fc778ccc68e1d6a';
 
-async function port443Free(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(443, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-const why = !fs.existsSync(GH) ? 'gh is not installed (apt-get install gh; .ci/run installs it)'
-  : chromiumMissing ? 'chromium is not installed'
-    : !await port443Free() ? 'port 443 on 127.0.0.1 cannot be bound here (in use, or not root)'
-      : null;
+const why = ghUnavailable ?? (chromiumMissing ? 'chromium is not installed' : null);
 if (why) console.log(`# skipping the gh auth login test: ${why}`);
 
 /** gh run to its end; asynchronously, since the server it talks to lives in this process. */
@@ -68,7 +58,7 @@ describe('gh auth login against Wharf', { skip: why ?? false }, () => {
       socket.on('error', () => upstream.destroy());
       upstream.on('error', () => socket.destroy());
     });
-    await new Promise<void>((resolve) => relay.listen(443, '127.0.0.1', resolve));
+    await listen443(relay);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     // The account straight through the services: the test's HTTP helpers speak plain HTTP.
     const account = await users.createAccount(t.server.ctx, { login: uniqueLogin(), type: 'User' });

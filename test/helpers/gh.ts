@@ -18,17 +18,36 @@ import { startTestServer, USER_AGENT, type TestServer, type TestServerOptions } 
 export const GH = '/usr/bin/gh';
 export const GH_HOST = 'localhost';
 
-async function port443Free(): Promise<boolean> {
+/**
+ * Listens on 127.0.0.1:443. Test files run side by side and more than one drives gh,
+ * which needs that very port: one in use by another file is waited for (its suite lets
+ * go of it when it ends), so that neither skips nor fails for the other.
+ */
+export async function listen443(server: net.Server, waitMs = 10 * 60_000): Promise<void> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+      const onError = (err: NodeJS.ErrnoException) => resolve(err);
+      server.once('error', onError);
+      server.listen(443, '127.0.0.1', () => { server.off('error', onError); resolve(null); });
+    });
+    if (!error) return;
+    if (error.code !== 'EADDRINUSE' || Date.now() > until) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Why port 443 cannot be had here at all (not permitted), or null; in use is not a reason (listen443 waits). */
+async function port443Problem(): Promise<string | null> {
   return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(443, '127.0.0.1', () => probe.close(() => resolve(true)));
+    probe.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'EADDRINUSE' ? null : `port 443 on 127.0.0.1 cannot be bound here (${err.code ?? err.message})`));
+    probe.listen(443, '127.0.0.1', () => probe.close(() => resolve(null)));
   });
 }
 
 export const ghUnavailable: string | null = !fs.existsSync(GH) ? 'gh is not installed (apt-get install gh; .ci/run installs it)'
-  : !await port443Free() ? 'port 443 on 127.0.0.1 cannot be bound here (in use, or not root)'
-    : null;
+  : await port443Problem();
 
 export interface RunResult { code: number; stdout: string; stderr: string }
 
@@ -81,7 +100,7 @@ export async function startGhServer(options: TestServerOptions = {}): Promise<Gh
     socket.on('error', () => upstream.destroy());
     upstream.on('error', () => socket.destroy());
   });
-  await new Promise<void>((resolve) => relay.listen(443, '127.0.0.1', resolve));
+  await listen443(relay);
   const ca = fs.readFileSync(caFile);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH, HOME: dir, GH_CONFIG_DIR: path.join(dir, 'gh'), SSL_CERT_FILE: caFile, GIT_SSL_CAINFO: caFile,
