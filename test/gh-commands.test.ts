@@ -3,7 +3,7 @@
 // gh api; repo create/view/list/clone/edit/fork/delete; issue create/list/view/close/
 // reopen/comment/edit/status; label list/create; pr create/list/view/diff/comment/
 // close/reopen/ready/review/merge/checks/status; release create/list/view/upload/
-// download/delete. gh finds Wharf as GH_HOST=localhost with GH_ENTERPRISE_TOKEN, inside
+// download/delete; search repos/issues/prs. gh finds Wharf as GH_HOST=localhost with GH_ENTERPRISE_TOKEN, inside
 // a clone through its remote (https://localhost/…) and elsewhere through -R. Skipped
 // (saying why) where gh is missing or port 443 cannot be bound (test/helpers/gh.ts).
 import { after, before, describe, test } from 'node:test';
@@ -260,5 +260,28 @@ describe('gh commands against Wharf', { skip: ghUnavailable ?? false }, () => {
 
     ok(await bobGh(['repo', 'delete', `${GH_HOST}/${bob.login}/harbor`, '--yes']), 'repo delete');
     assert.equal((await s.api('GET', `/repos/${bob.login}/harbor`, bob.token)).status, 404);
+  });
+
+  test('gh search repos, issues and prs reach Wharf\'s search and find what was made', async () => {
+    const name = `lighthouse-${Date.now().toString(36)}`;
+    assert.equal((await s.api('POST', '/user/repos', alice.token, { name, auto_init: true })).status, 201);
+    const issue = await s.api('POST', `/repos/${alice.login}/${name}/issues`, alice.token, { title: 'Foghorn is broken', body: 'It hums.' });
+    assert.equal(issue.status, 201);
+    const main = await s.api('GET', `/repos/${alice.login}/${name}/git/ref/heads/main`, alice.token);
+    assert.equal((await s.api('POST', `/repos/${alice.login}/${name}/git/refs`, alice.token, { ref: 'refs/heads/lamp', sha: main.body.object.sha })).status, 201);
+    const put = await s.api('PUT', `/repos/${alice.login}/${name}/contents/lamp.txt`, alice.token, { message: 'Lamp', content: Buffer.from('on\n').toString('base64'), branch: 'lamp' });
+    assert.equal(put.status, 201);
+    assert.equal((await s.api('POST', `/repos/${alice.login}/${name}/pulls`, alice.token, { title: 'Brighter lamp', head: 'lamp', base: 'main' })).status, 201);
+
+    const repos = JSON.parse(ok(await gh(['search', 'repos', name, '--owner', alice.login, '--json', 'fullName']), 'search repos')) as Json[];
+    assert.deepEqual(repos.map((r) => r.fullName), [`${alice.login}/${name}`]);
+    const issues = JSON.parse(ok(await gh(['search', 'issues', 'foghorn', '--repo', `${alice.login}/${name}`, '--json', 'title,number']), 'search issues')) as Json[];
+    assert.deepEqual(issues.map((i) => [i.title, i.number]), [['Foghorn is broken', issue.body.number]]);
+    const prs = JSON.parse(ok(await gh(['search', 'prs', '--repo', `${alice.login}/${name}`, '--json', 'title,state']), 'search prs')) as Json[];
+    assert.deepEqual(prs.map((p) => [p.title, p.state]), [['Brighter lamp', 'open']]);
+    // Another user does not find alice's private work: a private repository stays hidden.
+    assert.equal((await s.api('PATCH', `/repos/${alice.login}/${name}`, alice.token, { private: true })).status, 200);
+    const hidden = await s.gh(['search', 'issues', 'foghorn', '--json', 'title'], { env: { GH_HOST, GH_ENTERPRISE_TOKEN: bob.token } });
+    assert.deepEqual(JSON.parse(ok(hidden, 'search issues as bob')), []);
   });
 });
