@@ -138,7 +138,8 @@ const RepoLinksProps = {
 };
 export const RepoLinks = Type.Object(RepoLinksProps);
 
-const RepositoryProps = {
+/** Who and what a repository is: the head of both the full and the minimal record. */
+const RepoIdentityProps = {
   id: Type.Integer(),
   node_id: Type.String(),
   name: Type.String(),
@@ -147,6 +148,10 @@ const RepositoryProps = {
   private: Type.Boolean(),
   description: Nullable(Type.String()),
   fork: Type.Boolean(),
+};
+
+const RepositoryProps = {
+  ...RepoIdentityProps,
   ...RepoLinksProps,
   homepage: Nullable(Type.String()),
   language: Nullable(Type.String()),
@@ -200,14 +205,7 @@ export const Repository = Type.Object(RepositoryProps);
 // repository is and its links, without the clone, mirror and svn addresses.
 const { clone_url: _clone, mirror_url: _mirror, svn_url: _svn, ...MinimalLinksProps } = RepoLinksProps;
 export const MinimalRepository = Type.Object({
-  id: Type.Integer(),
-  node_id: Type.String(),
-  name: Type.String(),
-  full_name: Type.String(),
-  owner: SimpleUser,
-  private: Type.Boolean(),
-  description: Nullable(Type.String()),
-  fork: Type.Boolean(),
+  ...RepoIdentityProps,
   ...MinimalLinksProps,
 });
 export type Repository = Static<typeof Repository>;
