@@ -64,7 +64,8 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     if (method !== 'HEAD') {
       const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
-      routeTable.push({ method, url: route.url, operationId: route.config?.operationId ?? null, responses, rawResponse: route.config?.rawResponse === true });
+      const bodyFields = propertiesOf(route.schema?.body);
+      routeTable.push({ method, url: route.url, operationId: route.config?.operationId ?? null, responses, bodyFields, rawResponse: route.config?.rawResponse === true });
     }
     if (route.method === 'PATCH') route.method = ['PATCH', 'POST'];
   });
@@ -142,4 +143,15 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     reply.removeHeader('content-type');
     return '';
   });
+}
+
+interface ObjectSchemaShape { properties?: Record<string, unknown>; anyOf?: unknown[]; oneOf?: unknown[] }
+
+/** Top-level property names of a body schema, across the branches of a union. */
+function propertiesOf(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const s = schema as ObjectSchemaShape;
+  const names = new Set(Object.keys(s.properties ?? {}));
+  for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) for (const n of propertiesOf(branch)) names.add(n);
+  return [...names];
 }

@@ -37,6 +37,8 @@ export interface RouteEntry {
   operationId: string | null;
   /** Status codes the route's response schema declares (empty: none). */
   responses: string[];
+  /** Top-level properties of the route's body schema (empty: none or not an object). */
+  bodyFields: string[];
   rawResponse: boolean;
 }
 
