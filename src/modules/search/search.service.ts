@@ -36,12 +36,12 @@ export function cappedSlice(slice: Slice): Slice {
 
 const UNREACHABLE = 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.';
 
-function unreachable(values: readonly string[]): ValidationError {
+export function unreachable(values: readonly string[]): ValidationError {
   return new ValidationError(values.map((value) => ({ resource: 'Search', field: 'q', code: 'invalid' as const, value, message: UNREACHABLE })));
 }
 
 /** Accounts the user:/org: qualifiers name; a missing one (or org: naming a user) is a 422 naming it. */
-async function ownersNamed(ctx: AppContext, q: ParsedQuery): Promise<{ logins: string[]; accounts: Account[] }> {
+export async function ownersNamed(ctx: AppContext, q: ParsedQuery): Promise<{ logins: string[]; accounts: Account[] }> {
   const logins: string[] = [];
   const accounts: Account[] = [];
   const missing: string[] = [];
