@@ -3,9 +3,11 @@
 // item shapes, text matches checked against the file text, visibility across users,
 // and a push making new content findable and removed content unfindable.
 import { after, before, describe, test } from 'node:test';
+import { execFile } from 'node:child_process';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
@@ -13,6 +15,26 @@ import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 
 type Json = Record<string, any>;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The admin command line on the test server's data dir and database, as an operator runs it. */
+function cli(t: TestServer, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(
+    (e): e is [string, string] => e[1] !== undefined && !/^(DATABASE_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$)/.test(e[0]),
+  ));
+  const env = {
+    ...inherited, WHARF_DATA_DIR: t.dataDir, LOG_LEVEL: 'silent',
+    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+    ...(t.pgSchema ? { WHARF_DATABASE_SCHEMA: t.pgSchema } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
+      if (err && typeof err.code !== 'number') return reject(err);
+      resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
+    });
+  });
+}
 
 describe('search over the index', () => {
   let t: TestServer;
@@ -229,5 +251,30 @@ describe('search over the index', () => {
     assert.equal((await get(`/search/code?q=${tag}Windlass&page=11&per_page=100`, alice.token)).status, 422);
     assert.equal((await codeQ('a'.repeat(257))).status, 422);
     assert.equal((await commitQ('a'.repeat(257))).status, 422);
+  });
+
+  test('cli search reindex: re-reads what changed while no index worker ran, printing progress', async () => {
+    const name = `${tag}-dock`;
+    const dock = await createRepo(t, alice, { name });
+    await idle();
+    await t.server.searchIndex.stop();
+    await t.octokit(alice.token).rest.repos.createOrUpdateFileContents({
+      owner: dock.owner, repo: dock.repo, path: 'crane.txt', message: `Crane ${tag}hoist`, content: Buffer.from(`${tag}Hoist lifts\n`).toString('base64'),
+    });
+    assert.equal((await codeQ(`${tag}hoist`)).body.total_count, 0);
+
+    const one = await cli(t, 'search', 'reindex', '--repo', `${dock.owner}/${dock.repo}`);
+    assert.equal(one.code, 0, one.stderr);
+    assert.match(one.stdout, new RegExp(`^\\[1/1\\] ${dock.owner}/${dock.repo}: full, 2 commits, 2 files$`, 'm'));
+    assert.match(one.stdout, /^indexed 1 repository$/m);
+    assert.equal((await codeQ(`${tag}hoist`)).body.total_count, 1);
+    assert.equal((await commitQ(`${tag}hoist`)).body.total_count, 1);
+    t.server.searchIndex.start();
+    await idle();
+
+    const everything = await cli(t, 'search', 'reindex', '--changes-only');
+    assert.equal(everything.code, 0, everything.stderr);
+    assert.match(everything.stdout, new RegExp(`${dock.owner}/${dock.repo}: unchanged, 0 commits, 0 files`));
+    assert.match(everything.stdout, /^indexed \d+ repositories$/m);
   });
 });

@@ -381,3 +381,13 @@ export async function indexedFiles(db: Executor, repositoryId: number): Promise<
   const rows = await db.selectFrom('search_code').select(['path', 'blob_sha']).where('repository_id', '=', repositoryId).execute();
   return new Map(rows.map((r) => [r.path, r.blob_sha]));
 }
+
+/** Every repository the index has a row for (each gets one when created, or by migration 0023). */
+export async function knownRepositoryIds(db: Executor): Promise<number[]> {
+  const rows = await db.selectFrom('search_index_state').select('repository_id').orderBy('repository_id').execute();
+  return rows.map((r) => Number(r.repository_id));
+}
+
+export async function clearPending(db: Executor, repositoryId: number): Promise<void> {
+  await db.updateTable('search_index_state').set({ pending: 0 }).where('repository_id', '=', repositoryId).where('claimed_until', 'is', null).execute();
+}

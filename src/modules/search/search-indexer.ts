@@ -84,3 +84,33 @@ export function retryLater(ctx: AppContext, repositoryId: number, retryAtMs: num
 export function countQueued(ctx: AppContext): Promise<number> {
   return store.countOutstanding(ctx.db, ctx.clock.now().getTime());
 }
+
+export interface ReindexProgress {
+  outcome: IndexOutcome;
+  fullName: string;
+  done: number;
+  total: number;
+}
+
+/**
+ * Re-reads the index of the named repositories (or of every one Wharf holds), from
+ * scratch unless `changesOnly`, one after the other; `progress` hears of each.
+ * The admin command line runs it (cli/search.ts).
+ */
+export async function reindex(
+  ctx: AppContext, repositoryIds: readonly number[] | null, options: { changesOnly?: boolean }, progress: (p: ReindexProgress) => void,
+): Promise<number> {
+  const ids = repositoryIds ?? await store.knownRepositoryIds(ctx.db);
+  let done = 0;
+  for (const id of ids) {
+    const [repo] = await repos.reposByIds(ctx, [id]);
+    if (!repo) continue;
+    await store.markPending(ctx.db, id);
+    const outcome = await indexRepository(ctx, id, { full: !options.changesOnly });
+    // Done here: a server's worker need not read it again.
+    await store.clearPending(ctx.db, id);
+    done += 1;
+    progress({ outcome, fullName: `${repo.owner.login}/${repo.name}`, done, total: ids.length });
+  }
+  return done;
+}
