@@ -13,6 +13,7 @@ import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
 import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
+import { gql } from './helpers/graphql.ts';
 
 type Json = Record<string, any>;
 
@@ -164,6 +165,13 @@ describe('search over the index', () => {
     assert.equal((await commitQ(`${tag} repo:${priv.owner}/${priv.repo}`, bob.token)).status, 422);
     assert.equal((await commitQ(`Hide ${tag}`, bob.token)).body.total_count, 0);
     assert.equal((await commitQ(`Hide ${tag}`)).body.total_count, 1);
+    // GraphQL counts code for any search, by the same rule.
+    const counted = async (token: string, query: string) =>
+      (await gql(t, token)<{ search: { codeCount: number } }>(`query($q: String!) { search(query: $q, type: REPOSITORY, first: 1) { codeCount } }`, { q: query })).search.codeCount;
+    assert.equal(await counted(alice.token, `${tag}Windlass`), 3);
+    assert.equal(await counted(bob.token, `${tag}Windlass`), 2);
+    // No keyword: no code search, none counted.
+    assert.equal(await counted(bob.token, `user:${alice.login}`), 0);
     // Anonymous callers see public repositories only.
     assert.equal((await get(`/search/code?q=${tag}Windlass`)).body.total_count, 2);
 
