@@ -8,6 +8,7 @@ import { createToken, createUser, type CreatedUser } from './factories/accounts.
 import { createOrgWithOwner, type CreatedOrg } from './factories/orgs.ts';
 import { addCollaborator, createIssue, createRepo, type CreatedRepo } from './factories/issues.ts';
 import { failsWith } from './helpers/failures.ts';
+import { checkout, commitFiles, push, repoWithFeature } from './factories/pulls.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { inTransaction } from '../src/context.ts';
 import { userActor } from '../src/domain/actor.ts';
@@ -365,5 +366,23 @@ describe('search', () => {
     } finally {
       await t2.close();
     }
+  });
+
+  test('issues: is:merged and is:unmerged tell pull requests apart by whether they were merged', async () => {
+    const kit = t.octokit(alice.token);
+    const name = `${tag}-slipway`;
+    const { clone } = await repoWithFeature(t, alice, {}, name);
+    await checkout(clone, 'other', true);
+    await commitFiles(clone, { 'other.txt': 'other\n' }, 'Other work');
+    await push(clone, 'other');
+    const merged = (await kit.rest.pulls.create({ owner: alice.login, repo: name, title: `${tag} launch`, head: 'feature', base: 'main' })).data;
+    await kit.rest.pulls.merge({ owner: alice.login, repo: name, pull_number: merged.number });
+    const open = (await kit.rest.pulls.create({ owner: alice.login, repo: name, title: `${tag} refit`, head: 'other', base: 'main' })).data;
+    await kit.rest.issues.create({ owner: alice.login, repo: name, title: `${tag} hull` });
+    const found = async (q: string) => numbers((await kit.rest.search.issuesAndPullRequests({ q: `${q} repo:${alice.login}/${name}` })).data.items);
+    assert.deepEqual(await found('is:merged'), [merged.number]);
+    assert.deepEqual(await found('is:unmerged'), [open.number]);
+    assert.deepEqual(await found('is:pr is:closed is:merged'), [merged.number]);
+    assert.deepEqual(await found('is:unmerged is:closed'), []);
   });
 });

@@ -10,6 +10,7 @@ import type { Page, Slice } from '../../domain/page.ts';
 import * as lists from '../issues/issue-lists.service.ts';
 import type { IssueRecord, IssueState, LabelRecord } from '../issues/issues.model.ts';
 import * as labels from '../issues/labels.service.ts';
+import * as pulls from '../pulls/pulls.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
@@ -90,18 +91,21 @@ async function issueRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, 
   return lists.readableRepositories(ctx, actor, candidates);
 }
 
-/** is:/type:/state: values → which kinds and states; is:merged and is:unmerged are not served yet (422). */
-function issueKinds(q: ParsedQuery): { pullRequests?: boolean; states: IssueState[] } {
+/** is:/type:/state: values → which kinds and states; is:merged and is:unmerged pick pull requests by whether they were merged. */
+function issueKinds(q: ParsedQuery): { pullRequests?: boolean; states: IssueState[]; merged?: boolean } {
   const is = [...qualifierValues(q, 'is'), ...qualifierValues(q, 'type'), ...qualifierValues(q, 'state')];
-  const known = new Set(['issue', 'pr', 'pull-request', 'open', 'closed', 'public', 'private']);
+  const known = new Set(['issue', 'pr', 'pull-request', 'open', 'closed', 'public', 'private', 'merged', 'unmerged']);
   const unknown = is.filter((v) => !known.has(v));
   if (unknown.length) throw invalidQuery(`Wharf's issue search does not support is:${unknown[0]} yet.`, unknown[0]);
-  const pulls = is.includes('pr') || is.includes('pull-request');
+  // Both at once match nothing a pull request can be: the later one wins, as with sort:.
+  const mergedAt = Math.max(is.lastIndexOf('merged'), is.lastIndexOf('unmerged'));
+  const merged = mergedAt < 0 ? undefined : is[mergedAt] === 'merged';
+  const wantsPulls = is.includes('pr') || is.includes('pull-request') || merged !== undefined;
   const issues = is.includes('issue');
   const states: IssueState[] = [];
   if (is.includes('open')) states.push('open');
   if (is.includes('closed')) states.push('closed');
-  return { ...(pulls !== issues ? { pullRequests: pulls } : {}), states };
+  return { ...(wantsPulls !== issues ? { pullRequests: wantsPulls } : {}), states, ...(merged !== undefined ? { merged } : {}) };
 }
 
 /**
@@ -115,7 +119,7 @@ function onlyUnknownFields(q: ParsedQuery, known: readonly string[]): boolean {
 
 /** Issues and pull requests matching `q` that the caller may read, newest first unless `sort` says otherwise. */
 export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: IssueSort | undefined, order: Order | undefined, slice: Slice): Promise<IssueHits> {
-  const { pullRequests, states } = issueKinds(q);
+  const { pullRequests, states, merged } = issueKinds(q);
   if (onlyUnknownFields(q, ['title', 'body', 'comments'])) return { items: [], repos: new Map(), total: 0 };
   const no = qualifierValues(q, 'no');
   const inFields = qualifierValues(q, 'in');
@@ -151,6 +155,11 @@ export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery
   // Where issues are disabled only the pull requests can be found.
   const pullOnly = candidates.filter((r) => !r.hasIssues).map((r) => r.id);
   const searchIn = query.pullRequests === false ? candidates.filter((r) => r.hasIssues) : candidates;
+  if (merged !== undefined) {
+    const ids = await pulls.pullIssueIdsByMerged(ctx, searchIn.map((r) => r.id), merged);
+    if (!ids.length) return { items: [], repos: new Map(), total: 0 };
+    query.ids = ids;
+  }
   const found = await lists.listIssueRecords(ctx, searchIn.map((r) => r.id),
     query.pullRequests === undefined && pullOnly.length ? { ...query, pullRequestsOnlyIn: pullOnly } : query, slice);
   return { items: found.items, repos: new Map(candidates.map((r) => [r.id, r])), total: found.total };
