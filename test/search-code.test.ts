@@ -92,7 +92,7 @@ describe('search over the index', () => {
 
     const secret = tempDir();
     await gitOk(['clone', '-q', cloneUrl(t.baseUrl, alice.login, priv.repo, alice.login, alice.token), secret]);
-    await commit(secret, { 'vault.py': `${tag}Windlass = "secret"\n` }, `Hide the ${tag}Windlass`);
+    await commit(secret, { 'vault.py': `${tag}Windlass = "secret"\n${tag}_line = 1\n` }, `Hide the ${tag}Windlass`);
     await gitOk(['push', '-q', 'origin', 'HEAD'], { cwd: secret });
     await idle();
   });
@@ -151,6 +151,10 @@ describe('search over the index', () => {
     assert.deepEqual(await paths('in:path'), []);
     assert.deepEqual(((await codeQ(`anchor in:path repo:${pub.owner}/${pub.repo}`)).body.items as Json[]).map((i) => i.path), ['src/anchor.ts']);
     assert.deepEqual(await paths('NOT return'), ['docs/guide.md', 'vault.py']);
+    // LIKE's wildcards in a word are plain characters.
+    assert.deepEqual(await paths(`${tag}_line`), ['vault.py']);
+    assert.deepEqual(await paths(`${tag}Xline`), []);
+    assert.deepEqual(await paths(`${tag}%line`), []);
   });
 
   test('visibility: a private repository for its owner only; unreachable repo: is a 422; made private hides at once', async () => {

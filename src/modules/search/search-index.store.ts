@@ -21,13 +21,16 @@ function containing(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** column holds `word` (any case). */
+/**
+ * column holds `word` (any case). SQLite's FTS5 index serves only a LIKE without
+ * ESCAPE: there a word with a wildcard character (foo_bar) is looked up unescaped (a
+ * superset, through the index) and then checked exactly with instr.
+ */
 export function holds(dialect: Dialect, column: Expression<unknown> | RawBuilder<unknown>, word: string): RawBuilder<SqlBool> {
   const pattern = containing(word);
-  const escaped = pattern !== `%${word}%`;
-  const op = sql.raw(dialect === 'postgres' ? 'ILIKE' : 'LIKE');
-  // SQLite's FTS5 index serves only a LIKE without ESCAPE: added only when needed.
-  return escaped ? sql<SqlBool>`${column} ${op} ${pattern} ESCAPE '\\'` : sql<SqlBool>`${column} ${op} ${pattern}`;
+  if (pattern === `%${word}%`) return sql<SqlBool>`${column} ${sql.raw(dialect === 'postgres' ? 'ILIKE' : 'LIKE')} ${pattern}`;
+  if (dialect === 'postgres') return sql<SqlBool>`${column} ILIKE ${pattern}`;
+  return sql<SqlBool>`(${column} LIKE ${`%${word}%`} AND instr(lower(${column}), ${word.toLowerCase()}) > 0)`;
 }
 
 /** How many times `word` occurs in `column` (any case): the core of a score. */
