@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from './helpers/server.ts';
-import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { createToken, createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
 import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { gql } from './helpers/graphql.ts';
+import { sql } from 'kysely';
 
 type Json = Record<string, any>;
 
@@ -247,6 +248,19 @@ describe('search over the index', () => {
     assert.equal((await codeQ(`${tag}capstan`)).body.total_count, 0);
     assert.equal((await codeQ(`${tag}Windlass repo:${pub.owner}/${pub.repo}`)).body.total_count, 2);
 
+    // A new default branch: its files are what the index holds.
+    await gitOk(['checkout', '-q', '-b', 'lane'], { cwd: work });
+    await commit(work, { 'lane.txt': `${tag}Gangway\n` }, 'Lane');
+    await gitOk(['push', '-q', 'origin', 'lane'], { cwd: work });
+    await idle();
+    assert.equal((await codeQ(`${tag}gangway`)).body.total_count, 0);
+    await t.octokit(alice.token).rest.repos.update({ owner: pub.owner, repo: pub.repo, default_branch: 'lane' });
+    await idle();
+    assert.deepEqual(((await codeQ(`${tag}gangway`)).body.items as Json[]).map((i) => i.path), ['lane.txt']);
+    await t.octokit(alice.token).rest.repos.update({ owner: pub.owner, repo: pub.repo, default_branch: 'main' });
+    await idle();
+    assert.equal((await codeQ(`${tag}gangway`)).body.total_count, 0);
+
     // A renamed repository answers under its new name without re-reading anything.
     await t.octokit(alice.token).rest.repos.update({ owner: pub.owner, repo: pub.repo, name: `${pub.repo}-renamed` });
     const renamed = await codeQ(`${tag}Windlass filename:anchor.ts`);
@@ -288,5 +302,14 @@ describe('search over the index', () => {
     assert.equal(everything.code, 0, everything.stderr);
     assert.match(everything.stdout, new RegExp(`${dock.owner}/${dock.repo}: unchanged, 0 commits, 0 files`));
     assert.match(everything.stdout, /^indexed \d+ repositories$/m);
+
+    // A deleted repository's commits and files go with it.
+    await t.octokit(await createToken(t, alice.login, ['repo', 'delete_repo'])).rest.repos.delete({ owner: dock.owner, repo: dock.repo });
+    assert.equal((await codeQ(`${tag}hoist`)).body.total_count, 0);
+    assert.equal((await commitQ(`${tag}hoist`)).body.total_count, 0);
+    assert.equal(await t.server.ctx.db.selectFrom('search_code').select('id').where('repository_id', '=', dock.id).executeTakeFirst(), undefined);
+    // Their text too (on SQLite the FTS5 table has no foreign key: a trigger removes it).
+    const orphans = await sql<{ n: number }>`SELECT count(*) AS n FROM search_code_text WHERE rowid NOT IN (SELECT id FROM search_code)`.execute(t.server.ctx.db);
+    assert.equal(Number(orphans.rows[0]!.n), 0);
   });
 });
