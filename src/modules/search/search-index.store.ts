@@ -265,20 +265,21 @@ export interface FileRow {
   content: string;
 }
 
-/** Writes files (replacing those at the same paths) with their text. */
+/** Writes files of one repository (replacing those at the same paths) with their text, a statement per 50 files. */
 export async function upsertFiles(db: Executor, rows: readonly FileRow[], at: string): Promise<void> {
   for (const part of chunks(rows, 50)) {
     const repositoryId = part[0]!.repositoryId;
     await deleteFiles(db, repositoryId, part.map((r) => r.path));
-    for (const r of part) {
+    const inserted = await db.insertInto('search_code').values(part.map((r) => {
       const name = r.path.slice(r.path.lastIndexOf('/') + 1);
       const dot = name.lastIndexOf('.');
-      const inserted = await db.insertInto('search_code').values({
+      return {
         repository_id: r.repositoryId, path: r.path, name, extension: dot > 0 ? name.slice(dot + 1).toLowerCase() : '',
         blob_sha: r.blobSha, size: r.size, language: r.language, indexed_at: at,
-      }).returning('id').executeTakeFirstOrThrow();
-      await db.insertInto('search_code_text').values({ rowid: Number(inserted.id), content: r.content }).execute();
-    }
+      };
+    })).returning(['id', 'path']).execute();
+    const idOf = new Map(inserted.map((r) => [r.path, Number(r.id)]));
+    await db.insertInto('search_code_text').values(part.map((r) => ({ rowid: idOf.get(r.path)!, content: r.content }))).execute();
   }
 }
 
