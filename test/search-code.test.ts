@@ -164,6 +164,10 @@ describe('search over the index', () => {
     const theirs = await codeQ(`${tag}Windlass`, bob.token);
     assert.deepEqual((theirs.body.items as Json[]).map((i) => i.path).sort(), ['docs/guide.md', 'src/anchor.ts']);
     assert.equal((await codeQ(`${tag}Windlass is:private`)).body.total_count, 1);
+    // Her own private repository needs a token with the repo scope.
+    const unscoped = await createToken(t, alice.login, ['user']);
+    assert.deepEqual(((await codeQ(`${tag}Windlass`, unscoped)).body.items as Json[]).map((i) => i.path).sort(), ['docs/guide.md', 'src/anchor.ts']);
+    assert.equal((await commitQ(`Hide ${tag}`, unscoped)).body.total_count, 0);
     const denied = await codeQ(`${tag}Windlass repo:${priv.owner}/${priv.repo}`, bob.token);
     assert.equal(denied.status, 422);
     assert.equal(denied.body.errors[0].value, `${priv.owner}/${priv.repo}`);
