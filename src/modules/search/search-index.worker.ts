@@ -4,6 +4,7 @@
 // (ctx.bus.onWork), and every pollMs for work queued by other processes. A failed
 // repository is tried again after RETRY_MS. idle() resolves once nothing queued is
 // left that could be taken now (tests, and the re-index command, wait on it).
+import { AsyncResource } from 'node:async_hooks';
 import type { AppContext } from '../../context.ts';
 import * as indexer from './search-indexer.ts';
 
@@ -18,6 +19,11 @@ export class SearchIndexWorker {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
+  /**
+   * Passes run in the context the worker was made in, not in that of the request whose
+   * commit woke it: their queries are not the request's (GraphQL's statement counts).
+   */
+  private readonly root = new AsyncResource('SearchIndexWorker');
 
   constructor(private readonly ctx: AppContext, private readonly pollMs: number, private readonly onIndexed?: (o: indexer.IndexOutcome) => void) {}
 
@@ -43,7 +49,7 @@ export class SearchIndexWorker {
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.pass = this.runPass().finally(() => {
+    this.pass = this.root.runInAsyncScope(() => this.runPass()).finally(() => {
       this.pass = null;
       if (this.again && this.running) {
         this.again = false;
