@@ -15,6 +15,7 @@ import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { bestFirst, issueFields, labelFields, relevance, repoFields, userFields } from './search-score.ts';
 import {
   invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery,
 } from './search-query.ts';
@@ -160,9 +161,17 @@ export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery
     if (!ids.length) return { items: [], repos: new Map(), total: 0 };
     query.ids = ids;
   }
+  // Without a sort, keywords rank: the first 1,000 in the default order, best first.
+  const ranked = !sort && q.keywords.length > 0;
   const found = await lists.listIssueRecords(ctx, searchIn.map((r) => r.id),
-    query.pullRequests === undefined && pullOnly.length ? { ...query, pullRequestsOnlyIn: pullOnly } : query, slice);
-  return { items: found.items, repos: new Map(candidates.map((r) => [r.id, r])), total: found.total };
+    query.pullRequests === undefined && pullOnly.length ? { ...query, pullRequestsOnlyIn: pullOnly } : query,
+    ranked ? { offset: 0, perPage: MAX_RESULTS } : slice);
+  const items = ranked ? pageOf(bestFirst(found.items, (i) => relevance(issueFields(i), q.keywords)), slice) : found.items;
+  return { items, repos: new Map(candidates.map((r) => [r.id, r])), total: found.total };
+}
+
+function pageOf<T>(items: readonly T[], slice: Slice): T[] {
+  return items.slice(slice.offset, slice.offset + slice.perPage);
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
@@ -187,6 +196,7 @@ export async function searchRepositories(ctx: AppContext, actor: Actor, q: Parse
   // A topic is lower-case letters, digits and hyphens; anything else names none.
   if (topics.some((t) => !/^[a-z0-9][a-z0-9-]*$/.test(t))) return { items: [], total: 0 };
   const repoNames = q.qualifiers.get('repo') ?? [];
+  const ranked = !sort && q.keywords.length > 0;
   const ids: number[] = [];
   const missing: string[] = [];
   for (const full of repoNames) {
@@ -216,12 +226,17 @@ export async function searchRepositories(ctx: AppContext, actor: Actor, q: Parse
     ...optional('pushed', timeRange(q, 'pushed')),
     ...optional('created', timeRange(q, 'created')),
     ...(sort ? { sort, direction: order ?? 'desc' } : {}),
-    limit: slice.perPage, offset: slice.offset,
+    ...(ranked ? { limit: MAX_RESULTS, offset: 0 } : { limit: slice.perPage, offset: slice.offset }),
   });
-  return found;
+  return ranked ? { ...found, items: pageOf(bestFirst(found.items, (p) => relevance(repoFields(p.repo), q.keywords)), slice) } : found;
 }
 
 // ---------------------------------------------------------------- users
+
+/** What a user's score reads: the address only when public (a private one never shows, not even in a rank). */
+export function publicUserFields(a: Account) {
+  return userFields({ login: a.login, name: a.name, email: a.emailPrivate ? null : a.email });
+}
 
 export const USER_SORTS = ['followers', 'repositories', 'joined'] as const;
 export type UserSort = typeof USER_SORTS[number];
@@ -236,6 +251,7 @@ export async function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSor
   // Wharf has no followers yet: every account has none, so only bounds admitting 0 match.
   if (followers && !((followers.gt === undefined || 0 > followers.gt) && (followers.gte === undefined || 0 >= followers.gte))) return { items: [], total: 0 };
   const location = q.qualifiers.get('location')?.at(-1);
+  const ranked = !sort && q.keywords.length > 0;
   const found = await users.searchAccounts(ctx, {
     words: [],
     clauses: q.terms.map((c) => c.any),
@@ -247,9 +263,9 @@ export async function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSor
     ...optional('repos', numberRange(q, 'repos')),
     // Followers all being 0, sorting by them leaves the default order.
     ...(sort && sort !== 'followers' ? { sort, direction: order ?? 'desc' } : {}),
-    limit: slice.perPage, offset: slice.offset,
+    ...(ranked ? { limit: MAX_RESULTS, offset: 0 } : { limit: slice.perPage, offset: slice.offset }),
   });
-  return found;
+  return ranked ? { ...found, items: pageOf(bestFirst(found.items, (a) => relevance(publicUserFields(a), q.keywords)), slice) } : found;
 }
 
 // ---------------------------------------------------------------- labels
@@ -277,7 +293,7 @@ export async function searchLabels(ctx: AppContext, actor: Actor, repositoryId: 
     const key = sort === 'created' ? 'createdAt' : 'updatedAt';
     const dir = order === 'asc' ? 1 : -1;
     matching = [...matching].sort((a, b) => dir * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
-  }
+  } else matching = bestFirst(matching, (l) => relevance(labelFields(l), q.keywords));
   return { repo, items: matching.slice(slice.offset, slice.offset + slice.perPage), total: matching.length };
 }
 
