@@ -195,13 +195,22 @@ export interface CommitFilter {
 
 const col = (name: string) => sql.ref(`c.${name}`);
 
+/**
+ * `c.repository_id IN (…)` with the ids written out: they are integers from the
+ * database, and an instance may hold more repositories than a statement takes
+ * parameters.
+ */
+function inRepositories(ids: readonly number[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${col('repository_id')} IN (${sql.raw(ids.map((id) => String(Math.trunc(Number(id)))).join(', '))})`;
+}
+
 function commitConditions(dialect: Dialect, f: CommitFilter): RawBuilder<SqlBool>[] {
   const lowerIn = (column: string, values: string[]) =>
     sql<SqlBool>`lower(${col(column)}) IN (${sql.join(values.map((v) => v.toLowerCase()))})`;
   // A sha qualifier names a commit by its full sha or a prefix of it.
   const prefix = (column: string, value: string) => sql<SqlBool>`${col(column)} LIKE ${`${value.toLowerCase()}%`}`;
   const out: RawBuilder<SqlBool>[] = [
-    sql<SqlBool>`${col('repository_id')} IN (${sql.join([...f.repositoryIds])})`,
+    inRepositories(f.repositoryIds),
     ...f.clauses.map((words) => any(words.map((w) => holds(dialect, col('message'), w)))),
     ...f.excluded.map((w) => sql<SqlBool>`NOT ${holds(dialect, col('message'), w)}`),
     ...bounded(col('author_date'), f.authorDate),
@@ -324,7 +333,7 @@ function codeConditions(dialect: Dialect, f: CodeFilter): RawBuilder<SqlBool>[] 
   const inText = (w: string) => sql<SqlBool>`${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), w)})`;
   const where = (w: string) => [...(f.inContent ? [inText(w)] : []), ...(f.inPath ? [holds(dialect, col('path'), w)] : [])];
   const out: RawBuilder<SqlBool>[] = [
-    sql<SqlBool>`${col('repository_id')} IN (${sql.join([...f.repositoryIds])})`,
+    inRepositories(f.repositoryIds),
     ...f.clauses.map((words) => any(words.flatMap(where))),
     ...f.excluded.map((w) => sql<SqlBool>`NOT ${any(where(w))}`),
     ...bounded(col('size'), f.size),
