@@ -1,4 +1,4 @@
-// Commit search and code search, over the search index (search-index.store.ts). The
+// Commit search and code search, over the search index (search-commits.store.ts, search-code.store.ts). The
 // repositories searched are chosen as for issues: those repo:, user: and org: name
 // (each readable, or a 422 naming it), or every indexed one; the caller's visibility
 // is applied by the issue lists' rule at query time, against each repository's current
@@ -13,7 +13,9 @@ import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import { invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery } from './search-query.ts';
-import * as store from './search-index.store.ts';
+import * as codeStore from './search-code.store.ts';
+import * as commitStore from './search-commits.store.ts';
+import * as store from './search-index-state.store.ts';
 import { ownersNamed, unreachable, type Order } from './search.service.ts';
 
 export interface IndexHits<T> {
@@ -89,10 +91,10 @@ async function addressesOf(ctx: AppContext, login: string | undefined): Promise<
 
 export async function searchCommits(
   ctx: AppContext, actor: Actor, q: ParsedQuery, sort: CommitSort | undefined, order: Order | undefined, slice: Slice,
-): Promise<IndexHits<store.CommitHit>> {
+): Promise<IndexHits<commitStore.CommitHit>> {
   const merge = qualifier(q, 'merge');
   if (merge !== undefined && merge !== 'true' && merge !== 'false') throw invalidQuery('The merge qualifier must be true or false.', merge);
-  const filter: store.CommitFilter = {
+  const filter: commitStore.CommitFilter = {
     repositoryIds: [],
     clauses: q.terms.map((c) => c.any),
     excluded: q.excluded,
@@ -113,7 +115,7 @@ export async function searchCommits(
     limit: slice.perPage, offset: slice.offset,
   };
   const found = await searchedRepositories(ctx, actor, q);
-  const page = await store.searchCommits(ctx.db, ctx.dialect, { ...filter, repositoryIds: found.map((r) => r.id) });
+  const page = await commitStore.searchCommits(ctx.db, ctx.dialect, { ...filter, repositoryIds: found.map((r) => r.id) });
   return hits(ctx, found, page);
 }
 
@@ -124,7 +126,7 @@ export type CodeSort = typeof CODE_SORTS[number];
 
 export async function searchCode(
   ctx: AppContext, actor: Actor, q: ParsedQuery, sort: CodeSort | undefined, order: Order | undefined, slice: Slice,
-): Promise<IndexHits<store.CodeHit>> {
+): Promise<IndexHits<codeStore.CodeHit>> {
   // Code search needs a keyword (the spec; upstream answers 422 too).
   if (!q.terms.length) {
     throw new ValidationError([{ resource: 'Search', field: 'q', code: 'missing', message: 'Code search needs at least one keyword.' }]);
@@ -137,7 +139,7 @@ export async function searchCode(
     return v.length ? v : undefined;
   };
   const paths = q.qualifiers.get('path')?.map((p) => p.trim().replace(/^\/+|\/+$/g, ''));
-  const filter: store.CodeFilter = {
+  const filter: codeStore.CodeFilter = {
     repositoryIds: [],
     clauses: q.terms.map((c) => c.any),
     excluded: q.excluded,
@@ -153,11 +155,11 @@ export async function searchCode(
     limit: slice.perPage, offset: slice.offset,
   };
   const found = await searchedRepositories(ctx, actor, q);
-  const page = await store.searchCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: found.map((r) => r.id) });
+  const page = await codeStore.searchCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: found.map((r) => r.id) });
   return hits(ctx, found, page);
 }
 
 /** The text of the files found (for text matches). */
 export function textsOf(ctx: AppContext, ids: readonly number[]): Promise<Map<number, string>> {
-  return store.fileTexts(ctx.db, ids);
+  return codeStore.fileTexts(ctx.db, ids);
 }

@@ -6,7 +6,8 @@ import type { Repo } from '../repos/repos.model.ts';
 import { minimalRepository } from '../repos/repos.views.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser } from '../users/users.views.ts';
-import type { CodeHit, CommitHit } from './search-index.store.ts';
+import type { CodeHit } from './search-code.store.ts';
+import type { CommitHit } from './search-commits.store.ts';
 import type { CodeItem, CommitItem, TextMatch } from './search.schemas.ts';
 import { textMatch } from './search.views.ts';
 

@@ -6,7 +6,8 @@ import { isoSeconds } from '../../domain/clock.ts';
 import * as git from '../../git/repository.ts';
 import { gitText } from '../../git/run.ts';
 import { languageOfPath } from '../repos/repos.language-table.ts';
-import type { CommitRow, FileRow } from './search-index.store.ts';
+import type { FileRow } from './search-code.store.ts';
+import type { CommitRow } from './search-commits.store.ts';
 
 /** Files this large or larger are not indexed (the spec's code search limit). */
 export const MAX_FILE_BYTES = 384 * 1024;

@@ -7,7 +7,9 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { nowIso } from '../../domain/clock.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as gitIndex from './search-index.git.ts';
-import * as store from './search-index.store.ts';
+import * as codeStore from './search-code.store.ts';
+import * as commitStore from './search-commits.store.ts';
+import * as store from './search-index-state.store.ts';
 
 export interface IndexOutcome {
   repositoryId: number;
@@ -29,7 +31,8 @@ export async function indexRepository(ctx: AppContext, repositoryId: number, opt
   const at = nowIso(ctx.clock);
   if (!tip) {
     await inTransaction(ctx, async (tx) => {
-      await store.clearRepository(tx.db, repositoryId);
+      await commitStore.clearCommits(tx.db, repositoryId);
+      await codeStore.clearFiles(tx.db, repositoryId);
       await store.recordIndexed(tx.db, repositoryId, branch, null, at);
     });
     return { ...none, kind: 'empty' };
@@ -47,10 +50,10 @@ export async function indexRepository(ctx: AppContext, repositoryId: number, opt
     ]);
     const texts = await gitIndex.readTexts(dir, repositoryId, changes.changed);
     await inTransaction(ctx, async (tx) => {
-      await store.deleteCommits(tx.db, repositoryId, gone);
-      await store.insertCommits(tx.db, added);
-      await store.deleteFiles(tx.db, repositoryId, changes.removed);
-      await store.upsertFiles(tx.db, texts, at);
+      await commitStore.deleteCommits(tx.db, repositoryId, gone);
+      await commitStore.insertCommits(tx.db, added);
+      await codeStore.deleteFiles(tx.db, repositoryId, changes.removed);
+      await codeStore.upsertFiles(tx.db, texts, at);
       await store.recordIndexed(tx.db, repositoryId, branch, tip, at);
     });
     return { repositoryId, kind: 'changes', commits: added.length, files: texts.length };
@@ -58,9 +61,10 @@ export async function indexRepository(ctx: AppContext, repositoryId: number, opt
   const [commits, files] = await Promise.all([gitIndex.commitsOf(dir, repositoryId, tip, []), gitIndex.filesOf(dir, tip)]);
   const texts = await gitIndex.readTexts(dir, repositoryId, files);
   await inTransaction(ctx, async (tx) => {
-    await store.clearRepository(tx.db, repositoryId);
-    await store.insertCommits(tx.db, commits);
-    await store.upsertFiles(tx.db, texts, at);
+    await commitStore.clearCommits(tx.db, repositoryId);
+    await codeStore.clearFiles(tx.db, repositoryId);
+    await commitStore.insertCommits(tx.db, commits);
+    await codeStore.upsertFiles(tx.db, texts, at);
     await store.recordIndexed(tx.db, repositoryId, branch, tip, at);
   });
   return { repositoryId, kind: 'full', commits: commits.length, files: texts.length };
