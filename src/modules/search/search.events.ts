@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { DomainEvent } from '../../events/outbox.ts';
 import { queueRepository } from './search-indexer.ts';
 
-const QUEUED_BY = new Set(['push', 'repository:created', 'repository:edited', 'repository:renamed', 'repository:privatized', 'repository:publicized']);
+const QUEUED_BY = new Set(['push', 'repository:created', 'repository:edited', 'repository:renamed']);
 
 export async function onEvent(ctx: AppContext, e: DomainEvent & { id: number }): Promise<void> {
   if (!e.repositoryId) return;
