@@ -282,6 +282,12 @@ describe('search over the index', () => {
     assert.equal((await t.request(url, { token: alice.token, headers: { 'if-none-match': etag } })).status, 304);
     assert.equal((await get(`/search/code?q=${tag}Windlass&page=11&per_page=100`, alice.token)).status, 422);
     assert.equal((await codeQ('a'.repeat(257))).status, 422);
+    // Code search spends a budget of its own, apart from the other searches'.
+    const before = (await get('/rate_limit', alice.token)).body.resources;
+    await codeQ(`${tag}Windlass`);
+    const after = (await get('/rate_limit', alice.token)).body.resources;
+    assert.equal(after.code_search.used, before.code_search.used + 1);
+    assert.equal(after.search.used, before.search.used);
     assert.equal((await commitQ('a'.repeat(257))).status, 422);
   });
 
