@@ -8,6 +8,7 @@ import { openCliContext, type CliContext } from './context.ts';
 import { oauthAppsCommands } from './oauth-apps.ts';
 import { orgsCommands } from './orgs.ts';
 import { describeError, processOutput, type Output } from './output.ts';
+import { searchCommands } from './search.ts';
 import { tokensCommands } from './tokens.ts';
 import { usersCommands } from './users.ts';
 
@@ -16,6 +17,7 @@ const COMMANDS: Command[] = [
   ...orgsCommands,
   ...tokensCommands,
   ...oauthAppsCommands,
+  ...searchCommands,
   {
     path: ['migrate'],
     synopsis: '',

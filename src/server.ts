@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrations/index.ts';
 import { nowIso, systemClock, type Clock } from './domain/clock.ts';
 import { DeliveryWorker } from './modules/hooks/hooks.delivery-worker.ts';
 import { firstStart } from './first-start.ts';
+import { SearchIndexWorker } from './modules/search/search-index.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
 import { wireModules } from './modules/wiring.ts';
 import { closeAllCatFiles } from './git/cat-file.ts';
@@ -22,6 +23,8 @@ export interface Server {
   database: DatabaseHandle;
   /** Delivers webhooks; runs from creation until close(). */
   webhooks: DeliveryWorker;
+  /** Keeps the search index current; runs from creation until close(). */
+  searchIndex: SearchIndexWorker;
   close(): Promise<void>;
 }
 
@@ -53,13 +56,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       maxAgeMs: d.maxAgeSeconds * 1000, timeoutMs: d.timeoutMs, concurrency: d.concurrency, pollMs: d.pollMs,
     });
     webhooks.start();
+    const searchIndex = new SearchIndexWorker(ctx, d.pollMs);
+    searchIndex.start();
     return {
-      app, ctx, database, webhooks,
+      app, ctx, database, webhooks, searchIndex,
       async close() {
         await app.close();
         // After the HTTP side: requests still finishing may queue events; the worker
         // lets its requests in flight finish and hands back the rest for the next start.
         await webhooks.stop();
+        await searchIndex.stop();
         await pushes?.stop();
         closeAllCatFiles();
         await database.close();

@@ -3,7 +3,7 @@
 // gh api; repo create/view/list/clone/edit/fork/delete; issue create/list/view/close/
 // reopen/comment/edit/status; label list/create; pr create/list/view/diff/comment/
 // close/reopen/ready/review/merge/checks/status; release create/list/view/upload/
-// download/delete; search repos/issues/prs. gh finds Wharf as GH_HOST=localhost with GH_ENTERPRISE_TOKEN, inside
+// download/delete; search repos/issues/prs/commits. gh finds Wharf as GH_HOST=localhost with GH_ENTERPRISE_TOKEN, inside
 // a clone through its remote (https://localhost/…) and elsewhere through -R. Skipped
 // (saying why) where gh is missing or port 443 cannot be bound (test/helpers/gh.ts).
 import { after, before, describe, test } from 'node:test';
@@ -283,5 +283,30 @@ describe('gh commands against Wharf', { skip: ghUnavailable ?? false }, () => {
     assert.equal((await s.api('PATCH', `/repos/${alice.login}/${name}`, alice.token, { private: true })).status, 200);
     const hidden = await s.gh(['search', 'issues', 'foghorn', '--json', 'title'], { env: { GH_HOST, GH_ENTERPRISE_TOKEN: bob.token } });
     assert.deepEqual(JSON.parse(ok(hidden, 'search issues as bob')), []);
+  });
+
+  test('gh search commits finds the commits of a default branch once indexed; not in another user\'s private repository', async () => {
+    const name = `beacon-${Date.now().toString(36)}`;
+    assert.equal((await s.api('POST', '/user/repos', alice.token, { name, auto_init: true })).status, 201);
+    const local = path.join(s.dir, name);
+    ok(await gh(['repo', 'clone', `${alice.login}/${name}`, local]), 'repo clone');
+    fs.writeFileSync(path.join(local, 'beacon.txt'), 'lit\n');
+    ok(await git(['add', '-A'], local), 'git add');
+    ok(await git(['commit', '-q', '-m', 'Light the beacon'], local), 'git commit');
+    ok(await git(['push', '-q', 'origin', 'HEAD'], local), 'git push');
+    await s.t.server.searchIndex.idle();
+    const head = (await s.api('GET', `/repos/${alice.login}/${name}/git/ref/heads/main`, alice.token)).body.object.sha as string;
+
+    const found = JSON.parse(ok(await gh(['search', 'commits', 'beacon', '--repo', `${alice.login}/${name}`, '--json', 'sha,commit,repository,url,parents']), 'search commits')) as Json[];
+    assert.deepEqual(found.map((c) => [c.sha, c.commit.message]), [[head, 'Light the beacon']]);
+    assert.equal(found[0]!.repository.fullName, `${alice.login}/${name}`);
+    assert.equal(found[0]!.url, `https://${GH_HOST}/${alice.login}/${name}/commit/${head}`);
+    assert.equal(found[0]!.parents.length, 1);
+    const table = ok(await gh(['search', 'commits', '--repo', `${alice.login}/${name}`, '--sort', 'committer-date', '--order', 'asc', '--merge=false']), 'search commits (table)');
+    assert.match(table, /Light the beacon/);
+
+    assert.equal((await s.api('PATCH', `/repos/${alice.login}/${name}`, alice.token, { private: true })).status, 200);
+    const hidden = await s.gh(['search', 'commits', 'beacon', '--json', 'sha'], { env: { GH_HOST, GH_ENTERPRISE_TOKEN: bob.token } });
+    assert.deepEqual(JSON.parse(ok(hidden, 'search commits as bob')), []);
   });
 });

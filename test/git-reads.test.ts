@@ -21,6 +21,8 @@ after(async () => { await t.close(); });
 
 /** What `read` answers, and how many git processes it started. */
 async function processesOf<T>(read: () => Promise<T>): Promise<{ value: T; started: number }> {
+  // The search index worker reads pushes with git of its own: let it finish first.
+  await t.server.searchIndex.idle();
   const before = gitProcessesStarted();
   const value = await read();
   return { value, started: gitProcessesStarted() - before };

@@ -8,6 +8,7 @@ import { createToken, createUser, type CreatedUser } from './factories/accounts.
 import { createOrgWithOwner, type CreatedOrg } from './factories/orgs.ts';
 import { addCollaborator, createIssue, createRepo, type CreatedRepo } from './factories/issues.ts';
 import { failsWith } from './helpers/failures.ts';
+import { checkout, commitFiles, push, repoWithFeature } from './factories/pulls.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { inTransaction } from '../src/context.ts';
 import { userActor } from '../src/domain/actor.ts';
@@ -77,16 +78,20 @@ describe('search', () => {
     assert.equal(all.total_count, 4);
     assert.equal(all.incomplete_results, false);
     assert.deepEqual(numbers(all.items), [i1.number, i2.number, i3.number, pr.number]);
-    assert.ok(all.items.every((i) => i.score === 1));
+    // The tag once in each title (counted double), in no body.
+    assert.ok(all.items.every((i) => i.score === 2));
     // The item is the issue record the list endpoint presents, plus score.
     const listed = (await kit.rest.issues.get({ owner: pub.owner, repo: pub.repo, issue_number: i1.number })).data;
     const found = all.items.find((i) => i.number === i1.number)!;
     const { score, ...record } = found;
-    assert.equal(score, 1);
+    assert.equal(score, 2);
     assert.deepEqual(record, listed);
     assert.ok(all.items.find((i) => i.number === pr.number)!.pull_request);
 
     assert.deepEqual(numbers((await search(`${tag} anchor`)).items), [i1.number, i2.number, pr.number], 'title or body');
+    // Without a sort, best match first: a word in the title counts double; ties newest first.
+    const ranked = (await kit.rest.search.issuesAndPullRequests({ q: `anchor repo:${pub.owner}/${pub.repo}` })).data.items;
+    assert.deepEqual(ranked.map((i) => [i.number, i.score]), [[pr.number, 2], [i1.number, 2], [i2.number, 1]]);
     assert.deepEqual(numbers((await search(`"anchor chain"`)).items), [i1.number], 'a quoted phrase');
     assert.deepEqual(numbers((await search(`${tag} anchor in:title`)).items), [i1.number, pr.number]);
     assert.deepEqual(numbers((await search(`anchor in:body`)).items), [i2.number]);
@@ -241,7 +246,8 @@ describe('search', () => {
     const item = byStars.data.items[0]!;
     const listed = (await kit.rest.repos.listForUser({ username: alice.login })).data.find((r) => r.id === pub.id)!;
     const { score, ...record } = item;
-    assert.equal(score, 1);
+    // The tag in the name (counted double) and in the description.
+    assert.equal(score, 3);
     assert.deepEqual(record, listed, 'the repository record the list endpoints present, plus score');
     await failsWith(kit.rest.search.repos({ q: `x user:nobody-${tag}` }), 422);
     await failsWith(t.octokit(carol.token).rest.search.repos({ q: `x repo:${priv.owner}/${priv.repo}` }), 422);
@@ -279,7 +285,7 @@ describe('search', () => {
     assert.equal(found.data.total_count, 1);
     assertMatchesOpenApi('GET', '/search/labels', 200, found.data);
     const label = (await kit.rest.issues.getLabel({ owner: pub.owner, repo: pub.repo, name: 'rigging' })).data;
-    assert.deepEqual(found.data.items[0], { ...label, score: 1 });
+    assert.deepEqual(found.data.items[0], { ...label, score: 2 });
     assert.equal((await kit.rest.search.labels({ repository_id: pub.id, q: 'masts' })).data.total_count, 1);
     assert.equal((await kit.rest.search.labels({ repository_id: pub.id, q: 'bug OR rigging' })).data.total_count, 2);
     await failsWith(t.octokit(carol.token).rest.search.labels({ repository_id: priv.id, q: 'bug' }), 404);
@@ -365,5 +371,23 @@ describe('search', () => {
     } finally {
       await t2.close();
     }
+  });
+
+  test('issues: is:merged and is:unmerged tell pull requests apart by whether they were merged', async () => {
+    const kit = t.octokit(alice.token);
+    const name = `${tag}-slipway`;
+    const { clone } = await repoWithFeature(t, alice, {}, name);
+    await checkout(clone, 'other', true);
+    await commitFiles(clone, { 'other.txt': 'other\n' }, 'Other work');
+    await push(clone, 'other');
+    const merged = (await kit.rest.pulls.create({ owner: alice.login, repo: name, title: `${tag} launch`, head: 'feature', base: 'main' })).data;
+    await kit.rest.pulls.merge({ owner: alice.login, repo: name, pull_number: merged.number });
+    const open = (await kit.rest.pulls.create({ owner: alice.login, repo: name, title: `${tag} refit`, head: 'other', base: 'main' })).data;
+    await kit.rest.issues.create({ owner: alice.login, repo: name, title: `${tag} hull` });
+    const found = async (q: string) => numbers((await kit.rest.search.issuesAndPullRequests({ q: `${q} repo:${alice.login}/${name}` })).data.items);
+    assert.deepEqual(await found('is:merged'), [merged.number]);
+    assert.deepEqual(await found('is:unmerged'), [open.number]);
+    assert.deepEqual(await found('is:pr is:closed is:merged'), [merged.number]);
+    assert.deepEqual(await found('is:unmerged is:closed'), []);
   });
 });

@@ -748,6 +748,51 @@ export interface ReleaseAssetsTable {
   updated_at: string;
 }
 
+/** The search indexer's queue and bookkeeping, one row per repository (search module). */
+export interface SearchIndexStateTable {
+  repository_id: number;
+  indexed_branch: string | null;
+  indexed_commit: string | null;
+  pending: number;
+  claimed_until: number | null;
+  indexed_at: string | null;
+}
+
+/** Commits of each repository's default branch, for commit search. */
+export interface SearchCommitsTable {
+  repository_id: number;
+  sha: string;
+  tree_sha: string;
+  parents: string;
+  parent_count: number;
+  author_name: string;
+  author_email: string;
+  author_date: string;
+  committer_name: string;
+  committer_email: string;
+  committer_date: string;
+  message: string;
+}
+
+/** Text files of each repository's default branch, for code search. */
+export interface SearchCodeTable {
+  id: Generated<number>;
+  repository_id: number;
+  path: string;
+  name: string;
+  extension: string;
+  blob_sha: string;
+  size: number;
+  language: string | null;
+  indexed_at: string;
+}
+
+/** The text of a search_code row (rowid = its id): FTS5 trigram on SQLite, pg_trgm on PostgreSQL. */
+export interface SearchCodeTextTable {
+  rowid: number;
+  content: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -806,4 +851,8 @@ export interface Database {
   push_journal: PushJournalTable;
   releases: ReleasesTable;
   release_assets: ReleaseAssetsTable;
+  search_index_state: SearchIndexStateTable;
+  search_commits: SearchCommitsTable;
+  search_code: SearchCodeTable;
+  search_code_text: SearchCodeTextTable;
 }

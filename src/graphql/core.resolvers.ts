@@ -75,7 +75,8 @@ export function coreModule(registry: Registry): GraphQLModule {
           const counts: Record<string, number> = { codeCount: 0, discussionCount: 0, issueCount: 0, repositoryCount: 0, userCount: 0, wikiCount: 0 };
           const field = COUNT_FIELD[args.type];
           if (field) counts[field] = connection.totalCount;
-          return { ...connection, ...counts };
+          // The query goes along for counts a module resolves itself (codeCount: the search module).
+          return { ...connection, ...counts, searchQuery: args.query };
         },
       },
     },

@@ -10,9 +10,10 @@ import { projectsGraphQL } from '../modules/projects/projects.resolvers.ts';
 import { pullsGraphQL } from '../modules/pulls/pulls.resolvers.ts';
 import { reactionsGraphQL } from '../modules/reactions/reactions.resolvers.ts';
 import { reposGraphQL } from '../modules/repos/repos.resolvers.ts';
+import { searchGraphQL } from '../modules/search/search.resolvers.ts';
 import { statusesGraphQL } from '../modules/statuses/statuses.resolvers.ts';
 import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discussions.resolvers.ts';
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL, searchGraphQL];

@@ -5,7 +5,7 @@ import type { MediaType } from './media-type.ts';
 import type { RateState } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 
-export type RateResource = 'core' | 'search' | 'graphql';
+export type RateResource = 'core' | 'search' | 'graphql' | 'code_search';
 
 export interface WharfRouteConfig {
   /** Upstream operation id, e.g. "users/get-authenticated". */

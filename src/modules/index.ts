@@ -22,6 +22,7 @@ import { archivesRoutes } from './releases/archives.routes.ts';
 import { releaseAssetsRoutes } from './releases/release-assets.routes.ts';
 import { releasesRoutes } from './releases/releases.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { indexSearchRoutes } from './search/index-search.routes.ts';
 import { reposRoutes } from './repos/repos.routes.ts';
 import { socialRoutes } from './repos/repos.social.routes.ts';
 import { statusesRoutes } from './statuses/statuses.routes.ts';
@@ -35,4 +36,4 @@ import { oauthFlowRoutes } from './oauth/oauth-flow.routes.ts';
 import { appTokensRoutes } from './oauth/app-tokens.routes.ts';
 import { deviceRoutes } from './oauth/device.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes];

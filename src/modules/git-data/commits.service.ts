@@ -25,17 +25,18 @@ export interface CommitRecordData {
 const NOREPLY = /^(\d+)\+([^@]+)@users\.noreply\./i;
 
 /**
- * The users behind the author and committer addresses of `commits`, in two queries
- * for the whole page: by primary address, and by noreply address ({id}+{login}@…).
+ * The Wharf user behind each commit address (null for none), in two queries for the
+ * whole lot: by primary or verified address, and by noreply address ({id}+{login}@…).
+ * Commit lists and commit search match authors and committers by it.
  */
-async function withUsers(ctx: AppContext, commits: CommitData[]): Promise<CommitRecordData[]> {
-  const emails = [...new Set(commits.flatMap((c) => [c.parsed.author.email, c.parsed.committer.email]).filter(Boolean))];
+export async function accountsOfAddresses(ctx: AppContext, addresses: readonly string[]): Promise<(email: string) => Account | null> {
+  const emails = [...new Set(addresses.filter(Boolean))];
   const noreplyIds = emails.map((e) => NOREPLY.exec(e)).filter((m) => m !== null).map((m) => Number(m[1]));
   const [byEmail, byId] = await Promise.all([
     users.accountsByEmails(ctx, emails.filter((e) => !NOREPLY.test(e))),
     users.accountsByIds(ctx, noreplyIds),
   ]);
-  const find = (email: string): Account | null => {
+  return (email: string): Account | null => {
     const m = NOREPLY.exec(email);
     if (m) {
       const account = byId.get(Number(m[1]));
@@ -43,6 +44,11 @@ async function withUsers(ctx: AppContext, commits: CommitData[]): Promise<Commit
     }
     return byEmail.get(email.toLowerCase()) ?? null;
   };
+}
+
+/** `commits` with the users behind their author and committer addresses. */
+async function withUsers(ctx: AppContext, commits: CommitData[]): Promise<CommitRecordData[]> {
+  const find = await accountsOfAddresses(ctx, commits.flatMap((c) => [c.parsed.author.email, c.parsed.committer.email]));
   return commits.map((commit) => ({ commit, author: find(commit.parsed.author.email), committer: find(commit.parsed.committer.email) }));
 }
 

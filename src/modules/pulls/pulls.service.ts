@@ -459,6 +459,11 @@ export async function setDraft(ctx: AppContext, actor: Actor, owner: string, nam
 // ---------------------------------------------------------------- lookups for other areas (GraphQL node ids, notifications)
 
 /** Pull request records by id (the `id` of the REST record and of PullRequest node ids); no caller check. */
+/** The issue ids of the merged (or not merged) pull requests of these repositories: issue search's is:merged and is:unmerged. */
+export function pullIssueIdsByMerged(ctx: AppContext, repositoryIds: readonly number[], merged: boolean): Promise<number[]> {
+  return store.issueIdsMatching(ctx.db, { repositoryIds, merged });
+}
+
 export function findPullsByIds(ctx: AppContext, ids: readonly number[]): Promise<PullRequestRecord[]> {
   return store.findByIds(ctx.db, ids);
 }

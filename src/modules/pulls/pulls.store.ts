@@ -86,6 +86,8 @@ export interface PullFilter {
   headRef?: string;
   /** Head repositories to match (the owner part of `head=owner:ref`). */
   headRepositoryIds?: readonly number[];
+  /** Merged ones only (true), or those not merged (false). */
+  merged?: boolean;
 }
 
 /** The issue ids of the pull requests of these repositories matching the branch filters. */
@@ -95,6 +97,7 @@ export async function issueIdsMatching(db: Executor, f: PullFilter): Promise<num
   if (f.baseRef !== undefined) q = q.where('base_ref', '=', f.baseRef);
   if (f.headRef !== undefined) q = q.where('head_ref', '=', f.headRef);
   if (f.headRepositoryIds) q = q.where('head_repository_id', 'in', [...f.headRepositoryIds]);
+  if (f.merged !== undefined) q = q.where('merged_at', f.merged ? 'is not' : 'is', null);
   return (await q.execute()).map((r) => r.issue_id);
 }
 

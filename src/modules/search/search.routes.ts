@@ -12,7 +12,8 @@ import {
   UserResults, UserSearchQuery,
 } from './search.schemas.ts';
 import * as search from './search.service.ts';
-import { resultItem, SCORE, textMatch, wantsTextMatches } from './search.views.ts';
+import { issueFields, labelFields, relevance, repoFields } from './search-score.ts';
+import { resultItem, textMatch, wantsTextMatches } from './search.views.ts';
 
 const CONFIG = { resource: 'Search', rateLimit: 'search' } as const;
 
@@ -41,7 +42,7 @@ export function searchRoutes(app: Router): void {
     const records = new Map(hits.items.map((i) => [i.id, i]));
     const items = views.map((v) => {
       const r = records.get(v.id);
-      return resultItem(v, 'Issue', { title: r?.title, body: r?.body }, keywords);
+      return resultItem(v, 'Issue', { title: r?.title, body: r?.body }, keywords, r ? relevance(issueFields(r), q.keywords) : 1);
     });
     return pagedRecord({ total_count: hits.total, incomplete_results: false, items, search_type: 'lexical' as const }, page, Math.min(hits.total, search.MAX_RESULTS));
   });
@@ -55,7 +56,7 @@ export function searchRoutes(app: Router): void {
     const hits = await search.searchRepositories(request.server.ctx, request.actor, q, request.query.sort, request.query.order, slice);
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, presentRepos(request, hits.items).map((v) =>
-      resultItem(v, 'Repository', { name: v.name, description: v.description }, keywords)));
+      resultItem(v, 'Repository', { name: v.name, description: v.description }, keywords, relevance(repoFields(v), q.keywords))));
   });
 
   app.get('/search/users', {
@@ -68,7 +69,8 @@ export function searchRoutes(app: Router): void {
     const hits = await search.searchUsers(request.server.ctx, q, request.query.sort, request.query.order, slice);
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, hits.items.map((a) =>
-      resultItem(simpleUser(a, urls), 'User', { login: a.login, name: a.name, ...(a.emailPrivate ? {} : { email: a.email }) }, keywords)));
+      resultItem(simpleUser(a, urls), 'User', { login: a.login, name: a.name, ...(a.emailPrivate ? {} : { email: a.email }) }, keywords,
+        relevance(search.publicUserFields(a), q.keywords))));
   });
 
   app.get('/search/labels', {
@@ -81,7 +83,8 @@ export function searchRoutes(app: Router): void {
     const hits = await search.searchLabels(ctx, request.actor, request.query.repository_id, q, request.query.sort, request.query.order, slice);
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, hits.items.map((label) =>
-      resultItem(presentLabel(ctx, { repo: hits.repo, label }), 'Label', { name: label.name, description: label.description }, keywords)));
+      resultItem(presentLabel(ctx, { repo: hits.repo, label }), 'Label', { name: label.name, description: label.description }, keywords,
+        relevance(labelFields(label), q.keywords))));
   });
 
   app.get('/search/topics', {
@@ -96,7 +99,7 @@ export function searchRoutes(app: Router): void {
       // Wharf keeps no curated topic records: a topic is its name and the repositories carrying it.
       const item = {
         name: t.name, display_name: null, short_description: null, description: null, created_by: null, released: null,
-        created_at: t.createdAt, updated_at: t.updatedAt, featured: false, curated: false, repository_count: t.repositoryCount, score: SCORE,
+        created_at: t.createdAt, updated_at: t.updatedAt, featured: false, curated: false, repository_count: t.repositoryCount, score: relevance([[t.name, 1]], q.keywords),
       };
       if (!keywords) return item;
       const m = textMatch(request.server.ctx.urls.api('search', 'topics') + `?q=${encodeURIComponent(t.name)}`, 'Topic', 'name', t.name, keywords);

@@ -2,10 +2,11 @@
 // (Octokit's search.*) has them: each item is the record the list endpoints present,
 // plus `score` and, with the text-match media type, `text_matches`.
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
-import { PagedObject, StringEnum } from '../../http/schema-types.ts';
+import { Nullable, PagedObject, StringEnum } from '../../http/schema-types.ts';
 import { Issue, Label } from '../issues/issues.schemas.ts';
-import { Repository } from '../repos/repos.schemas.ts';
+import { MinimalRepository, Repository } from '../repos/repos.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
+import { CODE_SORTS, COMMIT_SORTS } from './index-search.service.ts';
 import { ISSUE_SORTS, LABEL_SORTS, REPO_SORTS, USER_SORTS } from './search.service.ts';
 
 const Order = StringEnum(['asc', 'desc'] as const);
@@ -28,6 +29,8 @@ export const IssueSearchQuery = Type.Object({
   search_type: Type.Optional(StringEnum(['semantic', 'hybrid'] as const)),
 });
 export const RepoSearchQuery = searchQuery(REPO_SORTS);
+export const CommitSearchQuery = searchQuery(COMMIT_SORTS);
+export const CodeSearchQuery = searchQuery(CODE_SORTS);
 export const UserSearchQuery = searchQuery(USER_SORTS);
 export const TopicSearchQuery = Type.Object({
   q: Type.String(),
@@ -87,3 +90,48 @@ export const UserResults = results(resultItem(SimpleUser));
 export const LabelResults = results(resultItem(Label));
 export const TopicResults = results(TopicItem);
 export type IssueSearchQuery = Static<typeof IssueSearchQuery>;
+
+const GitUser = Type.Object({ name: Type.String(), email: Type.String(), date: Type.String() });
+
+/** A commit search item, as upstream's commit-search-result-item. */
+export const CommitItem = Type.Object({
+  url: Type.String(),
+  sha: Type.String(),
+  node_id: Type.String(),
+  html_url: Type.String(),
+  comments_url: Type.String(),
+  commit: Type.Object({
+    url: Type.String(),
+    author: GitUser,
+    committer: GitUser,
+    message: Type.String(),
+    tree: Type.Object({ sha: Type.String(), url: Type.String() }),
+    comment_count: Type.Integer(),
+  }),
+  author: Nullable(SimpleUser),
+  committer: Nullable(SimpleUser),
+  parents: Type.Array(Type.Object({ url: Type.String(), html_url: Type.String(), sha: Type.String() })),
+  repository: MinimalRepository,
+  score: Type.Number(),
+  text_matches: Type.Optional(Type.Array(TextMatch)),
+});
+export type CommitItem = Static<typeof CommitItem>;
+
+/** A code search item, as upstream's code-search-result-item. */
+export const CodeItem = Type.Object({
+  name: Type.String(),
+  path: Type.String(),
+  sha: Type.String(),
+  url: Type.String(),
+  git_url: Type.String(),
+  html_url: Type.String(),
+  repository: MinimalRepository,
+  score: Type.Number(),
+  file_size: Type.Integer(),
+  language: Nullable(Type.String()),
+  text_matches: Type.Optional(Type.Array(TextMatch)),
+});
+export type CodeItem = Static<typeof CodeItem>;
+
+export const CommitResults = results(CommitItem);
+export const CodeResults = results(CodeItem);

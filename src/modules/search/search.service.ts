@@ -10,10 +10,12 @@ import type { Page, Slice } from '../../domain/page.ts';
 import * as lists from '../issues/issue-lists.service.ts';
 import type { IssueRecord, IssueState, LabelRecord } from '../issues/issues.model.ts';
 import * as labels from '../issues/labels.service.ts';
+import * as pulls from '../pulls/pulls.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { bestFirst, issueFields, labelFields, relevance, repoFields, userFields } from './search-score.ts';
 import {
   invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery,
 } from './search-query.ts';
@@ -36,12 +38,12 @@ export function cappedSlice(slice: Slice): Slice {
 
 const UNREACHABLE = 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.';
 
-function unreachable(values: readonly string[]): ValidationError {
+export function unreachable(values: readonly string[]): ValidationError {
   return new ValidationError(values.map((value) => ({ resource: 'Search', field: 'q', code: 'invalid' as const, value, message: UNREACHABLE })));
 }
 
 /** Accounts the user:/org: qualifiers name; a missing one (or org: naming a user) is a 422 naming it. */
-async function ownersNamed(ctx: AppContext, q: ParsedQuery): Promise<{ logins: string[]; accounts: Account[] }> {
+export async function ownersNamed(ctx: AppContext, q: ParsedQuery): Promise<{ logins: string[]; accounts: Account[] }> {
   const logins: string[] = [];
   const accounts: Account[] = [];
   const missing: string[] = [];
@@ -90,18 +92,21 @@ async function issueRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, 
   return lists.readableRepositories(ctx, actor, candidates);
 }
 
-/** is:/type:/state: values → which kinds and states; is:merged and is:unmerged are not served yet (422). */
-function issueKinds(q: ParsedQuery): { pullRequests?: boolean; states: IssueState[] } {
+/** is:/type:/state: values → which kinds and states; is:merged and is:unmerged pick pull requests by whether they were merged. */
+function issueKinds(q: ParsedQuery): { pullRequests?: boolean; states: IssueState[]; merged?: boolean } {
   const is = [...qualifierValues(q, 'is'), ...qualifierValues(q, 'type'), ...qualifierValues(q, 'state')];
-  const known = new Set(['issue', 'pr', 'pull-request', 'open', 'closed', 'public', 'private']);
+  const known = new Set(['issue', 'pr', 'pull-request', 'open', 'closed', 'public', 'private', 'merged', 'unmerged']);
   const unknown = is.filter((v) => !known.has(v));
   if (unknown.length) throw invalidQuery(`Wharf's issue search does not support is:${unknown[0]} yet.`, unknown[0]);
-  const pulls = is.includes('pr') || is.includes('pull-request');
+  // Both at once match nothing a pull request can be: the later one wins, as with sort:.
+  const mergedAt = Math.max(is.lastIndexOf('merged'), is.lastIndexOf('unmerged'));
+  const merged = mergedAt < 0 ? undefined : is[mergedAt] === 'merged';
+  const wantsPulls = is.includes('pr') || is.includes('pull-request') || merged !== undefined;
   const issues = is.includes('issue');
   const states: IssueState[] = [];
   if (is.includes('open')) states.push('open');
   if (is.includes('closed')) states.push('closed');
-  return { ...(pulls !== issues ? { pullRequests: pulls } : {}), states };
+  return { ...(wantsPulls !== issues ? { pullRequests: wantsPulls } : {}), states, ...(merged !== undefined ? { merged } : {}) };
 }
 
 /**
@@ -115,7 +120,7 @@ function onlyUnknownFields(q: ParsedQuery, known: readonly string[]): boolean {
 
 /** Issues and pull requests matching `q` that the caller may read, newest first unless `sort` says otherwise. */
 export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: IssueSort | undefined, order: Order | undefined, slice: Slice): Promise<IssueHits> {
-  const { pullRequests, states } = issueKinds(q);
+  const { pullRequests, states, merged } = issueKinds(q);
   if (onlyUnknownFields(q, ['title', 'body', 'comments'])) return { items: [], repos: new Map(), total: 0 };
   const no = qualifierValues(q, 'no');
   const inFields = qualifierValues(q, 'in');
@@ -151,9 +156,22 @@ export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery
   // Where issues are disabled only the pull requests can be found.
   const pullOnly = candidates.filter((r) => !r.hasIssues).map((r) => r.id);
   const searchIn = query.pullRequests === false ? candidates.filter((r) => r.hasIssues) : candidates;
+  if (merged !== undefined) {
+    const ids = await pulls.pullIssueIdsByMerged(ctx, searchIn.map((r) => r.id), merged);
+    if (!ids.length) return { items: [], repos: new Map(), total: 0 };
+    query.ids = ids;
+  }
+  // Without a sort, keywords rank: the first 1,000 in the default order, best first.
+  const ranked = !sort && q.keywords.length > 0;
   const found = await lists.listIssueRecords(ctx, searchIn.map((r) => r.id),
-    query.pullRequests === undefined && pullOnly.length ? { ...query, pullRequestsOnlyIn: pullOnly } : query, slice);
-  return { items: found.items, repos: new Map(candidates.map((r) => [r.id, r])), total: found.total };
+    query.pullRequests === undefined && pullOnly.length ? { ...query, pullRequestsOnlyIn: pullOnly } : query,
+    ranked ? { offset: 0, perPage: MAX_RESULTS } : slice);
+  const items = ranked ? pageOf(bestFirst(found.items, (i) => relevance(issueFields(i), q.keywords)), slice) : found.items;
+  return { items, repos: new Map(candidates.map((r) => [r.id, r])), total: found.total };
+}
+
+function pageOf<T>(items: readonly T[], slice: Slice): T[] {
+  return items.slice(slice.offset, slice.offset + slice.perPage);
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
@@ -178,6 +196,7 @@ export async function searchRepositories(ctx: AppContext, actor: Actor, q: Parse
   // A topic is lower-case letters, digits and hyphens; anything else names none.
   if (topics.some((t) => !/^[a-z0-9][a-z0-9-]*$/.test(t))) return { items: [], total: 0 };
   const repoNames = q.qualifiers.get('repo') ?? [];
+  const ranked = !sort && q.keywords.length > 0;
   const ids: number[] = [];
   const missing: string[] = [];
   for (const full of repoNames) {
@@ -207,12 +226,17 @@ export async function searchRepositories(ctx: AppContext, actor: Actor, q: Parse
     ...optional('pushed', timeRange(q, 'pushed')),
     ...optional('created', timeRange(q, 'created')),
     ...(sort ? { sort, direction: order ?? 'desc' } : {}),
-    limit: slice.perPage, offset: slice.offset,
+    ...(ranked ? { limit: MAX_RESULTS, offset: 0 } : { limit: slice.perPage, offset: slice.offset }),
   });
-  return found;
+  return ranked ? { ...found, items: pageOf(bestFirst(found.items, (p) => relevance(repoFields(p.repo), q.keywords)), slice) } : found;
 }
 
 // ---------------------------------------------------------------- users
+
+/** What a user's score reads: the address only when public (a private one never shows, not even in a rank). */
+export function publicUserFields(a: Account) {
+  return userFields({ login: a.login, name: a.name, email: a.emailPrivate ? null : a.email });
+}
 
 export const USER_SORTS = ['followers', 'repositories', 'joined'] as const;
 export type UserSort = typeof USER_SORTS[number];
@@ -227,6 +251,7 @@ export async function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSor
   // Wharf has no followers yet: every account has none, so only bounds admitting 0 match.
   if (followers && !((followers.gt === undefined || 0 > followers.gt) && (followers.gte === undefined || 0 >= followers.gte))) return { items: [], total: 0 };
   const location = q.qualifiers.get('location')?.at(-1);
+  const ranked = !sort && q.keywords.length > 0;
   const found = await users.searchAccounts(ctx, {
     words: [],
     clauses: q.terms.map((c) => c.any),
@@ -238,9 +263,9 @@ export async function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSor
     ...optional('repos', numberRange(q, 'repos')),
     // Followers all being 0, sorting by them leaves the default order.
     ...(sort && sort !== 'followers' ? { sort, direction: order ?? 'desc' } : {}),
-    limit: slice.perPage, offset: slice.offset,
+    ...(ranked ? { limit: MAX_RESULTS, offset: 0 } : { limit: slice.perPage, offset: slice.offset }),
   });
-  return found;
+  return ranked ? { ...found, items: pageOf(bestFirst(found.items, (a) => relevance(publicUserFields(a), q.keywords)), slice) } : found;
 }
 
 // ---------------------------------------------------------------- labels
@@ -268,7 +293,7 @@ export async function searchLabels(ctx: AppContext, actor: Actor, repositoryId: 
     const key = sort === 'created' ? 'createdAt' : 'updatedAt';
     const dir = order === 'asc' ? 1 : -1;
     matching = [...matching].sort((a, b) => dir * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
-  }
+  } else matching = bestFirst(matching, (l) => relevance(labelFields(l), q.keywords));
   return { repo, items: matching.slice(slice.offset, slice.offset + slice.perPage), total: matching.length };
 }
 

@@ -3,9 +3,6 @@
 import type { ViewOptions } from '../../http/media-type.ts';
 import type { TextMatch } from './search.schemas.ts';
 
-/** Every result scores alike: Wharf ranks by the sort asked for (or its default), not by relevance. */
-export const SCORE = 1;
-
 /** Longest fragment shown; a longer text is cut around its first match, as upstream does. */
 const FRAGMENT = 300;
 
@@ -34,14 +31,14 @@ export function textMatch(objectUrl: string, objectType: string, property: strin
   return { object_url: objectUrl, object_type: objectType, property, fragment, matches };
 }
 
-/** A result item: the record, its score, and (asked for) the text matches of `properties`. */
+/** A result item: the record, its score (search-score.ts), and (asked for) the text matches of `properties`. */
 export function resultItem<R extends { url: string }>(
-  record: R, objectType: string, properties: Record<string, string | null | undefined>, keywords: readonly string[] | null,
+  record: R, objectType: string, properties: Record<string, string | null | undefined>, keywords: readonly string[] | null, score: number,
 ): R & { score: number; text_matches?: TextMatch[] } {
-  if (!keywords) return { ...record, score: SCORE };
+  if (!keywords) return { ...record, score };
   const text_matches = Object.entries(properties).flatMap(([property, text]) => {
     const m = textMatch(record.url, objectType, property, text ?? null, keywords);
     return m ? [m] : [];
   });
-  return { ...record, score: SCORE, text_matches };
+  return { ...record, score, text_matches };
 }

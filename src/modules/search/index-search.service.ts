@@ -1,0 +1,165 @@
+// Commit search and code search, over the search index (search-commits.store.ts, search-code.store.ts). The
+// repositories searched are chosen as for issues: those repo:, user: and org: name
+// (each readable, or a 422 naming it), or every indexed one; the caller's visibility
+// is applied by the issue lists' rule at query time, against each repository's current
+// visibility, so a repository made private drops out at once.
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { Slice } from '../../domain/page.ts';
+import * as lists from '../issues/issue-lists.service.ts';
+import { noreplyEmail } from '../repos/repos.init.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import * as users from '../users/users.service.ts';
+import { invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery } from './search-query.ts';
+import * as codeStore from './search-code.store.ts';
+import * as commitStore from './search-commits.store.ts';
+import * as store from './search-index-state.store.ts';
+import { ownersNamed, unreachable, type Order } from './search.service.ts';
+
+export interface IndexHits<T> {
+  items: T[];
+  /** The repositories of the items, by id, with the commit their index holds. */
+  repos: ReadonlyMap<number, Repo>;
+  indexedCommits: ReadonlyMap<number, string | null>;
+  total: number;
+}
+
+/** The readable repositories a commit or code search looks in (is:public / is:private and fork: applied). */
+async function searchedRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery): Promise<Repo[]> {
+  const named = q.qualifiers.get('repo') ?? [];
+  const missing: string[] = [];
+  const ids: number[] = [];
+  for (const full of named) {
+    const [owner, name, extra] = full.split('/');
+    try {
+      if (extra !== undefined || !owner || !name) throw new NotFoundError();
+      ids.push((await repos.locate(ctx, actor, owner, name)).repo.id);
+    } catch {
+      missing.push(full);
+    }
+  }
+  if (missing.length) throw unreachable(missing);
+  const { accounts } = await ownersNamed(ctx, q);
+  for (const a of accounts) ids.push(...await repos.repositoryIdsOwnedBy(ctx, a.id));
+  const candidates = named.length || accounts.length ? ids : await store.indexedRepositoryIds(ctx.db);
+  let found = await lists.readableRepositories(ctx, actor, candidates);
+  const visibility = qualifierValues(q, 'is').filter((v) => v === 'public' || v === 'private');
+  if (visibility.length === 1) found = found.filter((r) => (r.visibility === 'public') === (visibility[0] === 'public'));
+  // Forks are searched when named, or asked for (fork:true, fork:only), as upstream.
+  const fork = qualifier(q, 'fork');
+  if (!named.length) found = found.filter((r) => (fork === 'only' ? r.isFork : fork === 'true' || !r.isFork));
+  return found;
+}
+
+async function hits<T extends { repositoryId: number }>(ctx: AppContext, found: Repo[], page: { items: T[]; total: number }): Promise<IndexHits<T>> {
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const wanted = [...new Set(page.items.map((i) => i.repositoryId))];
+  return {
+    items: page.items, total: page.total,
+    repos: new Map(wanted.map((id) => [id, byId.get(id)!])),
+    indexedCommits: await store.indexedCommits(ctx.db, wanted),
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+// ---------------------------------------------------------------- commits
+
+export const COMMIT_SORTS = ['author-date', 'committer-date'] as const;
+export type CommitSort = typeof COMMIT_SORTS[number];
+
+const SHA_PREFIX = /^[0-9a-f]{4,40}$/i;
+
+function shaQualifier(q: ParsedQuery, key: string): string | undefined {
+  const v = qualifier(q, key);
+  if (v !== undefined && !SHA_PREFIX.test(v)) throw invalidQuery(`The ${key} qualifier must be a commit sha or a prefix of at least 4 hex digits.`, v);
+  return v;
+}
+
+/** The addresses commits by the user carry: primary, verified ones, and the noreply one; [] for no such user. */
+async function addressesOf(ctx: AppContext, login: string | undefined): Promise<string[] | undefined> {
+  if (login === undefined) return undefined;
+  const account = await users.findAccount(ctx, login);
+  if (!account || account.type !== 'User') return [];
+  const emails = (await users.listEmailAddresses(ctx, account.id)).filter((e) => e.verified || e.email === account.email).map((e) => e.email);
+  return [...new Set([...emails, ...(account.email ? [account.email] : []), noreplyEmail(ctx, account)])];
+}
+
+export async function searchCommits(
+  ctx: AppContext, actor: Actor, q: ParsedQuery, sort: CommitSort | undefined, order: Order | undefined, slice: Slice,
+): Promise<IndexHits<commitStore.CommitHit>> {
+  const merge = qualifier(q, 'merge');
+  if (merge !== undefined && merge !== 'true' && merge !== 'false') throw invalidQuery('The merge qualifier must be true or false.', merge);
+  const filter: commitStore.CommitFilter = {
+    repositoryIds: [],
+    clauses: q.terms.map((c) => c.any),
+    excluded: q.excluded,
+    ...optional('authorEmails', await addressesOf(ctx, qualifier(q, 'author'))),
+    ...optional('committerEmails', await addressesOf(ctx, qualifier(q, 'committer'))),
+    ...optional('authorName', qualifier(q, 'author-name')),
+    ...optional('committerName', qualifier(q, 'committer-name')),
+    ...optional('authorEmail', qualifier(q, 'author-email')),
+    ...optional('committerEmail', qualifier(q, 'committer-email')),
+    ...optional('authorDate', timeRange(q, 'author-date')),
+    ...optional('committerDate', timeRange(q, 'committer-date')),
+    ...(merge !== undefined ? { merge: merge === 'true' } : {}),
+    ...optional('hash', shaQualifier(q, 'hash')),
+    ...optional('parent', shaQualifier(q, 'parent')),
+    ...optional('tree', shaQualifier(q, 'tree')),
+    ...(sort ? { sort } : {}),
+    order: sort ? order ?? 'desc' : 'desc',
+    limit: slice.perPage, offset: slice.offset,
+  };
+  const found = await searchedRepositories(ctx, actor, q);
+  const page = await commitStore.searchCommits(ctx.db, ctx.dialect, { ...filter, repositoryIds: found.map((r) => r.id) });
+  return hits(ctx, found, page);
+}
+
+// ---------------------------------------------------------------- code
+
+export const CODE_SORTS = ['indexed'] as const;
+export type CodeSort = typeof CODE_SORTS[number];
+
+export async function searchCode(
+  ctx: AppContext, actor: Actor, q: ParsedQuery, sort: CodeSort | undefined, order: Order | undefined, slice: Slice,
+): Promise<IndexHits<codeStore.CodeHit>> {
+  // Code search needs a keyword (the spec; upstream answers 422 too).
+  if (!q.terms.length) {
+    throw new ValidationError([{ resource: 'Search', field: 'q', code: 'missing', message: 'Code search needs at least one keyword.' }]);
+  }
+  const inFields = qualifierValues(q, 'in');
+  const unknownIn = inFields.filter((f) => f !== 'file' && f !== 'path');
+  if (unknownIn.length) throw invalidQuery('The in qualifier of code search takes file and path.', unknownIn[0]);
+  const list = (key: string) => {
+    const v = qualifierValues(q, key);
+    return v.length ? v : undefined;
+  };
+  const paths = q.qualifiers.get('path')?.map((p) => p.trim().replace(/^\/+|\/+$/g, ''));
+  const filter: codeStore.CodeFilter = {
+    repositoryIds: [],
+    clauses: q.terms.map((c) => c.any),
+    excluded: q.excluded,
+    inContent: !inFields.length || inFields.includes('file'),
+    inPath: !inFields.length || inFields.includes('path'),
+    ...optional('languages', list('language')),
+    ...optional('extensions', list('extension')?.map((e) => e.replace(/^\./, ''))),
+    ...optional('filenames', list('filename')),
+    ...optional('paths', paths),
+    ...optional('size', numberRange(q, 'size')),
+    ...(sort ? { sort } : {}),
+    order: sort ? order ?? 'desc' : 'desc',
+    limit: slice.perPage, offset: slice.offset,
+  };
+  const found = await searchedRepositories(ctx, actor, q);
+  const page = await codeStore.searchCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: found.map((r) => r.id) });
+  return hits(ctx, found, page);
+}
+
+/** The text of the files found (for text matches). */
+export function textsOf(ctx: AppContext, ids: readonly number[]): Promise<Map<number, string>> {
+  return codeStore.fileTexts(ctx.db, ids);
+}

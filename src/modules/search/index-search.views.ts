@@ -1,0 +1,75 @@
+// Commit and code search items → API representation (upstream's commit-search-result-item
+// and code-search-result-item). Pure; every URL from the URL builder.
+import { encodeNodeId } from '../../domain/node-id.ts';
+import type { Urls } from '../../urls.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import { minimalRepository } from '../repos/repos.views.ts';
+import type { Account } from '../users/users.model.ts';
+import { simpleUser } from '../users/users.views.ts';
+import type { CodeHit } from './search-code.store.ts';
+import type { CommitHit } from './search-commits.store.ts';
+import type { CodeItem, CommitItem, TextMatch } from './search.schemas.ts';
+import { textMatch } from './search.views.ts';
+
+function repoBase(urls: Urls, repo: Repo): { api: string; html: string } {
+  return { api: urls.api('repos', repo.owner.login, repo.name), html: urls.html(repo.owner.login, repo.name) };
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+export function commitItem(
+  urls: Urls, repo: Repo, c: CommitHit, people: { author: Account | null; committer: Account | null }, keywords: readonly string[] | null,
+): CommitItem {
+  const u = repoBase(urls, repo);
+  const item: CommitItem = {
+    url: `${u.api}/commits/${c.sha}`,
+    sha: c.sha,
+    node_id: encodeNodeId('Commit', `${repo.id}:${c.sha}`),
+    html_url: `${u.html}/commit/${c.sha}`,
+    comments_url: `${u.api}/commits/${c.sha}/comments`,
+    commit: {
+      url: `${u.api}/git/commits/${c.sha}`,
+      author: { name: c.authorName, email: c.authorEmail, date: c.authorDate },
+      committer: { name: c.committerName, email: c.committerEmail, date: c.committerDate },
+      // Upstream shows messages without the newline git ends them with.
+      message: c.message.replace(/\n$/, ''),
+      tree: { sha: c.tree, url: `${u.api}/git/trees/${c.tree}` },
+      comment_count: 0,
+    },
+    author: people.author ? simpleUser(people.author, urls) : null,
+    committer: people.committer ? simpleUser(people.committer, urls) : null,
+    parents: c.parents.map((p) => ({ url: `${u.api}/commits/${p}`, html_url: `${u.html}/commit/${p}`, sha: p })),
+    repository: minimalRepository(repo, urls),
+    score: c.score,
+  };
+  if (!keywords) return item;
+  const m = textMatch(item.url, 'Commit', 'message', item.commit.message, keywords);
+  return { ...item, text_matches: m ? [m] : [] };
+}
+
+/** A file found; its URLs name the commit the index holds (the default branch's tip when indexed). */
+export function codeItem(urls: Urls, repo: Repo, commit: string, f: CodeHit, text: string | null, keywords: readonly string[] | null): CodeItem {
+  const u = repoBase(urls, repo);
+  const path = encodePath(f.path);
+  const item: CodeItem = {
+    name: f.name,
+    path: f.path,
+    sha: f.blobSha,
+    url: `${u.api}/contents/${path}?ref=${commit}`,
+    git_url: `${u.api}/git/blobs/${f.blobSha}`,
+    html_url: `${u.html}/blob/${commit}/${path}`,
+    repository: minimalRepository(repo, urls),
+    score: f.score,
+    file_size: f.size,
+    language: f.language,
+  };
+  if (!keywords) return item;
+  const matches: TextMatch[] = [];
+  const content = textMatch(item.url, 'FileContent', 'content', text, keywords);
+  if (content) matches.push(content);
+  const inPath = textMatch(item.url, 'FileContent', 'path', f.path, keywords);
+  if (inPath) matches.push(inPath);
+  return { ...item, text_matches: matches };
+}

@@ -1,0 +1,141 @@
+// SQL of the code index (search_code and its text in search_code_text): files written
+// and removed as the default branch moves, and code search's query. Only the search
+// module calls this.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect, Executor } from '../../db/database.ts';
+import type { Bounds } from '../../domain/bounds.ts';
+import { all, any, bounded, chunks, col, holds, inRepositories, occurrences } from './search-index.sql.ts';
+
+export interface FileRow {
+  repositoryId: number;
+  path: string;
+  blobSha: string;
+  size: number;
+  language: string | null;
+  content: string;
+}
+
+/** Writes files of one repository (replacing those at the same paths) with their text, a statement per 50 files. */
+export async function upsertFiles(db: Executor, rows: readonly FileRow[], at: string): Promise<void> {
+  for (const part of chunks(rows, 50)) {
+    const repositoryId = part[0]!.repositoryId;
+    await deleteFiles(db, repositoryId, part.map((r) => r.path));
+    const inserted = await db.insertInto('search_code').values(part.map((r) => {
+      const name = r.path.slice(r.path.lastIndexOf('/') + 1);
+      const dot = name.lastIndexOf('.');
+      return {
+        repository_id: r.repositoryId, path: r.path, name, extension: dot > 0 ? name.slice(dot + 1).toLowerCase() : '',
+        blob_sha: r.blobSha, size: r.size, language: r.language, indexed_at: at,
+      };
+    })).returning(['id', 'path']).execute();
+    const idOf = new Map(inserted.map((r) => [r.path, Number(r.id)]));
+    await db.insertInto('search_code_text').values(part.map((r) => ({ rowid: idOf.get(r.path)!, content: r.content }))).execute();
+  }
+}
+
+export async function clearFiles(db: Executor, repositoryId: number): Promise<void> {
+  await db.deleteFrom('search_code').where('repository_id', '=', repositoryId).execute();
+}
+
+export async function deleteFiles(db: Executor, repositoryId: number, paths: readonly string[]): Promise<void> {
+  for (const part of chunks(paths)) {
+    await db.deleteFrom('search_code').where('repository_id', '=', repositoryId).where('path', 'in', part).execute();
+  }
+}
+
+export interface CodeFilter {
+  repositoryIds: readonly number[];
+  clauses: string[][];
+  excluded: string[];
+  inContent: boolean;
+  inPath: boolean;
+  languages?: string[];
+  extensions?: string[];
+  filenames?: string[];
+  /** Directories (no leading or trailing slash; '' is the root) the file lies under. */
+  paths?: string[];
+  size?: Bounds<number>;
+  sort?: 'indexed';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface CodeHit {
+  id: number;
+  repositoryId: number;
+  path: string;
+  name: string;
+  blobSha: string;
+  size: number;
+  language: string | null;
+  score: number;
+}
+
+const text = sql`(SELECT t.content FROM search_code_text t WHERE t.rowid = c.id)`;
+
+function codeConditions(dialect: Dialect, f: CodeFilter): RawBuilder<SqlBool>[] {
+  const inText = (w: string) => sql<SqlBool>`${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), w)})`;
+  const where = (w: string) => [...(f.inContent ? [inText(w)] : []), ...(f.inPath ? [holds(dialect, col('path'), w)] : [])];
+  const out: RawBuilder<SqlBool>[] = [
+    inRepositories(f.repositoryIds),
+    ...f.clauses.map((words) => any(words.flatMap(where))),
+    ...f.excluded.map((w) => sql<SqlBool>`NOT ${any(where(w))}`),
+    ...bounded(col('size'), f.size),
+  ];
+  if (f.languages) out.push(sql<SqlBool>`lower(${col('language')}) IN (${sql.join(f.languages)})`);
+  if (f.extensions) out.push(sql<SqlBool>`${col('extension')} IN (${sql.join(f.extensions)})`);
+  if (f.filenames) {
+    out.push(any(f.filenames.map((n) => sql<SqlBool>`lower(${col('name')}) = ${n}`)));
+  }
+  if (f.paths) {
+    out.push(any(f.paths.map((p) => (p === ''
+      ? sql<SqlBool>`${col('path')} NOT LIKE '%/%'`
+      : any([sql<SqlBool>`${col('path')} LIKE ${`${p}/%`}`, sql<SqlBool>`${col('path')} LIKE ${`%/${p}/%`}`])))));
+  }
+  return out;
+}
+
+/**
+ * A page of the files matching `f` and how many match. Best match first: each keyword
+ * scores its occurrences in the text, and more when the path (most when the file name)
+ * holds it; `sort=indexed` orders by when the file was last indexed instead.
+ */
+export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter): Promise<{ items: CodeHit[]; total: number }> {
+  if (!f.repositoryIds.length) return { items: [], total: 0 };
+  const where = all(codeConditions(dialect, f));
+  const words = f.clauses.flat();
+  const parts = words.flatMap((w) => [
+    ...(f.inContent ? [occurrences(text, w)] : []),
+    ...(f.inPath ? [sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
+      sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`] : []),
+  ]);
+  const score = parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`1`;
+  const orderBy = f.sort
+    ? sql`${col('indexed_at')} ${sql.raw(f.order === 'asc' ? 'ASC' : 'DESC')}, ${col('id')}`
+    : sql`score DESC, ${col('repository_id')}, ${col('path')}`;
+  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number }>`
+    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, ${score} AS score
+    FROM search_code c WHERE ${where} ORDER BY ${orderBy} LIMIT ${f.limit} OFFSET ${f.offset}`.execute(db);
+  const count = await sql<{ n: number }>`SELECT count(*) AS n FROM search_code c WHERE ${where}`.execute(db);
+  return {
+    total: Number(count.rows[0]?.n ?? 0),
+    items: rows.rows.map((r) => ({
+      id: Number(r.id), repositoryId: Number(r.repository_id), path: r.path, name: r.name, blobSha: r.blob_sha,
+      size: Number(r.size), language: r.language, score: Number(r.score),
+    })),
+  };
+}
+
+/** The text of files by id (the page's text matches). */
+export async function fileTexts(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('search_code_text').select(['rowid', 'content']).where('rowid', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [Number(r.rowid), r.content]));
+}
+
+/** The indexed paths and blobs of a repository (a full re-index compares against them). */
+export async function indexedFiles(db: Executor, repositoryId: number): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('search_code').select(['path', 'blob_sha']).where('repository_id', '=', repositoryId).execute();
+  return new Map(rows.map((r) => [r.path, r.blob_sha]));
+}
