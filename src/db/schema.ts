@@ -748,6 +748,59 @@ export interface ReleaseAssetsTable {
   updated_at: string;
 }
 
+export interface ProjectsTable {
+  id: Generated<number>;
+  owner_type: 'Organization' | 'Repository' | 'User';
+  account_id: number | null;
+  repository_id: number | null;
+  owner_key: string;
+  number: number;
+  name: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  organization_permission: string | null;
+  private: Bool;
+  creator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectColumnsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectCardsTable {
+  id: Generated<number>;
+  project_id: number;
+  column_id: number;
+  position: number;
+  note: string | null;
+  issue_id: number | null;
+  archived: Bool;
+  creator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectCollaboratorsTable {
+  project_id: number;
+  user_id: number;
+  permission: string;
+  created_at: string;
+}
+
+export interface ProjectTeamGrantsTable {
+  project_id: number;
+  team_id: number;
+  permission: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -806,4 +859,9 @@ export interface Database {
   push_journal: PushJournalTable;
   releases: ReleasesTable;
   release_assets: ReleaseAssetsTable;
+  projects: ProjectsTable;
+  project_columns: ProjectColumnsTable;
+  project_cards: ProjectCardsTable;
+  project_collaborators: ProjectCollaboratorsTable;
+  project_team_grants: ProjectTeamGrantsTable;
 }

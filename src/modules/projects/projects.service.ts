@@ -1,13 +1,259 @@
-// Projects as far as Wharf has them. Boards (classic projects) and their cards are
-// issue #17, and projects (beta) are not planned: until boards are built no project,
-// column or card exists, so an issue is on no board and no project id names anything.
-// Issues and pull requests ask here, so that they answer from real boards once the
-// boards exist.
-import { NotFoundError } from '../../domain/errors.ts';
+// Classic projects: listing and creating them on organizations, repositories and users,
+// reading, changing (the open/closed transitions, base permission, visibility) and
+// deleting them, and their collaborators. Columns and cards are board.service.ts.
+// Issues and pull requests ask here for the cards that show them.
+import { inTransaction, type AppContext } from '../../context.ts';
+import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { Page, Slice } from '../../domain/page.ts';
+import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
+import * as orgs from '../orgs/orgs.service.ts';
+import * as repos from '../repos/repos.service.ts';
+import { roleAtLeast } from '../repos/repos.model.ts';
+import * as users from '../users/users.service.ts';
+import {
+  organizationProjectsEnabled, ownerOf, permissionOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
+} from './projects.access.ts';
+import * as board from './board.store.ts';
+import type { OrganizationPermission, ProjectCard, ProjectOwner, ProjectPermission, ProjectRecord, ProjectState } from './projects.model.ts';
+import { PROJECT_STATES } from './projects.model.ts';
+import * as store from './projects.store.ts';
 
-/** The project cards showing an issue or pull request: none while Wharf has no boards. */
-export function cardsOfIssue(): readonly never[] {
-  return [];
+export const RESOURCE = 'Project';
+
+export type StateFilter = ProjectState | 'all';
+
+/** `state` of a list query: open by default; anything but open, closed or all is upstream's 422. */
+export function stateFilter(raw: string | undefined): StateFilter {
+  if (raw === undefined) return 'open';
+  if (raw === 'all' || (PROJECT_STATES as readonly string[]).includes(raw)) return raw as StateFilter;
+  throw new ValidationError([{ resource: RESOURCE, field: 'state', code: 'invalid', value: raw }]);
+}
+
+function validateText(input: { name?: string; body?: string | null }): void {
+  if (input.name !== undefined && !input.name.trim()) throw ValidationError.field(RESOURCE, 'name', 'missing_field', "Name can't be blank");
+  requireMaxLength(RESOURCE, 'name', input.name, TEXT_LIMITS.title);
+  requireMaxLength(RESOURCE, 'body', input.body, TEXT_LIMITS.body);
+}
+
+// ---------------------------------------------------------------- owners
+
+async function requireOrgOwner(ctx: AppContext, login: string): Promise<ProjectOwner & { type: 'Organization' }> {
+  return { type: 'Organization', org: await orgs.requireOrganization(ctx, login) };
+}
+
+async function requireUserOwner(ctx: AppContext, login: string): Promise<ProjectOwner & { type: 'User' }> {
+  const account = await users.findAccount(ctx, login);
+  if (!account || account.type !== 'User') throw new NotFoundError();
+  return { type: 'User', account };
+}
+
+function refOf(owner: ProjectOwner): store.OwnerRef {
+  switch (owner.type) {
+    case 'Repository': return { type: 'Repository', id: owner.repo.id };
+    case 'Organization': return { type: 'Organization', id: owner.org.account.id };
+    default: return { type: 'User', id: owner.account.id };
+  }
+}
+
+/** The owner's projects the caller may see, in `state`. */
+async function visibleProjects(ctx: AppContext, actor: Actor, owner: ProjectOwner, state: StateFilter, slice: Slice): Promise<Page<ProjectRecord>> {
+  const all = await store.listProjects(ctx.db, refOf(owner), state);
+  const visible: ProjectRecord[] = [];
+  for (const project of all) {
+    if ((await permissionOn(ctx, actor, { project, owner })) !== null) visible.push({ project, owner });
+  }
+  return { items: visible.slice(slice.offset, slice.offset + slice.perPage), total: visible.length };
+}
+
+export async function listForOrg(ctx: AppContext, actor: Actor, login: string, state: string | undefined, slice: Slice): Promise<Page<ProjectRecord>> {
+  const filter = stateFilter(state);
+  const owner = await requireOrgOwner(ctx, login);
+  if (!organizationProjectsEnabled(owner.org)) throw new NotFoundError();
+  return visibleProjects(ctx, actor, owner, filter, slice);
+}
+
+export async function listForRepo(
+  ctx: AppContext, actor: Actor, ownerLogin: string, name: string, state: string | undefined, slice: Slice,
+): Promise<Page<ProjectRecord>> {
+  const filter = stateFilter(state);
+  const { repo } = await repos.locate(ctx, actor, ownerLogin, name, 'pull');
+  if (!(await repositoryProjectsEnabled(ctx, repo))) throw new NotFoundError();
+  return visibleProjects(ctx, actor, { type: 'Repository', repo }, filter, slice);
+}
+
+export async function listForUser(ctx: AppContext, actor: Actor, login: string, state: string | undefined, slice: Slice): Promise<Page<ProjectRecord>> {
+  const filter = stateFilter(state);
+  return visibleProjects(ctx, actor, await requireUserOwner(ctx, login), filter, slice);
+}
+
+// ---------------------------------------------------------------- create
+
+export interface NewProjectInput {
+  name: string;
+  body?: string | null;
+}
+
+async function create(ctx: AppContext, actor: Actor, owner: ProjectOwner, input: NewProjectInput): Promise<ProjectRecord> {
+  const user = requireUser(actor);
+  validateText(input);
+  const org = owner.type === 'Organization';
+  const values: store.NewProject = {
+    owner: refOf(owner), name: input.name, body: input.body ?? null,
+    // New organization boards are private, members writing; a user's board is public.
+    organizationPermission: org ? 'write' : null, private: org,
+    creatorId: user.id, now: nowIso(ctx.clock),
+  };
+  // Two creations at once may pick the same number: the unique index refuses the second, which retries.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { project: await inTransaction(ctx, (tx) => store.insertProject(tx.db, values)), owner };
+    } catch (err) {
+      if (!store.isDuplicate(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+export async function createForOrg(ctx: AppContext, actor: Actor, login: string, input: NewProjectInput): Promise<ProjectRecord> {
+  const user = requireUser(actor);
+  const owner = await requireOrgOwner(ctx, login);
+  if (!organizationProjectsEnabled(owner.org)) throw new GoneError('Projects are disabled for this organization');
+  const m = await orgs.membershipOf(ctx, owner.org.account.id, user.id);
+  if (!user.siteAdmin && m?.state !== 'active') throw new GoneError('You must be a member of the organization to create its projects.');
+  requireScope(actor, ...WRITE_SCOPES);
+  return create(ctx, actor, owner, input);
+}
+
+export async function createForRepo(ctx: AppContext, actor: Actor, ownerLogin: string, name: string, input: NewProjectInput): Promise<ProjectRecord> {
+  requireUser(actor);
+  const { repo } = await repos.locate(ctx, actor, ownerLogin, name, 'pull');
+  if (!(await repositoryProjectsEnabled(ctx, repo))) throw new GoneError('Projects are disabled for this repository');
+  const access = await repos.accessTo(ctx, actor, repo);
+  if (!roleAtLeast(access.role, 'push')) throw new GoneError('Must have write access to this repository to create its projects.');
+  if (repo.archived) throw new ForbiddenError('Repository was archived so is read-only.');
+  requireScope(actor, ...WRITE_SCOPES);
+  return create(ctx, actor, { type: 'Repository', repo }, input);
+}
+
+export async function createForAuthenticatedUser(ctx: AppContext, actor: Actor, input: NewProjectInput): Promise<ProjectRecord> {
+  const user = requireUser(actor);
+  requireScope(actor, ...WRITE_SCOPES);
+  return create(ctx, actor, await requireUserOwner(ctx, user.login), input);
+}
+
+// ---------------------------------------------------------------- read, change, delete
+
+export async function getProject(ctx: AppContext, actor: Actor, id: number): Promise<ProjectRecord> {
+  const { project, owner } = await requireProject(ctx, actor, id);
+  return { project, owner };
+}
+
+export interface ProjectChanges {
+  name?: string;
+  body?: string | null;
+  state?: ProjectState;
+  organization_permission?: OrganizationPermission;
+  private?: boolean;
+}
+
+export async function updateProject(ctx: AppContext, actor: Actor, id: number, c: ProjectChanges): Promise<ProjectRecord> {
+  const settings = c.organization_permission !== undefined || c.private !== undefined;
+  const a = await requireProjectFor(ctx, actor, id, settings ? 'admin' : 'write');
+  validateText(c);
+  if (c.organization_permission !== undefined && a.owner.type !== 'Organization') {
+    throw ValidationError.field(RESOURCE, 'organization_permission', 'invalid', 'Only organization projects have an organization permission.');
+  }
+  if (c.private !== undefined && a.owner.type === 'Repository') {
+    throw ValidationError.field(RESOURCE, 'private', 'invalid', "A repository project's visibility is its repository's.");
+  }
+  const project = await store.updateProject(ctx.db, id, {
+    name: c.name, body: c.body, state: c.state, organizationPermission: c.organization_permission, private: c.private,
+  }, nowIso(ctx.clock));
+  return { project, owner: a.owner };
+}
+
+export async function deleteProject(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await requireProjectFor(ctx, actor, id, 'admin');
+  await store.deleteProject(ctx.db, id);
+}
+
+// ---------------------------------------------------------------- collaborators
+
+/** A user as a hypothetical caller with every scope: what their account (not a token) may do. */
+function asAccount(actor: Actor, account: { id: number; login: string; siteAdmin: boolean }): Actor {
+  return { ...actor, method: 'token', user: { id: account.id, login: account.login, siteAdmin: account.siteAdmin }, scopes: new Set(ALL_ACCOUNT_SCOPES) };
+}
+const ALL_ACCOUNT_SCOPES = ['repo', 'admin:org', 'user'];
+
+async function requireCollaboratorCandidate(ctx: AppContext, username: string) {
+  const account = await users.findAccount(ctx, username);
+  if (!account || account.type !== 'User') throw new NotFoundError();
+  return account;
+}
+
+export type Affiliation = 'outside' | 'direct' | 'all';
+
+/**
+ * Collaborators of the project: `direct` those added to it, `outside` those of them who
+ * are not members of the owning organization, `all` (default) the direct ones and the
+ * members of teams granted the project.
+ */
+export async function listCollaborators(ctx: AppContext, actor: Actor, id: number, affiliation: Affiliation = 'all', slice: Slice) {
+  const a = await requireProjectFor(ctx, actor, id, 'admin');
+  const direct = (await store.collaboratorsOf(ctx.db, id)).map((c) => c.userId);
+  let ids = direct;
+  if (affiliation === 'outside') {
+    const orgId = a.owner.type === 'Organization' ? a.owner.org.account.id : null;
+    ids = [];
+    for (const userId of direct) {
+      const m = orgId === null ? null : await orgs.membershipOf(ctx, orgId, userId);
+      if (m?.state !== 'active') ids.push(userId);
+    }
+  } else if (affiliation === 'all' && a.owner.type === 'Organization') {
+    const orgId = a.owner.org.account.id;
+    for (const grant of await store.teamGrantsOf(ctx.db, id)) {
+      for (const userId of await orgs.teamMemberIds(ctx, { orgId, teamId: grant.teamId })) if (!ids.includes(userId)) ids = [...ids, userId];
+    }
+  }
+  const accounts = await users.accountsByIds(ctx, ids.slice(slice.offset, slice.offset + slice.perPage));
+  return { items: ids.slice(slice.offset, slice.offset + slice.perPage).flatMap((u) => accounts.get(u) ?? []), total: ids.length };
+}
+
+export async function addCollaborator(ctx: AppContext, actor: Actor, id: number, username: string, permission: ProjectPermission = 'write'): Promise<void> {
+  const a = await requireProjectFor(ctx, actor, id, 'admin');
+  if (a.owner.type === 'Repository') {
+    throw ValidationError.field(RESOURCE, 'collaborator', 'invalid', "A repository project's collaborators are its repository's.");
+  }
+  const account = await requireCollaboratorCandidate(ctx, username);
+  await store.setCollaborator(ctx.db, id, account.id, permission, nowIso(ctx.clock));
+}
+
+export async function removeCollaborator(ctx: AppContext, actor: Actor, id: number, username: string): Promise<void> {
+  await requireProjectFor(ctx, actor, id, 'admin');
+  const account = await requireCollaboratorCandidate(ctx, username);
+  await store.removeCollaborator(ctx.db, id, account.id);
+}
+
+/** What the user may do on the project: admin, write, read or none. */
+export async function collaboratorPermission(ctx: AppContext, actor: Actor, id: number, username: string) {
+  const a = await requireProjectFor(ctx, actor, id, 'admin');
+  const account = await requireCollaboratorCandidate(ctx, username);
+  const permission = await permissionOn(ctx, asAccount(actor, account), a);
+  return { permission: permission ?? 'none', user: account };
+}
+
+// ---------------------------------------------------------------- issues and pull requests
+
+/** The cards showing these issues or pull requests, on projects the caller may see. */
+export async function cardsOfIssues(ctx: AppContext, actor: Actor, issueIds: readonly number[]): Promise<ProjectCard[]> {
+  const cards = await board.cardsOfIssues(ctx.db, issueIds);
+  const projects = await store.projectsByIds(ctx.db, [...new Set(cards.map((c) => c.projectId))]);
+  const visible = new Set<number>();
+  for (const project of projects) {
+    if ((await permissionOn(ctx, actor, { project, owner: await ownerOf(ctx, project) })) !== null) visible.add(project.id);
+  }
+  return cards.filter((c) => visible.has(c.projectId));
 }
 
 /** The projects (beta) items of an issue or pull request: Wharf has no such projects. */
