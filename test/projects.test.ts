@@ -8,6 +8,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
+import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
+import { headerOf, ReceiverPool, type Received } from './helpers/webhook-receiver.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
 import { gql } from './helpers/graphql.ts';
@@ -16,9 +18,19 @@ import { addMember, createOrgWithOwner, type CreatedOrg } from './factories/orgs
 import { createIssue } from './factories/issues.ts';
 import { createRepo } from './factories/repos.ts';
 
+const ENV = {
+  WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,::1',
+  WHARF_WEBHOOK_RETRY_BASE_MS: '100',
+  WHARF_WEBHOOK_POLL_MS: '200',
+};
+
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
-after(async () => { await t.close(); });
+const pool = new ReceiverPool();
+before(async () => { t = await startTestServer({ env: ENV }); });
+after(async () => {
+  await t.close();
+  await pool.stopAll();
+});
 
 const PREVIEW = { mediaType: { previews: ['inertia'] } };
 // Any: Octokit has no types for these removed endpoints; each test reads the fields it checks.
@@ -340,5 +352,63 @@ describe('columns and cards', () => {
     for (const col of [a.id, b.id]) {
       assert.deepEqual(rows.filter((r) => r.column_id === col).map((r) => Number(r.position)), [...Array((col === a.id ? inA : inB).length).keys()], 'positions are dense and distinct');
     }
+  });
+});
+
+describe('project webhooks', () => {
+  test('project, project_column and project_card events reach organization and repository hooks in the published shape', async () => {
+    const org = await createOrgWithOwner(t, ['repo', 'user', 'admin:org', 'admin:org_hook']);
+    const tok = org.owner.token;
+    const orgRx = await pool.start();
+    const events = ['project', 'project_column', 'project_card'];
+    await t.octokit(tok).rest.orgs.createWebhook({ org: org.login, name: 'web', events, config: { url: orgRx.url(), content_type: 'json' } });
+    const isBoard = (x: Received) => events.includes(headerOf(x, 'x-service-event') ?? '');
+
+    const p = await orgProject(org, 'Hooked', 'first body');
+    await call(tok, 'PATCH /projects/{project_id}', { project_id: p.id, name: 'Hooked, renamed', state: 'closed' });
+    await call(tok, 'PATCH /projects/{project_id}', { project_id: p.id, state: 'open' });
+    const a = await column(tok, p.id, 'A');
+    const b = await column(tok, p.id, 'B');
+    await call(tok, 'PATCH /projects/columns/{column_id}', { column_id: a.id, name: 'A2' });
+    await call(tok, 'POST /projects/columns/{column_id}/moves', { column_id: b.id, position: 'first' });
+    const c1 = await note(tok, a.id, 'one');
+    const c2 = await note(tok, a.id, 'two');
+    await call(tok, 'PATCH /projects/columns/cards/{card_id}', { card_id: c1.id, note: 'one, edited' });
+    await call(tok, 'POST /projects/columns/cards/{card_id}/moves', { card_id: c2.id, position: 'top', column_id: b.id });
+    await call(tok, 'DELETE /projects/columns/cards/{card_id}', { card_id: c2.id });
+    await call(tok, 'DELETE /projects/columns/{column_id}', { column_id: b.id });
+    await call(tok, 'DELETE /projects/{project_id}', { project_id: p.id });
+
+    const got = (await orgRx.waitFor(15, isBoard)).map((x) => ({ event: headerOf(x, 'x-service-event'), body: JSON.parse(x.body) as Json }));
+    assert.deepEqual(got.map((g) => `${g.event}.${g.body.action}`), [
+      'project.created', 'project.edited', 'project.closed', 'project.reopened',
+      'project_column.created', 'project_column.created', 'project_column.edited', 'project_column.moved',
+      'project_card.created', 'project_card.created', 'project_card.edited', 'project_card.moved', 'project_card.deleted',
+      'project_column.deleted', 'project.deleted',
+    ]);
+    for (const g of got) {
+      assertMatchesWebhookSchema(g.event!, g.body.action, g.body);
+      assert.equal(g.body.organization.login, org.login);
+      assert.equal(g.body.sender.login, org.owner.login);
+    }
+    const by = (name: string) => got.find((g) => `${g.event}.${g.body.action}` === name)!.body;
+    assert.deepEqual(by('project.edited').changes, { name: { from: 'Hooked' } });
+    assert.equal(by('project.closed').project.state, 'closed');
+    assert.deepEqual(by('project_column.edited').changes, { name: { from: 'A' } });
+    assert.equal(by('project_column.moved').project_column.after_id, null);
+    assert.deepEqual(by('project_card.edited').changes, { note: { from: 'one' } });
+    const moved = by('project_card.moved');
+    assert.deepEqual([moved.changes, moved.project_card.column_id, moved.project_card.after_id], [{ column_id: { from: a.id } }, b.id, null]);
+    assert.equal(by('project_card.created').project_card.after_id, null);
+
+    // A repository project's events go to the repository's hooks, with the repository.
+    const r = await createRepo(t, org.owner, { org: org.login });
+    const repoRx = await pool.start();
+    await t.octokit(tok).rest.repos.createWebhook({ owner: r.owner, repo: r.repo, events: ['project'], config: { url: repoRx.url(), content_type: 'json' } });
+    await call(tok, 'POST /repos/{owner}/{repo}/projects', { owner: r.owner, repo: r.repo, name: 'Repo hooked' });
+    const [repoEvent] = await repoRx.waitFor(1, (x) => headerOf(x, 'x-service-event') === 'project');
+    const body = JSON.parse(repoEvent!.body) as Json;
+    assertMatchesWebhookSchema('project', 'created', body);
+    assert.deepEqual([body.action, body.repository.id, body.project.name], ['created', r.id, 'Repo hooked']);
   });
 });

@@ -12,6 +12,7 @@ import * as repos from '../repos/repos.service.ts';
 import { requireProject, requireProjectFor, type ProjectAccess } from './projects.access.ts';
 import * as store from './board.store.ts';
 import type { ProjectCard, ProjectColumn, ProjectPermission } from './projects.model.ts';
+import { cardEvent, columnEvent } from './projects.events.ts';
 import * as projects from './projects.store.ts';
 
 const COLUMN = 'ProjectColumn';
@@ -51,9 +52,13 @@ export async function listColumns(ctx: AppContext, actor: Actor, projectId: numb
 }
 
 export async function createColumn(ctx: AppContext, actor: Actor, projectId: number, name: string): Promise<ProjectColumn> {
-  await requireProjectFor(ctx, actor, projectId, 'write');
+  const { owner } = await requireProjectFor(ctx, actor, projectId, 'write');
   requireName(name);
-  return underLock(ctx, projectId, async (tx, now) => store.insertColumn(tx.db, projectId, name, await store.countColumns(tx.db, projectId), now));
+  return underLock(ctx, projectId, async (tx, now) => {
+    const created = await store.insertColumn(tx.db, projectId, name, await store.countColumns(tx.db, projectId), now);
+    await columnEvent(tx, actor.user!.id, owner, created, 'created');
+    return created;
+  });
 }
 
 export async function getColumn(ctx: AppContext, actor: Actor, id: number): Promise<ProjectColumn> {
@@ -61,14 +66,19 @@ export async function getColumn(ctx: AppContext, actor: Actor, id: number): Prom
 }
 
 export async function renameColumn(ctx: AppContext, actor: Actor, id: number, name: string): Promise<ProjectColumn> {
-  const { column } = await columnWithAccess(ctx, actor, id, 'write');
+  const { column, access } = await columnWithAccess(ctx, actor, id, 'write');
   requireName(name);
-  return underLock(ctx, column.projectId, (tx, now) => store.renameColumn(tx.db, id, name, now));
+  return underLock(ctx, column.projectId, async (tx, now) => {
+    const renamed = await store.renameColumn(tx.db, id, name, now);
+    await columnEvent(tx, actor.user!.id, access.owner, renamed, 'edited', name === column.name ? undefined : { name: { from: column.name } });
+    return renamed;
+  });
 }
 
 export async function deleteColumn(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const { column } = await columnWithAccess(ctx, actor, id, 'write');
+  const { column, access } = await columnWithAccess(ctx, actor, id, 'write');
   await underLock(ctx, column.projectId, async (tx) => {
+    await columnEvent(tx, actor.user!.id, access.owner, column, 'deleted');
     await store.deleteColumn(tx.db, id);
     await store.setColumnOrder(tx.db, (await store.columnsOf(tx.db, column.projectId)).map((c) => c.id));
   });
@@ -84,11 +94,12 @@ function afterIndex(resource: string, ids: readonly number[], position: string):
 
 /** position: first, last or after:<column_id> of the same project. */
 export async function moveColumn(ctx: AppContext, actor: Actor, id: number, position: string): Promise<void> {
-  const { column } = await columnWithAccess(ctx, actor, id, 'write');
+  const { column, access } = await columnWithAccess(ctx, actor, id, 'write');
   await underLock(ctx, column.projectId, async (tx) => {
     const others = (await store.columnsOf(tx.db, column.projectId)).map((c) => c.id).filter((c) => c !== id);
     const at = position === 'first' ? 0 : position === 'last' ? others.length : afterIndex(COLUMN, others, position);
     await store.setColumnOrder(tx.db, [...others.slice(0, at), id, ...others.slice(at)]);
+    await columnEvent(tx, actor.user!.id, access.owner, column, 'moved');
   });
 }
 
@@ -153,7 +164,9 @@ export async function createCard(ctx: AppContext, actor: Actor, columnId: number
       const cards = (await store.cardsOf(tx.db, columnId, 'all')).map((c) => c.id);
       const card = await store.insertCard(tx.db, { projectId: column.projectId, columnId, position: 0, note: isNote ? input.note ?? null : null, issueId, creatorId: user.id, now });
       await store.setCardOrder(tx.db, columnId, [card.id, ...cards], null);
-      return { ...card, position: 0 };
+      const placed = { ...card, position: 0 };
+      await cardEvent(tx, user.id, access.owner, placed, 'created');
+      return placed;
     });
   } catch (err) {
     throw projects.isDuplicate(err) ? alreadyOnProject() : err;
@@ -165,28 +178,40 @@ export async function getCard(ctx: AppContext, actor: Actor, id: number): Promis
 }
 
 export async function updateCard(ctx: AppContext, actor: Actor, id: number, c: { note?: string | null; archived?: boolean }): Promise<ProjectCard> {
-  const { card } = await cardWithAccess(ctx, actor, id, 'write');
+  const { card, access } = await cardWithAccess(ctx, actor, id, 'write');
   if (c.note !== undefined && card.issueId !== null) throw ValidationError.field(CARD, 'note', 'invalid', 'A card showing an issue has no note.');
   requireMaxLength(CARD, 'note', c.note, TEXT_LIMITS.body);
-  return underLock(ctx, card.projectId, (tx, now) => store.updateCard(tx.db, id, c, now));
+  return underLock(ctx, card.projectId, async (tx, now) => {
+    const updated = await store.updateCard(tx.db, id, c, now);
+    const noteChanged = c.note !== undefined && c.note !== card.note;
+    await cardEvent(tx, actor.user!.id, access.owner, updated, 'edited', noteChanged ? { note: { from: card.note ?? '' } } : undefined);
+    return updated;
+  });
 }
 
 export async function deleteCard(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  const { card } = await cardWithAccess(ctx, actor, id, 'write');
-  await underLock(ctx, card.projectId, (tx) => store.deleteCard(tx.db, id));
+  const { card, access } = await cardWithAccess(ctx, actor, id, 'write');
+  await underLock(ctx, card.projectId, async (tx) => {
+    await cardEvent(tx, actor.user!.id, access.owner, card, 'deleted');
+    await store.deleteCard(tx.db, id);
+  });
 }
 
 /** position: top, bottom or after:<card_id> in the target column (column_id, of the same project; default the card's own). */
 export async function moveCard(ctx: AppContext, actor: Actor, id: number, position: string, columnId?: number): Promise<void> {
-  const { card } = await cardWithAccess(ctx, actor, id, 'write');
+  const { card, access } = await cardWithAccess(ctx, actor, id, 'write');
   const target = columnId ?? card.columnId;
   if (target !== card.columnId) {
     const column = await store.findColumn(ctx.db, target);
     if (!column || column.projectId !== card.projectId) throw ValidationError.field(CARD, 'column_id', 'invalid', 'column_id must name a column of the same project.');
   }
   await underLock(ctx, card.projectId, async (tx, now) => {
+    // Read again under the lock: a concurrent move may have taken the card elsewhere meanwhile.
+    const from = (await store.findCard(tx.db, id))?.columnId ?? card.columnId;
     const others = (await store.cardsOf(tx.db, target, 'all')).map((c) => c.id).filter((c) => c !== id);
     const at = position === 'top' ? 0 : position === 'bottom' ? others.length : afterIndex(CARD, others, position);
     await store.setCardOrder(tx.db, target, [...others.slice(0, at), id, ...others.slice(at)], { id, now });
+    const moved = await store.findCard(tx.db, id);
+    await cardEvent(tx, actor.user!.id, access.owner, moved!, 'moved', from === target ? undefined : { column_id: { from } });
   });
 }

@@ -18,6 +18,7 @@ import {
 import * as board from './board.store.ts';
 import type { OrganizationPermission, ProjectCard, ProjectOwner, ProjectPermission, ProjectRecord, ProjectState } from './projects.model.ts';
 import { PROJECT_STATES } from './projects.model.ts';
+import { projectEvent } from './projects.events.ts';
 import * as store from './projects.store.ts';
 
 export const RESOURCE = 'Project';
@@ -108,7 +109,11 @@ async function create(ctx: AppContext, actor: Actor, owner: ProjectOwner, input:
   // Two creations at once may pick the same number: the unique index refuses the second, which retries.
   for (let attempt = 0; ; attempt++) {
     try {
-      return { project: await inTransaction(ctx, (tx) => store.insertProject(tx.db, values)), owner };
+      return await inTransaction(ctx, async (tx) => {
+        const record = { project: await store.insertProject(tx.db, values), owner };
+        await projectEvent(tx, user.id, record, 'created');
+        return record;
+      });
     } catch (err) {
       if (!store.isDuplicate(err) || attempt >= 5) throw err;
     }
@@ -167,15 +172,29 @@ export async function updateProject(ctx: AppContext, actor: Actor, id: number, c
   if (c.private !== undefined && a.owner.type === 'Repository') {
     throw ValidationError.field(RESOURCE, 'private', 'invalid', "A repository project's visibility is its repository's.");
   }
-  const project = await store.updateProject(ctx.db, id, {
-    name: c.name, body: c.body, state: c.state, organizationPermission: c.organization_permission, private: c.private,
-  }, nowIso(ctx.clock));
-  return { project, owner: a.owner };
+  const before = a.project;
+  return inTransaction(ctx, async (tx) => {
+    const project = await store.updateProject(tx.db, id, {
+      name: c.name, body: c.body, state: c.state, organizationPermission: c.organization_permission, private: c.private,
+    }, nowIso(tx.clock));
+    const record = { project, owner: a.owner };
+    const changes: Record<string, { from: unknown }> = {};
+    if (project.name !== before.name) changes.name = { from: before.name };
+    if (project.body !== before.body) changes.body = { from: before.body ?? '' };
+    const stateChanged = project.state !== before.state;
+    const settingsChanged = project.private !== before.private || project.organizationPermission !== before.organizationPermission;
+    if (Object.keys(changes).length || settingsChanged) await projectEvent(tx, actor.user!.id, record, 'edited', changes);
+    if (stateChanged) await projectEvent(tx, actor.user!.id, record, project.state === 'closed' ? 'closed' : 'reopened');
+    return record;
+  });
 }
 
 export async function deleteProject(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  await requireProjectFor(ctx, actor, id, 'admin');
-  await store.deleteProject(ctx.db, id);
+  const a = await requireProjectFor(ctx, actor, id, 'admin');
+  await inTransaction(ctx, async (tx) => {
+    await projectEvent(tx, actor.user!.id, a, 'deleted');
+    await store.deleteProject(tx.db, id);
+  });
 }
 
 // ---------------------------------------------------------------- collaborators
