@@ -318,6 +318,18 @@ describe('columns and cards', () => {
     assert.equal(cards.totalCount, 1);
     assert.deepEqual(cards.nodes[0], { id: card.data.node_id, note: null, isArchived: false, column: { name: 'Done', project: { name: 'Board', number: p.number } } });
 
+    // The issue's timeline shows the card's life; a removed card says so.
+    const timeline = async (n: number) => (await t.octokit(tok).rest.issues.listEvents({ owner: r.owner, repo: r.repo, issue_number: n })).data as Json[];
+    const board = (await timeline(issue.number)).filter((e) => e.event.endsWith('project'));
+    assert.deepEqual(board.map((e) => [e.event, e.project_card.column_name, e.project_card.previous_column_name]), [
+      ['added_to_project', 'To do', undefined], ['moved_columns_in_project', 'Done', 'To do'],
+    ]);
+    assert.deepEqual([board[0].project_card.id, board[0].project_card.project_id, board[0].project_card.project_url, board[0].actor.login], [card.data.id, p.id, p.url, org.owner.login]);
+    const issue2 = await createIssue(t, tok, r);
+    const card2 = (await call(tok, 'POST /projects/columns/{column_id}/cards', { column_id: todo.id, content_id: issue2.id, content_type: 'Issue' })).data;
+    await call(tok, 'DELETE /projects/columns/cards/{card_id}', { card_id: card2.id });
+    assert.deepEqual((await timeline(issue2.number)).map((e) => e.event), ['added_to_project', 'removed_from_project']);
+
     // Deleting the issue's repository removes its cards.
     await t.octokit(tok).rest.repos.delete({ owner: r.owner, repo: r.repo });
     assert.deepEqual(await cardIds(tok, done.id), [first.data.id]);

@@ -13,6 +13,7 @@ import { requireProject, requireProjectFor, type ProjectAccess } from './project
 import * as store from './board.store.ts';
 import type { ProjectCard, ProjectColumn, ProjectPermission } from './projects.model.ts';
 import { cardEvent, columnEvent } from './projects.events.ts';
+import { cardTimelineEvent } from './projects.timeline.ts';
 import * as projects from './projects.store.ts';
 
 const COLUMN = 'ProjectColumn';
@@ -166,6 +167,7 @@ export async function createCard(ctx: AppContext, actor: Actor, columnId: number
       await store.setCardOrder(tx.db, columnId, [card.id, ...cards], null);
       const placed = { ...card, position: 0 };
       await cardEvent(tx, user.id, access.owner, placed, 'created');
+      await cardTimelineEvent(tx, user.id, placed, column.name, 'added_to_project');
       return placed;
     });
   } catch (err) {
@@ -193,6 +195,8 @@ export async function deleteCard(ctx: AppContext, actor: Actor, id: number): Pro
   const { card, access } = await cardWithAccess(ctx, actor, id, 'write');
   await underLock(ctx, card.projectId, async (tx) => {
     await cardEvent(tx, actor.user!.id, access.owner, card, 'deleted');
+    const column = await store.findColumn(tx.db, card.columnId);
+    await cardTimelineEvent(tx, actor.user!.id, card, column?.name ?? '', 'removed_from_project');
     await store.deleteCard(tx.db, id);
   });
 }
@@ -213,5 +217,9 @@ export async function moveCard(ctx: AppContext, actor: Actor, id: number, positi
     await store.setCardOrder(tx.db, target, [...others.slice(0, at), id, ...others.slice(at)], { id, now });
     const moved = await store.findCard(tx.db, id);
     await cardEvent(tx, actor.user!.id, access.owner, moved!, 'moved', from === target ? undefined : { column_id: { from } });
+    if (from !== target) {
+      const [was, is] = await store.columnsByIds(tx.db, [from, target]).then((cols) => [from, target].map((c) => cols.find((x) => x.id === c)?.name ?? ''));
+      await cardTimelineEvent(tx, actor.user!.id, moved!, is!, 'moved_columns_in_project', was);
+    }
   });
 }
