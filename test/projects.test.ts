@@ -424,3 +424,50 @@ describe('project webhooks', () => {
     assert.deepEqual([body.action, body.repository.id, body.project.name], ['created', r.id, 'Repo hooked']);
   });
 });
+
+describe('GraphQL boards', () => {
+  test('projects and project(number:) on organization, repository and user; columns, cards, node(id:); hidden ones absent', async () => {
+    const org = await createOrgWithOwner(t);
+    const tok = org.owner.token;
+    const open = await orgProject(org, 'Alpha board');
+    const shut = await orgProject(org, 'Beta board');
+    await call(tok, 'PATCH /projects/{project_id}', { project_id: shut.id, state: 'closed' });
+    const col = await column(tok, open.id, 'Todo');
+    const n1 = await note(tok, col.id, 'one');
+    const n2 = await note(tok, col.id, 'two');
+    await call(tok, 'PATCH /projects/columns/cards/{card_id}', { card_id: n1.id, archived: true });
+    const q = `query($login: String!) { organization(login: $login) {
+      all: projects(first: 10) { totalCount nodes { name state closed } }
+      open: projects(first: 10, states: [OPEN]) { nodes { name } }
+      found: projects(first: 10, search: "beta") { nodes { name } }
+      project(number: 1) { id databaseId name number url resourcePath viewerCanUpdate creator { login }
+        columns(first: 5) { nodes { name databaseId cards(first: 5, archivedStates: [NOT_ARCHIVED]) { totalCount nodes { note isArchived } } } } }
+      missing: project(number: 99) { id } } }`;
+    const data = await gql(t, tok)<Json>(q, { login: org.login });
+    const o = data.organization;
+    assert.deepEqual(o.all.nodes, [{ name: 'Alpha board', state: 'OPEN', closed: false }, { name: 'Beta board', state: 'CLOSED', closed: true }]);
+    assert.deepEqual(o.open.nodes, [{ name: 'Alpha board' }]);
+    assert.deepEqual(o.found.nodes, [{ name: 'Beta board' }]);
+    assert.deepEqual(o.project, {
+      id: open.node_id, databaseId: open.id, name: 'Alpha board', number: 1, url: open.html_url, resourcePath: `/orgs/${org.login}/projects/1`,
+      viewerCanUpdate: true, creator: { login: org.owner.login },
+      columns: { nodes: [{ name: 'Todo', databaseId: col.id, cards: { totalCount: 1, nodes: [{ note: 'two', isArchived: false }] } }] },
+    });
+    assert.equal(o.missing, null);
+    const node = await gql(t, tok)<Json>('query($id: ID!) { node(id: $id) { ... on ProjectCard { note project { name } } } }', { id: n2.node_id });
+    assert.deepEqual(node.node, { note: 'two', project: { name: 'Alpha board' } });
+
+    const outsider = await createUser(t);
+    const hidden = await gql(t, outsider.token)<Json>('query($login: String!) { organization(login: $login) { projects(first: 5) { totalCount } project(number: 1) { id } } }', { login: org.login });
+    assert.deepEqual(hidden, { organization: { projects: { totalCount: 0 }, project: null } }, 'private boards are hidden from outsiders');
+    await assert.rejects(gql(t, outsider.token)('query($id: ID!) { node(id: $id) { id } }', { id: open.node_id }), /Could not resolve to a node/);
+
+    const alice = await createUser(t);
+    const r = await createRepo(t, alice);
+    await call(alice.token, 'POST /repos/{owner}/{repo}/projects', { owner: r.owner, repo: r.repo, name: 'Repo board' });
+    await call(alice.token, 'POST /user/projects', { name: 'My board' });
+    const mine = await gql(t, alice.token)<Json>('query($o: String!, $n: String!) { repository(owner: $o, name: $n) { projects(first: 5) { nodes { name } } } user(login: $o) { project(number: 1) { name url } } }', { o: r.owner, n: r.repo });
+    assert.deepEqual(mine.repository.projects.nodes, [{ name: 'Repo board' }]);
+    assert.deepEqual(mine.user.project, { name: 'My board', url: `${t.baseUrl}/users/${alice.login}/projects/1` });
+  });
+});

@@ -89,6 +89,42 @@ export async function listForUser(ctx: AppContext, actor: Actor, login: string, 
   return visibleProjects(ctx, actor, await requireUserOwner(ctx, login), filter, slice);
 }
 
+/** An owner as GraphQL reaches it (the caller already sees it): organizations by login, repositories and users as loaded. */
+export type OwnerOf = { type: 'Organization'; login: string } | Exclude<ProjectOwner, { type: 'Organization' }>;
+
+async function ownerFor(ctx: AppContext, o: OwnerOf): Promise<ProjectOwner | null> {
+  if (o.type !== 'Organization') {
+    return o.type === 'Repository' && !(await repositoryProjectsEnabled(ctx, o.repo)) ? null : o;
+  }
+  const owner = await requireOrgOwner(ctx, o.login);
+  return organizationProjectsEnabled(owner.org) ? owner : null;
+}
+
+/** The owner's projects the caller may see, in `states` (all when empty), whose names contain `search`: none where projects are off. */
+export async function projectsOfOwner(
+  ctx: AppContext, actor: Actor, o: OwnerOf, states: readonly ProjectState[] | null | undefined, search?: string | null,
+): Promise<ProjectRecord[]> {
+  const owner = await ownerFor(ctx, o);
+  if (!owner) return [];
+  const filter: StateFilter = states?.length === 1 ? states[0]! : 'all';
+  const { items } = await visibleProjects(ctx, actor, owner, filter, { offset: 0, perPage: Number.MAX_SAFE_INTEGER });
+  const needle = search?.trim().toLowerCase();
+  return needle ? items.filter((r) => r.project.name.toLowerCase().includes(needle)) : items;
+}
+
+/** The owner's project `number`, or null when absent, switched off or hidden from the caller. */
+export async function projectByNumber(ctx: AppContext, actor: Actor, o: OwnerOf, number: number): Promise<ProjectRecord | null> {
+  const owner = await ownerFor(ctx, o);
+  const project = owner ? await store.findProjectByNumber(ctx.db, refOf(owner), number) : null;
+  if (!owner || !project) return null;
+  return (await permissionOn(ctx, actor, { project, owner })) === null ? null : { project, owner };
+}
+
+/** The caller's permission on a project they see (GraphQL viewerCanUpdate). */
+export async function viewerPermission(ctx: AppContext, actor: Actor, r: ProjectRecord): Promise<ProjectPermission | null> {
+  return permissionOn(ctx, actor, r);
+}
+
 // ---------------------------------------------------------------- create
 
 export interface NewProjectInput {
