@@ -471,3 +471,47 @@ describe('GraphQL boards', () => {
     assert.deepEqual(mine.user.project, { name: 'My board', url: `${t.baseUrl}/users/${alice.login}/projects/1` });
   });
 });
+
+describe('bad input', () => {
+  test('no 5xx on any project route with wrong types, NUL, huge numbers or bad ids', async () => {
+    const org = await createOrgWithOwner(t);
+    const tok = org.owner.token;
+    const p = await orgProject(org, 'Fuzz');
+    const col = await column(tok, p.id, 'Col');
+    const card = await note(tok, col.id, 'Card');
+    const ids: Record<string, string> = { org: org.login, owner: org.owner.login, repo: 'none', username: org.owner.login, team_slug: 'none', project_id: String(p.id), column_id: String(col.id), card_id: String(card.id) };
+    const routes = `POST /orgs/{org}/projects
+      POST /user/projects
+      PATCH /projects/{project_id}
+      POST /projects/{project_id}/columns
+      PATCH /projects/columns/{column_id}
+      POST /projects/columns/{column_id}/moves
+      POST /projects/columns/{column_id}/cards
+      PATCH /projects/columns/cards/{card_id}
+      POST /projects/columns/cards/{card_id}/moves
+      PUT /projects/{project_id}/collaborators/{username}
+      PUT /orgs/{org}/teams/{team_slug}/projects/{project_id}
+      GET /orgs/{org}/projects
+      GET /users/{username}/projects
+      GET /projects/{project_id}/collaborators
+      GET /projects/columns/{column_id}/cards`.split('\n').map((l) => l.trim().split(' ') as [string, string]);
+    const fields = ['name', 'body', 'state', 'organization_permission', 'private', 'position', 'column_id', 'note', 'content_id', 'content_type', 'archived', 'permission'];
+    const values: unknown[] = [null, -1, 1.5, '', [], {}, true, '\u0000', 99999999999999999999, 'after:99999999999999999999'];
+    const queries = ['?state=weird', '?per_page=abc', '?page=-1', '?archived_state=x', '?affiliation=x'];
+    const fill = (path: string, over: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(over[k] ?? ids[k]!));
+    const bad: string[] = [];
+    const hit = async (method: string, url: string, body?: unknown) => {
+      const res = await t.request(url, { method, token: tok, ...(body !== undefined ? { json: body } : {}) });
+      if (res.status >= 500) bad.push(`${res.status} ${method} ${url} ${JSON.stringify(body)} → ${(await res.text()).slice(0, 200)}`);
+      else await res.arrayBuffer();
+    };
+    for (const [method, path] of routes) {
+      if (method === 'GET') for (const q of queries) await hit(method, fill(path) + q);
+      else for (const f of fields) for (const v of values) await hit(method, fill(path), { [f]: v });
+      for (const k of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)) {
+        for (const b of ['abc', '-1', '0', '99999999999999999999', '%00']) await hit(method, fill(path, { [k]: b }), method === 'GET' ? undefined : {});
+      }
+    }
+    assert.deepEqual(bad.slice(0, 10), []);
+  });
+});
