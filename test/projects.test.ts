@@ -125,6 +125,9 @@ describe('projects on organizations, repositories and users', () => {
     const secret = (await call(alice.token, 'POST /repos/{owner}/{repo}/projects', { owner: hidden.owner, repo: hidden.repo, name: 'Secret' })).data;
     await failsWith(call(bob.token, 'GET /projects/{project_id}', { project_id: secret.id }), 404);
     await failsWith(call(bob.token, 'GET /repos/{owner}/{repo}/projects', { owner: hidden.owner, repo: hidden.repo }), 404);
+    await t.octokit(alice.token).rest.repos.update({ owner: hidden.owner, repo: hidden.repo, archived: true });
+    const archived = await failsWith(call(alice.token, 'PATCH /projects/{project_id}', { project_id: secret.id, name: 'Renamed' }), 403);
+    assert.equal(archived.message, 'Repository was archived so is read-only.');
 
     const mine = await call(alice.token, 'POST /user/projects', { name: 'Personal', body: null });
     assert.equal(mine.status, 201);
@@ -313,10 +316,10 @@ describe('columns and cards', () => {
 
     // GraphQL: the issue shows its card.
     const data = await gql(t, tok)<Json>(`query($o: String!, $n: String!, $i: Int!) { repository(owner: $o, name: $n) { issue(number: $i) {
-      projectCards(first: 5) { totalCount nodes { id note isArchived column { name project { name number } } } } } } }`, { o: r.owner, n: r.repo, i: issue.number });
+      projectCards(first: 5) { totalCount nodes { id note isArchived column { name project { name number } } content { __typename ... on Issue { number } } } } } } }`, { o: r.owner, n: r.repo, i: issue.number });
     const cards = data.repository.issue.projectCards;
     assert.equal(cards.totalCount, 1);
-    assert.deepEqual(cards.nodes[0], { id: card.data.node_id, note: null, isArchived: false, column: { name: 'Done', project: { name: 'Board', number: p.number } } });
+    assert.deepEqual(cards.nodes[0], { id: card.data.node_id, note: null, isArchived: false, column: { name: 'Done', project: { name: 'Board', number: p.number } }, content: { __typename: 'Issue', number: issue.number } });
 
     // The issue's timeline shows the card's life; a removed card says so.
     const timeline = async (n: number) => (await t.octokit(tok).rest.issues.listEvents({ owner: r.owner, repo: r.repo, issue_number: n })).data as Json[];
@@ -329,6 +332,16 @@ describe('columns and cards', () => {
     const card2 = (await call(tok, 'POST /projects/columns/{column_id}/cards', { column_id: todo.id, content_id: issue2.id, content_type: 'Issue' })).data;
     await call(tok, 'DELETE /projects/columns/cards/{card_id}', { card_id: card2.id });
     assert.deepEqual((await timeline(issue2.number)).map((e) => e.event), ['added_to_project', 'removed_from_project']);
+    // Deleting a column, or a whole board, removes its cards from the issues' timelines too.
+    const temp = await column(tok, p.id, 'Temp');
+    await call(tok, 'POST /projects/columns/{column_id}/cards', { column_id: temp.id, content_id: issue2.id, content_type: 'Issue' });
+    await call(tok, 'DELETE /projects/columns/{column_id}', { column_id: temp.id });
+    const other = await orgProject(org, 'Short-lived');
+    const otherCol = await column(tok, other.id, 'Only');
+    await call(tok, 'POST /projects/columns/{column_id}/cards', { column_id: otherCol.id, content_id: issue2.id, content_type: 'Issue' });
+    await call(tok, 'DELETE /projects/{project_id}', { project_id: other.id });
+    const removals = (await timeline(issue2.number)).filter((e) => e.event === 'removed_from_project');
+    assert.deepEqual(removals.map((e) => [e.project_card.column_name, e.project_card.project_id]), [['To do', p.id], ['Temp', p.id], ['Only', other.id]]);
 
     // Deleting the issue's repository removes its cards.
     await t.octokit(tok).rest.repos.delete({ owner: r.owner, repo: r.repo });
@@ -364,6 +377,10 @@ describe('columns and cards', () => {
     for (const col of [a.id, b.id]) {
       assert.deepEqual(rows.filter((r) => r.column_id === col).map((r) => Number(r.position)), [...Array((col === a.id ? inA : inB).length).keys()], 'positions are dense and distinct');
     }
+    // The column a card leaves closes its gap too.
+    await call(alice.token, 'POST /projects/columns/cards/{card_id}/moves', { card_id: inA[0], position: 'bottom', column_id: b.id });
+    const leftA = await t.server.ctx.db.selectFrom('project_cards').select('position').where('column_id', '=', a.id).orderBy('position').execute();
+    assert.deepEqual(leftA.map((r) => Number(r.position)), [...Array(inA.length - 1).keys()]);
   });
 });
 

@@ -80,6 +80,7 @@ export async function deleteColumn(ctx: AppContext, actor: Actor, id: number): P
   const { column, access } = await columnWithAccess(ctx, actor, id, 'write');
   await underLock(ctx, column.projectId, async (tx) => {
     await columnEvent(tx, actor.user!.id, access.owner, column, 'deleted');
+    for (const card of await store.cardsOf(tx.db, id, 'all')) await cardTimelineEvent(tx, actor.user!.id, card, column.name, 'removed_from_project');
     await store.deleteColumn(tx.db, id);
     await store.setColumnOrder(tx.db, (await store.columnsOf(tx.db, column.projectId)).map((c) => c.id));
   });
@@ -198,6 +199,7 @@ export async function deleteCard(ctx: AppContext, actor: Actor, id: number): Pro
     const column = await store.findColumn(tx.db, card.columnId);
     await cardTimelineEvent(tx, actor.user!.id, card, column?.name ?? '', 'removed_from_project');
     await store.deleteCard(tx.db, id);
+    await store.setCardOrder(tx.db, card.columnId, (await store.cardsOf(tx.db, card.columnId, 'all')).map((c) => c.id), null);
   });
 }
 
@@ -215,6 +217,8 @@ export async function moveCard(ctx: AppContext, actor: Actor, id: number, positi
     const others = (await store.cardsOf(tx.db, target, 'all')).map((c) => c.id).filter((c) => c !== id);
     const at = position === 'top' ? 0 : position === 'bottom' ? others.length : afterIndex(CARD, others, position);
     await store.setCardOrder(tx.db, target, [...others.slice(0, at), id, ...others.slice(at)], { id, now });
+    // The column it left closes the gap, so positions stay dense in every column.
+    if (from !== target) await store.setCardOrder(tx.db, from, (await store.cardsOf(tx.db, from, 'all')).map((c) => c.id), null);
     const moved = await store.findCard(tx.db, id);
     await cardEvent(tx, actor.user!.id, access.owner, moved!, 'moved', from === target ? undefined : { column_id: { from } });
     if (from !== target) {

@@ -91,6 +91,11 @@ export async function countCards(db: Executor, columnId: number, archived: Archi
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
+/** The project's cards that show an issue or pull request (whose timelines hear of their removal). */
+export async function issueCardsOfProject(db: Executor, projectId: number): Promise<ProjectCard[]> {
+  return (await db.selectFrom('project_cards').select(CARD_COLUMNS).where('project_id', '=', projectId).where('issue_id', 'is not', null).orderBy('id').execute()).map(toCard);
+}
+
 /** Every card showing one of the issues, oldest first. */
 export async function cardsOfIssues(db: Executor, issueIds: readonly number[]): Promise<ProjectCard[]> {
   if (!issueIds.length) return [];

@@ -7,7 +7,7 @@
 // Projects switched off on their owner answer 404 as if absent.
 import type { AppContext } from '../../context.ts';
 import { isSiteAdmin, requireScope, type Actor } from '../../domain/actor.ts';
-import { AuthenticationRequiredError, GoneError, NotFoundError } from '../../domain/errors.ts';
+import { AuthenticationRequiredError, ForbiddenError, GoneError, NotFoundError } from '../../domain/errors.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import type { Organization } from '../orgs/orgs.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -130,5 +130,6 @@ export async function requireProjectFor(ctx: AppContext, actor: Actor, id: numbe
   if (!actor.user) throw new AuthenticationRequiredError();
   const a = await requireProject(ctx, actor, id);
   requirePermission(actor, a, needed);
+  if (a.owner.type === 'Repository' && a.owner.repo.archived) throw new ForbiddenError('Repository was archived so is read-only.');
   return a;
 }

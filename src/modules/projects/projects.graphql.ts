@@ -152,10 +152,15 @@ type ProjectColumn implements Node {
   updatedAt: DateTime!
 }
 
+"""Types that can be inside Project Cards."""
+union ProjectCardItem = Issue | PullRequest
+
 """A card in a project."""
 type ProjectCard implements Node {
   """The project column this card is associated under."""
   column: ProjectColumn
+  """The card content item"""
+  content: ProjectCardItem
   """Identifies the date and time when the object was created."""
   createdAt: DateTime!
   """The actor who created this card"""

@@ -7,6 +7,7 @@ import { arrayConnection, type ConnectionArgs } from '../../graphql/connection.t
 import type { GraphQLContext, Typed } from '../../graphql/context.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
 import { numericId, type NodeResolver } from '../../graphql/node-id.ts';
+import { issueOrPullRequestNode } from '../issues/issues.graphql-helpers.ts';
 import type { IssueRecord } from '../issues/issues.model.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import type { Account } from '../users/users.model.ts';
@@ -111,6 +112,10 @@ const cardFields = {
   isArchived: (c: CardNode) => c.archived,
   creator: (c: CardNode, _args: unknown, g: GraphQLContext) => creatorOf(g, c.creatorId),
   column: async (c: CardNode, _args: unknown, g: GraphQLContext) => columnNode(await board.getColumn(g.ctx, g.actor, c.columnId)),
+  content: async (c: CardNode, _args: unknown, g: GraphQLContext) => {
+    const shown = await projects.contentOfCard(g.ctx, g.actor, c);
+    return shown ? issueOrPullRequestNode(g, shown.issue, shown.repo, 'ProjectCardItem') : null;
+  },
   project: (c: CardNode, _args: unknown, g: GraphQLContext) => projectById(g, c.projectId),
 };
 

@@ -8,9 +8,11 @@ import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
+import type { IssueRecord } from '../issues/issues.model.ts';
+import * as issues from '../issues/issues.service.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import * as repos from '../repos/repos.service.ts';
-import { roleAtLeast } from '../repos/repos.model.ts';
+import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as users from '../users/users.service.ts';
 import {
   organizationProjectsEnabled, ownerOf, permissionOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
@@ -19,6 +21,7 @@ import * as board from './board.store.ts';
 import type { OrganizationPermission, ProjectCard, ProjectOwner, ProjectPermission, ProjectRecord, ProjectState } from './projects.model.ts';
 import { PROJECT_STATES } from './projects.model.ts';
 import { projectEvent } from './projects.events.ts';
+import { cardTimelineEvent } from './projects.timeline.ts';
 import * as store from './projects.store.ts';
 
 export const RESOURCE = 'Project';
@@ -229,6 +232,11 @@ export async function deleteProject(ctx: AppContext, actor: Actor, id: number): 
   const a = await requireProjectFor(ctx, actor, id, 'admin');
   await inTransaction(ctx, async (tx) => {
     await projectEvent(tx, actor.user!.id, a, 'deleted');
+    const cards = await board.issueCardsOfProject(tx.db, id);
+    const columns = await board.columnsByIds(tx.db, [...new Set(cards.map((c) => c.columnId))]);
+    for (const card of cards) {
+      await cardTimelineEvent(tx, actor.user!.id, card, columns.find((c) => c.id === card.columnId)?.name ?? '', 'removed_from_project');
+    }
     await store.deleteProject(tx.db, id);
   });
 }
@@ -309,6 +317,15 @@ export async function cardsOfIssues(ctx: AppContext, actor: Actor, issueIds: rea
     if ((await permissionOn(ctx, actor, { project, owner: await ownerOf(ctx, project) })) !== null) visible.add(project.id);
   }
   return cards.filter((c) => visible.has(c.projectId));
+}
+
+/** The issue or pull request a card shows, with its repository, when the caller may read that repository. */
+export async function contentOfCard(ctx: AppContext, actor: Actor, card: ProjectCard): Promise<{ issue: IssueRecord; repo: Repo } | null> {
+  if (card.issueId === null) return null;
+  const [issue] = await issues.findIssuesByIds(ctx, [card.issueId]);
+  const [repo] = issue ? await repos.reposByIds(ctx, [issue.repositoryId]) : [];
+  if (!issue || !repo || (await repos.accessTo(ctx, actor, repo)).effective === null) return null;
+  return { issue, repo };
 }
 
 /** The projects (beta) items of an issue or pull request: Wharf has no such projects. */
