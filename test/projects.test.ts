@@ -343,6 +343,15 @@ describe('columns and cards', () => {
     const removals = (await timeline(issue2.number)).filter((e) => e.event === 'removed_from_project');
     assert.deepEqual(removals.map((e) => [e.project_card.column_name, e.project_card.project_id]), [['To do', p.id], ['Temp', p.id], ['Only', other.id]]);
 
+    // On a public board, a card of a private repository keeps its place but not its content_url for those who may not read it.
+    await call(tok, 'PATCH /projects/{project_id}', { project_id: p.id, private: false });
+    const closed = await createRepo(t, org.owner, { org: org.login, private: true });
+    const secretIssue = await createIssue(t, tok, closed);
+    const secretCard = (await call(tok, 'POST /projects/columns/{column_id}/cards', { column_id: todo.id, content_id: secretIssue.id, content_type: 'Issue' })).data;
+    const seenByStranger = (await call(stranger.token, 'GET /projects/columns/cards/{card_id}', { card_id: secretCard.id })).data;
+    assert.equal(seenByStranger.content_url, undefined);
+    assert.equal(secretCard.content_url, `${t.baseUrl}/repos/${closed.owner}/${closed.repo}/issues/${secretIssue.number}`);
+
     // Deleting the issue's repository removes its cards.
     await t.octokit(tok).rest.repos.delete({ owner: r.owner, repo: r.repo });
     assert.deepEqual(await cardIds(tok, done.id), [first.data.id]);

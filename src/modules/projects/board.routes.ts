@@ -66,7 +66,7 @@ export function boardRoutes(app: Router): void {
   }, async (request) => {
     const p = pageOf(request.query);
     const page = await board.listCards(request.server.ctx, request.actor, request.params.column_id, request.query.archived_state ?? 'not_archived', p);
-    return paged(await presentCards(request.server.ctx, page.items), p, page.total);
+    return paged(await presentCards(request.server.ctx, request.actor, page.items), p, page.total);
   });
 
   app.post('/projects/columns/:column_id/cards', {
@@ -74,19 +74,19 @@ export function boardRoutes(app: Router): void {
     config: { operationId: 'projects/create-card', ...CARD_WRITE },
   }, async (request, reply) => {
     const created = await board.createCard(request.server.ctx, request.actor, request.params.column_id, request.body);
-    return reply.code(201).send(await presentCard(request.server.ctx, created));
+    return reply.code(201).send(await presentCard(request.server.ctx, request.actor, created));
   });
 
   app.get('/projects/columns/cards/:card_id', {
     schema: { params: CardParams, response: { 200: ProjectCard } },
     config: { operationId: 'projects/get-card' },
-  }, async (request) => presentCard(request.server.ctx, await board.getCard(request.server.ctx, request.actor, request.params.card_id)));
+  }, async (request) => presentCard(request.server.ctx, request.actor, await board.getCard(request.server.ctx, request.actor, request.params.card_id)));
 
   app.patch('/projects/columns/cards/:card_id', {
     schema: { params: CardParams, body: UpdateCardBody, response: { 200: ProjectCard } },
     config: { operationId: 'projects/update-card', ...CARD_WRITE },
   }, async (request) => presentCard(
-    request.server.ctx, await board.updateCard(request.server.ctx, request.actor, request.params.card_id, request.body),
+    request.server.ctx, request.actor, await board.updateCard(request.server.ctx, request.actor, request.params.card_id, request.body),
   ));
 
   app.delete('/projects/columns/cards/:card_id', {

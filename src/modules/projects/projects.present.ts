@@ -1,6 +1,7 @@
 // Projects and cards → API representations: loads creators, columns and the issues
 // cards show (a fixed number of queries per list), then builds the views.
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
 import * as issues from '../issues/issues.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
@@ -25,13 +26,23 @@ export async function presentProject(ctx: AppContext, record: ProjectRecord) {
   return (await presentProjects(ctx, [record]))[0]!;
 }
 
-export async function cardDetails(ctx: AppContext, cards: readonly ProjectCard[]): Promise<CardDetail[]> {
+/**
+ * The cards with their columns, creators and content addresses. With `viewer`, a card
+ * showing an issue of a repository the viewer may not read keeps its place but not its
+ * content_url (the repository's name is not theirs to learn); webhook payloads go to the
+ * owner's hooks and keep it.
+ */
+export async function cardDetails(ctx: AppContext, cards: readonly ProjectCard[], viewer?: Actor): Promise<CardDetail[]> {
   const [columns, creators, shown] = await Promise.all([
     board.columnsByIds(ctx.db, idsOf(cards.map((c) => c.columnId))),
     users.accountsByIds(ctx, idsOf(cards.map((c) => c.creatorId))),
     issues.findIssuesByIds(ctx, idsOf(cards.map((c) => c.issueId))),
   ]);
-  const repositories = await repos.reposByIds(ctx, idsOf(shown.map((i) => i.repositoryId)));
+  let repositories = await repos.reposByIds(ctx, idsOf(shown.map((i) => i.repositoryId)));
+  if (viewer) {
+    const readable = await Promise.all(repositories.map(async (r) => (await repos.accessTo(ctx, viewer, r)).effective !== null));
+    repositories = repositories.filter((_, i) => readable[i]);
+  }
   const contentUrls = new Map(shown.flatMap((i) => {
     const repo = repositories.find((r) => r.id === i.repositoryId);
     return repo ? [[i.id, ctx.urls.api('repos', repo.owner.login, repo.name, 'issues', i.number)] as const] : [];
@@ -42,12 +53,12 @@ export async function cardDetails(ctx: AppContext, cards: readonly ProjectCard[]
   });
 }
 
-export async function presentCards(ctx: AppContext, cards: readonly ProjectCard[]) {
-  return (await cardDetails(ctx, cards)).map((d) => card(ctx.urls, d));
+export async function presentCards(ctx: AppContext, viewer: Actor, cards: readonly ProjectCard[]) {
+  return (await cardDetails(ctx, cards, viewer)).map((d) => card(ctx.urls, d));
 }
 
-export async function presentCard(ctx: AppContext, c: ProjectCard) {
-  return (await presentCards(ctx, [c]))[0]!;
+export async function presentCard(ctx: AppContext, viewer: Actor, c: ProjectCard) {
+  return (await presentCards(ctx, viewer, [c]))[0]!;
 }
 
 /** A project as a team holds it: the project with the team's permissions. */
