@@ -6,7 +6,9 @@
 // by everyone; a private one only by those holding a permission (404 to others).
 // Projects switched off on their owner answer 404 as if absent.
 import type { AppContext } from '../../context.ts';
-import { isSiteAdmin, requireScope, type Actor } from '../../domain/actor.ts';
+import { anonymousActor, isSiteAdmin, requireScope, type Actor } from '../../domain/actor.ts';
+import { ALL_SCOPES, expandedScopesOf } from '../../domain/scopes.ts';
+import type { Account } from '../users/users.model.ts';
 import { AuthenticationRequiredError, ForbiddenError, GoneError, NotFoundError } from '../../domain/errors.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import type { Organization } from '../orgs/orgs.model.ts';
@@ -99,6 +101,12 @@ export async function permissionOn(ctx: AppContext, actor: Actor, r: ProjectReco
   if (owner.type === 'User') return owner.account.id === user.id ? 'admin' : best;
   best = strongerPermission(best, await organizationRole(ctx, user.id, owner.org, p));
   return strongerPermission(best, await teamRole(ctx, user.id, p));
+}
+
+/** What an account itself may do on the project, whatever token it would use (collaborator permission checks). */
+export function permissionOfAccount(ctx: AppContext, account: Account, r: ProjectRecord): Promise<ProjectPermission | null> {
+  const user = { id: account.id, login: account.login, siteAdmin: account.siteAdmin };
+  return permissionOn(ctx, { ...anonymousActor(''), method: 'token', user, grantedScopes: ALL_SCOPES, scopes: expandedScopesOf(ALL_SCOPES) }, r);
 }
 
 /** The project by id as the caller may see it: 404 when absent, switched off or private to them. */

@@ -15,7 +15,7 @@ import * as repos from '../repos/repos.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as users from '../users/users.service.ts';
 import {
-  organizationProjectsEnabled, ownerOf, permissionOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
+  organizationProjectsEnabled, ownerOf, permissionOfAccount, permissionOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
 } from './projects.access.ts';
 import * as board from './board.store.ts';
 import type { OrganizationPermission, ProjectCard, ProjectOwner, ProjectPermission, ProjectRecord, ProjectState } from './projects.model.ts';
@@ -243,12 +243,6 @@ export async function deleteProject(ctx: AppContext, actor: Actor, id: number): 
 
 // ---------------------------------------------------------------- collaborators
 
-/** A user as a hypothetical caller with every scope: what their account (not a token) may do. */
-function asAccount(actor: Actor, account: { id: number; login: string; siteAdmin: boolean }): Actor {
-  return { ...actor, method: 'token', user: { id: account.id, login: account.login, siteAdmin: account.siteAdmin }, scopes: new Set(ALL_ACCOUNT_SCOPES) };
-}
-const ALL_ACCOUNT_SCOPES = ['repo', 'admin:org', 'user'];
-
 async function requireCollaboratorCandidate(ctx: AppContext, username: string) {
   const account = await users.findAccount(ctx, username);
   if (!account || account.type !== 'User') throw new NotFoundError();
@@ -302,7 +296,7 @@ export async function removeCollaborator(ctx: AppContext, actor: Actor, id: numb
 export async function collaboratorPermission(ctx: AppContext, actor: Actor, id: number, username: string) {
   const a = await requireProjectFor(ctx, actor, id, 'admin');
   const account = await requireCollaboratorCandidate(ctx, username);
-  const permission = await permissionOn(ctx, asAccount(actor, account), a);
+  const permission = await permissionOfAccount(ctx, account, a);
   return { permission: permission ?? 'none', user: account };
 }
 
