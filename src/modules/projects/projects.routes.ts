@@ -9,6 +9,7 @@ import {
   CollaboratorBody, CollaboratorList, CollaboratorListQuery, CollaboratorParams, CollaboratorPermission, CreateProjectBody, OrgParams,
   Project, ProjectList, ProjectListQuery, ProjectParams, RepoParams, UpdateProjectBody, UserParams,
 } from './projects.schemas.ts';
+import * as collaborators from './collaborators.service.ts';
 import * as projects from './projects.service.ts';
 
 const RESOURCE = 'Project';
@@ -93,7 +94,7 @@ export function projectsRoutes(app: Router): void {
     config: { operationId: 'projects/list-collaborators' },
   }, async (request) => {
     const p = pageOf(request.query);
-    const page = await projects.listCollaborators(request.server.ctx, request.actor, request.params.project_id, request.query.affiliation, p);
+    const page = await collaborators.listCollaborators(request.server.ctx, request.actor, request.params.project_id, request.query.affiliation, p);
     return paged(page.items.map((a) => simpleUser(a, request.server.ctx.urls)), p, page.total);
   });
 
@@ -102,7 +103,7 @@ export function projectsRoutes(app: Router): void {
     config: { operationId: 'projects/add-collaborator', ...WRITE },
   }, async (request, reply) => {
     const { project_id: id, username } = request.params;
-    await projects.addCollaborator(request.server.ctx, request.actor, id, username, request.body?.permission);
+    await collaborators.addCollaborator(request.server.ctx, request.actor, id, username, request.body?.permission);
     return reply.code(204).send();
   });
 
@@ -111,7 +112,7 @@ export function projectsRoutes(app: Router): void {
     config: { operationId: 'projects/remove-collaborator', ...WRITE },
   }, async (request, reply) => {
     const { project_id: id, username } = request.params;
-    await projects.removeCollaborator(request.server.ctx, request.actor, id, username);
+    await collaborators.removeCollaborator(request.server.ctx, request.actor, id, username);
     return reply.code(204).send();
   });
 
@@ -120,7 +121,7 @@ export function projectsRoutes(app: Router): void {
     config: { operationId: 'projects/get-permission-for-user' },
   }, async (request) => {
     const { project_id: id, username } = request.params;
-    const { permission, user } = await projects.collaboratorPermission(request.server.ctx, request.actor, id, username);
+    const { permission, user } = await collaborators.collaboratorPermission(request.server.ctx, request.actor, id, username);
     return { permission, user: simpleUser(user, request.server.ctx.urls) };
   });
 }

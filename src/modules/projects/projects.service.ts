@@ -1,6 +1,6 @@
 // Classic projects: listing and creating them on organizations, repositories and users,
 // reading, changing (the open/closed transitions, base permission, visibility) and
-// deleting them, and their collaborators. Columns and cards are board.service.ts.
+// deleting them. Columns and cards are board.service.ts, collaborators collaborators.service.ts.
 // Issues and pull requests ask here for the cards that show them.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
@@ -15,7 +15,7 @@ import * as repos from '../repos/repos.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as users from '../users/users.service.ts';
 import {
-  organizationProjectsEnabled, ownerOf, permissionOfAccount, permissionOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
+  organizationProjectsEnabled, ownerOf, permissionOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
 } from './projects.access.ts';
 import * as board from './board.store.ts';
 import type { OrganizationPermission, ProjectCard, ProjectOwner, ProjectPermission, ProjectRecord, ProjectState } from './projects.model.ts';
@@ -239,65 +239,6 @@ export async function deleteProject(ctx: AppContext, actor: Actor, id: number): 
     }
     await store.deleteProject(tx.db, id);
   });
-}
-
-// ---------------------------------------------------------------- collaborators
-
-async function requireCollaboratorCandidate(ctx: AppContext, username: string) {
-  const account = await users.findAccount(ctx, username);
-  if (!account || account.type !== 'User') throw new NotFoundError();
-  return account;
-}
-
-export type Affiliation = 'outside' | 'direct' | 'all';
-
-/**
- * Collaborators of the project: `direct` those added to it, `outside` those of them who
- * are not members of the owning organization, `all` (default) the direct ones and the
- * members of teams granted the project.
- */
-export async function listCollaborators(ctx: AppContext, actor: Actor, id: number, affiliation: Affiliation = 'all', slice: Slice) {
-  const a = await requireProjectFor(ctx, actor, id, 'admin');
-  const direct = (await store.collaboratorsOf(ctx.db, id)).map((c) => c.userId);
-  let ids = direct;
-  if (affiliation === 'outside') {
-    const orgId = a.owner.type === 'Organization' ? a.owner.org.account.id : null;
-    ids = [];
-    for (const userId of direct) {
-      const m = orgId === null ? null : await orgs.membershipOf(ctx, orgId, userId);
-      if (m?.state !== 'active') ids.push(userId);
-    }
-  } else if (affiliation === 'all' && a.owner.type === 'Organization') {
-    const orgId = a.owner.org.account.id;
-    for (const grant of await store.teamGrantsOf(ctx.db, id)) {
-      for (const userId of await orgs.teamMemberIds(ctx, { orgId, teamId: grant.teamId })) if (!ids.includes(userId)) ids = [...ids, userId];
-    }
-  }
-  const accounts = await users.accountsByIds(ctx, ids.slice(slice.offset, slice.offset + slice.perPage));
-  return { items: ids.slice(slice.offset, slice.offset + slice.perPage).flatMap((u) => accounts.get(u) ?? []), total: ids.length };
-}
-
-export async function addCollaborator(ctx: AppContext, actor: Actor, id: number, username: string, permission: ProjectPermission = 'write'): Promise<void> {
-  const a = await requireProjectFor(ctx, actor, id, 'admin');
-  if (a.owner.type === 'Repository') {
-    throw ValidationError.field(RESOURCE, 'collaborator', 'invalid', "A repository project's collaborators are its repository's.");
-  }
-  const account = await requireCollaboratorCandidate(ctx, username);
-  await store.setCollaborator(ctx.db, id, account.id, permission, nowIso(ctx.clock));
-}
-
-export async function removeCollaborator(ctx: AppContext, actor: Actor, id: number, username: string): Promise<void> {
-  await requireProjectFor(ctx, actor, id, 'admin');
-  const account = await requireCollaboratorCandidate(ctx, username);
-  await store.removeCollaborator(ctx.db, id, account.id);
-}
-
-/** What the user may do on the project: admin, write, read or none. */
-export async function collaboratorPermission(ctx: AppContext, actor: Actor, id: number, username: string) {
-  const a = await requireProjectFor(ctx, actor, id, 'admin');
-  const account = await requireCollaboratorCandidate(ctx, username);
-  const permission = await permissionOfAccount(ctx, account, a);
-  return { permission: permission ?? 'none', user: account };
 }
 
 // ---------------------------------------------------------------- issues and pull requests
