@@ -488,6 +488,24 @@ describe('GraphQL boards', () => {
     assert.deepEqual(hidden, { organization: { projects: { totalCount: 0 }, project: null } }, 'private boards are hidden from outsiders');
     await assert.rejects(gql(t, outsider.token)('query($id: ID!) { node(id: $id) { id } }', { id: open.node_id }), /Could not resolve to a node/);
 
+    // createIssue / updateIssue projectIds: a card on top of the board's first column; an update's list replaces the set.
+    const orgRepo = await createRepo(t, org.owner, { org: org.login });
+    const repoId = (await gql(t, tok)<Json>('query($o: String!, $n: String!) { repository(owner: $o, name: $n) { id } }', { o: orgRepo.owner, n: orgRepo.repo })).repository.id;
+    const made = await gql(t, tok)<Json>('mutation($i: CreateIssueInput!) { createIssue(input: $i) { issue { id number projectCards(first: 5) { nodes { column { name } } } } } }',
+      { i: { repositoryId: repoId, title: 'Planned', projectIds: [open.node_id] } });
+    assert.deepEqual(made.createIssue.issue.projectCards.nodes, [{ column: { name: 'Todo' } }]);
+    const cleared = await gql(t, tok)<Json>('mutation($i: UpdateIssueInput!) { updateIssue(input: $i) { issue { projectCards(first: 5) { totalCount } } } }',
+      { i: { id: made.createIssue.issue.id, projectIds: [] } });
+    assert.equal(cleared.updateIssue.issue.projectCards.totalCount, 0);
+    const empty = await orgProject(org, 'No columns');
+    await assert.rejects(gql(t, tok)('mutation($i: CreateIssueInput!) { createIssue(input: $i) { issue { id } } }',
+      { i: { repositoryId: repoId, title: 'Refused', projectIds: [empty.node_id] } }), /no column/);
+    const member = await addMember(t, org);
+    await call(tok, 'PATCH /projects/{project_id}', { project_id: open.id, organization_permission: 'read' });
+    await assert.rejects(gql(t, member.token)('mutation($i: CreateIssueInput!) { createIssue(input: $i) { issue { id } } }',
+      { i: { repositoryId: repoId, title: 'Refused too', projectIds: [open.node_id] } }), /Could not resolve to a node/);
+    assert.deepEqual((await t.octokit(tok).rest.issues.listForRepo({ owner: orgRepo.owner, repo: orgRepo.repo })).data.map((i) => i.title), ['Planned'], 'refused creations made nothing');
+
     const alice = await createUser(t);
     const r = await createRepo(t, alice);
     await call(alice.token, 'POST /repos/{owner}/{repo}/projects', { owner: r.owner, repo: r.repo, name: 'Repo board' });

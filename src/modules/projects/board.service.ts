@@ -11,7 +11,8 @@ import * as issues from '../issues/issues.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import { requireProject, requireProjectFor, type ProjectAccess } from './projects.access.ts';
 import * as store from './board.store.ts';
-import type { ProjectCard, ProjectColumn, ProjectPermission } from './projects.model.ts';
+import type { ProjectCard, ProjectColumn, ProjectOwner, ProjectPermission } from './projects.model.ts';
+import type { Repo } from '../repos/repos.model.ts';
 import { cardEvent, columnEvent } from './projects.events.ts';
 import { cardTimelineEvent } from './projects.timeline.ts';
 import * as projects from './projects.store.ts';
@@ -126,6 +127,12 @@ export interface NewCardInput {
   content_type?: string;
 }
 
+/** Whether a board may show the issues of `repo`: a repository board its own, an organization's or user's board those of their repositories. */
+export function mayHold(owner: ProjectOwner, repo: Repo): boolean {
+  if (owner.type === 'Repository') return owner.repo.id === repo.id;
+  return repo.ownerId === (owner.type === 'Organization' ? owner.org.account.id : owner.account.id);
+}
+
 /** The issue or pull request a card may show: of the project's repository, or of a repository of its owner. */
 async function requireContent(ctx: AppContext, actor: Actor, a: ProjectAccess, input: NewCardInput): Promise<number> {
   const type = input.content_type;
@@ -136,10 +143,7 @@ async function requireContent(ctx: AppContext, actor: Actor, a: ProjectAccess, i
   const [repo] = await repos.reposByIds(ctx, [issue.repositoryId]);
   const seen = repo ? (await repos.accessTo(ctx, actor, repo)).effective : null;
   if (!repo || seen === null) throw ValidationError.field(CARD, 'content_id', 'invalid', `No ${type} with id ${input.content_id}.`);
-  const allowed = a.owner.type === 'Repository' ? a.owner.repo.id === repo.id
-    : a.owner.type === 'Organization' ? repo.ownerId === a.owner.org.account.id
-      : repo.ownerId === a.owner.account.id;
-  if (!allowed) {
+  if (!mayHold(a.owner, repo)) {
     throw ValidationError.field(CARD, 'content_id', 'invalid', a.owner.type === 'Repository'
       ? "A repository project holds only its own repository's issues and pull requests."
       : "A project holds only the issues and pull requests of its owner's repositories.");

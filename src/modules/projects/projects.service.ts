@@ -267,9 +267,3 @@ export async function contentOfCard(ctx: AppContext, actor: Actor, card: Project
 export function projectItemsOfIssue(): readonly never[] {
   return [];
 }
-
-/** Fails with upstream's NOT_FOUND for the first id that names no project the caller may see. */
-export function requireProjects(globalIds: readonly string[] | null | undefined): void {
-  const first = globalIds?.[0];
-  if (first !== undefined) throw new NotFoundError(`Could not resolve to a node with the global id of '${first}'.`);
-}
