@@ -103,6 +103,10 @@ describe('projects on organizations, repositories and users', () => {
 
     assert.equal((await call(org.owner.token, 'DELETE /projects/{project_id}', { project_id: p.id })).status, 204);
     await failsWith(call(org.owner.token, 'GET /projects/{project_id}', { project_id: p.id }), 404);
+    await call(org.owner.token, 'DELETE /projects/{project_id}', { project_id: second.id });
+    assert.equal((await orgProject(org, 'Third')).number, 3, 'numbers of deleted projects are not given again');
+    const [x, y] = await Promise.all([orgProject(org, 'Racing 1'), orgProject(org, 'Racing 2')]);
+    assert.deepEqual([x.number, y.number].sort(), [4, 5]);
   });
 
   test('repository and user projects: create, list, html_url, visibility of the repository', async () => {

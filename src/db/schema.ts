@@ -765,6 +765,11 @@ export interface ProjectsTable {
   updated_at: string;
 }
 
+export interface ProjectCountersTable {
+  owner_key: string;
+  last_number: number;
+}
+
 export interface ProjectColumnsTable {
   id: Generated<number>;
   project_id: number;
@@ -860,6 +865,7 @@ export interface Database {
   releases: ReleasesTable;
   release_assets: ReleaseAssetsTable;
   projects: ProjectsTable;
+  project_counters: ProjectCountersTable;
   project_columns: ProjectColumnsTable;
   project_cards: ProjectCardsTable;
   project_collaborators: ProjectCollaboratorsTable;

@@ -24,8 +24,12 @@ export async function up(db: Kysely<unknown>, { id, primaryId }: MigrationContex
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  // Two projects created at once on one owner: the second insert fails and takes the next number.
   await db.schema.createIndex('projects_owner_number').unique().on('projects').columns(['owner_key', 'number']).execute();
+  // The last number given per owner: numbers of deleted projects are never given again.
+  await db.schema.createTable('project_counters')
+    .addColumn('owner_key', 'text', (c) => c.primaryKey())
+    .addColumn('last_number', 'integer', (c) => c.notNull())
+    .execute();
 
   await db.schema.createTable('project_columns')
     .addColumn('id', id, primaryId)

@@ -145,18 +145,11 @@ async function create(ctx: AppContext, actor: Actor, owner: ProjectOwner, input:
     organizationPermission: org ? 'write' : null, private: org,
     creatorId: user.id, now: nowIso(ctx.clock),
   };
-  // Two creations at once may pick the same number: the unique index refuses the second, which retries.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await inTransaction(ctx, async (tx) => {
-        const record = { project: await store.insertProject(tx.db, values), owner };
-        await projectEvent(tx, user.id, record, 'created');
-        return record;
-      });
-    } catch (err) {
-      if (!store.isDuplicate(err) || attempt >= 5) throw err;
-    }
-  }
+  return inTransaction(ctx, async (tx) => {
+    const record = { project: await store.insertProject(tx.db, values), owner };
+    await projectEvent(tx, user.id, record, 'created');
+    return record;
+  });
 }
 
 export async function createForOrg(ctx: AppContext, actor: Actor, login: string, input: NewProjectInput): Promise<ProjectRecord> {

@@ -75,17 +75,26 @@ export interface NewProject {
   now: string;
 }
 
-/** Inserts with the owner's next number; a concurrent insert of the same number fails on the unique index. */
+/** The owner's next project number (the counter row serializes concurrent creations). */
+async function nextNumber(db: Executor, key: string): Promise<number> {
+  const row = await db.insertInto('project_counters')
+    .values({ owner_key: key, last_number: 1 })
+    .onConflict((oc) => oc.column('owner_key').doUpdateSet((eb) => ({ last_number: eb('project_counters.last_number', '+', 1) })))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** Inserts with the owner's next number; run it in a transaction so that a failed insert gives its number back. */
 export async function insertProject(db: Executor, p: NewProject): Promise<Project> {
   const key = ownerKey(p.owner);
-  const { max } = await db.selectFrom('projects').select((eb) => eb.fn.max<number | null>('number').as('max'))
-    .where('owner_key', '=', key).executeTakeFirstOrThrow();
+  const number = await nextNumber(db, key);
   const row = await db.insertInto('projects').values({
     owner_type: p.owner.type,
     account_id: p.owner.type === 'Repository' ? null : p.owner.id,
     repository_id: p.owner.type === 'Repository' ? p.owner.id : null,
     owner_key: key,
-    number: Number(max ?? 0) + 1,
+    number,
     name: p.name,
     body: p.body,
     state: 'open',
