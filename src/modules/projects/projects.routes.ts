@@ -125,5 +125,3 @@ export function projectsRoutes(app: Router): void {
     return { permission, user: simpleUser(user, request.server.ctx.urls) };
   });
 }
-
-
