@@ -154,6 +154,11 @@ describe('projects on organizations, repositories and users', () => {
     await failsWith(call(org.owner.token, 'GET /projects/{project_id}', { project_id: p.id }), 404);
     const gone = await failsWith(call(org.owner.token, 'POST /orgs/{org}/projects', { org: org.login, name: 'No' }), 410);
     assert.equal(gone.message, 'Projects are disabled for this organization');
+    const orgRepo = await createRepo(t, org.owner, { org: org.login });
+    assert.equal((await call(org.owner.token, 'GET /repos/{owner}/{repo}/projects', { owner: orgRepo.owner, repo: orgRepo.repo })).status, 200);
+    await t.octokit(org.owner.token).rest.orgs.update({ org: org.login, has_repository_projects: false });
+    await failsWith(call(org.owner.token, 'GET /repos/{owner}/{repo}/projects', { owner: orgRepo.owner, repo: orgRepo.repo }), 404);
+    await failsWith(call(org.owner.token, 'POST /repos/{owner}/{repo}/projects', { owner: orgRepo.owner, repo: orgRepo.repo, name: 'No' }), 410);
 
     const alice = await createUser(t);
     const r = await createRepo(t, alice);
