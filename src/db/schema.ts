@@ -791,6 +791,62 @@ export interface SearchCodeTable {
 export interface SearchCodeTextTable {
   rowid: number;
   content: string;
+export interface ProjectsTable {
+  id: Generated<number>;
+  owner_type: 'Organization' | 'Repository' | 'User';
+  account_id: number | null;
+  repository_id: number | null;
+  owner_key: string;
+  number: number;
+  name: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  organization_permission: string | null;
+  private: Bool;
+  creator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectCountersTable {
+  owner_key: string;
+  last_number: number;
+}
+
+export interface ProjectColumnsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectCardsTable {
+  id: Generated<number>;
+  project_id: number;
+  column_id: number;
+  position: number;
+  note: string | null;
+  issue_id: number | null;
+  archived: Bool;
+  creator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectCollaboratorsTable {
+  project_id: number;
+  user_id: number;
+  permission: string;
+  created_at: string;
+}
+
+export interface ProjectTeamGrantsTable {
+  project_id: number;
+  team_id: number;
+  permission: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -855,4 +911,10 @@ export interface Database {
   search_commits: SearchCommitsTable;
   search_code: SearchCodeTable;
   search_code_text: SearchCodeTextTable;
+  projects: ProjectsTable;
+  project_counters: ProjectCountersTable;
+  project_columns: ProjectColumnsTable;
+  project_cards: ProjectCardsTable;
+  project_collaborators: ProjectCollaboratorsTable;
+  project_team_grants: ProjectTeamGrantsTable;
 }

@@ -21,6 +21,7 @@ import * as openIssueCounts from './0018-open-issue-counts.ts';
 import * as oauthWeb from './0019-oauth-web.ts';
 import * as releases from './0020-releases.ts';
 import * as minimizedComments from './0021-minimized-comments.ts';
+import * as projects from './0022-projects.ts';
 import * as searchIndex from './0023-search-index.ts';
 
 export interface MigrationContext {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-oauth-web': oauthWeb,
   '0020-releases': releases,
   '0021-minimized-comments': minimizedComments,
+  '0022-projects': projects,
   '0023-search-index': searchIndex,
 };
 

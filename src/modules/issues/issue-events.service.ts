@@ -2,6 +2,7 @@
 // repository's (newest first, each with its issue), one event by id.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import type { Repo } from '../repos/repos.model.ts';
@@ -34,4 +35,9 @@ export async function getEvent(ctx: AppContext, actor: Actor, owner: string, nam
   const e = Number.isSafeInteger(id) ? await eventStore.findById(ctx.db, repo.id, id) : null;
   if (!e) throw new NotFoundError();
   return { repo, withIssue: true, page: { items: [e], total: 1 } };
+}
+
+/** Writes an event on an issue's timeline for another module (projects: added_to_project …), in the caller's transaction. */
+export async function recordIssueEvent(tx: AppContext, e: eventStore.NewEvent): Promise<void> {
+  await eventStore.insertMany(tx.db, [e], nowIso(tx.clock));
 }

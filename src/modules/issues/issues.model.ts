@@ -86,7 +86,8 @@ export interface CommentRecord {
 /** Timeline event names Wharf records. */
 export type IssueEventName =
   | 'closed' | 'reopened' | 'labeled' | 'unlabeled' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned'
-  | 'locked' | 'unlocked' | 'renamed' | 'referenced';
+  | 'locked' | 'unlocked' | 'renamed' | 'referenced'
+  | 'added_to_project' | 'moved_columns_in_project' | 'removed_from_project';
 
 /** What an event row's `detail` JSON holds, by event. */
 export interface IssueEventDetail {
@@ -97,6 +98,8 @@ export interface IssueEventDetail {
   rename?: { from: string; to: string };
   lockReason?: string | null;
   stateReason?: string | null;
+  /** The classic project card the event is about (projects module), as upstream's project_card. */
+  projectCard?: { id: number; url: string; project_id: number; project_url: string; column_name: string; previous_column_name?: string };
 }
 
 export interface IssueEventRecord {

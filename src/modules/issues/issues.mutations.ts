@@ -24,7 +24,7 @@ import type { IssueRecord } from './issues.model.ts';
 import * as present from './issues.present.ts';
 import * as issues from './issues.service.ts';
 import * as labels from './labels.service.ts';
-import { requireProjects } from '../projects/projects.service.ts';
+import { resolveProjectIds, setIssueProjects } from '../projects/issue-projects.service.ts';
 
 interface Visible {
   visibleIssue(g: GraphQLContext, issueId: number): Promise<{ issue: IssueRecord; repo: Repo } | null>;
@@ -149,7 +149,7 @@ export function issueMutations(v: Visible): Resolvers[string] {
       const ref = idOfType(input.repositoryId, 'Repository');
       const repo = (ref ? await load(g, repositoryById, ref.id) : null)?.repo;
       if (!repo) throw unresolvable(input.repositoryId);
-      requireProjects(input.projectIds);
+      const projectIds = await resolveProjectIds(g.ctx, g.actor, input.projectIds, repo);
       const made = await issues.createIssue(g.ctx, g.actor, repo.owner.login, repo.name, {
         title: input.title,
         body: input.body ?? undefined,
@@ -157,6 +157,7 @@ export function issueMutations(v: Visible): Resolvers[string] {
         assignees: await logins(g, input.assigneeIds),
         milestone: await milestoneNumber(v, g, repo, input.milestoneId),
       });
+      await setIssueProjects(g.ctx, g.actor, made.issue, projectIds, false);
       forgetLoaded(g);
       return { clientMutationId: input.clientMutationId ?? null, issue: issueNode(made.issue, repo) };
     },
@@ -166,7 +167,7 @@ export function issueMutations(v: Visible): Resolvers[string] {
       labelIds?: string[] | null; state?: 'OPEN' | 'CLOSED' | null; projectIds?: string[] | null;
     } }, g: GraphQLContext) => {
       const t = await targetOf(v, g, input.id, ['Issue']);
-      requireProjects(input.projectIds);
+      const projectIds = input.projectIds == null ? null : await resolveProjectIds(g.ctx, g.actor, input.projectIds, t.repo);
       const updated = await issues.updateIssue(g.ctx, g.actor, t.repo.owner.login, t.repo.name, t.issue.number, {
         ...(input.title != null ? { title: input.title } : {}),
         ...('body' in input ? { body: input.body } : {}),
@@ -175,6 +176,7 @@ export function issueMutations(v: Visible): Resolvers[string] {
         ...('milestoneId' in input ? { milestone: await milestoneNumber(v, g, t.repo, input.milestoneId) } : {}),
         ...(input.state ? { state: input.state.toLowerCase() } : {}),
       });
+      if (projectIds) await setIssueProjects(g.ctx, g.actor, updated.issue, projectIds, true);
       forgetLoaded(g);
       return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), issue: issueNode(updated.issue, t.repo) };
     },

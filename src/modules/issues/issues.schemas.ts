@@ -246,6 +246,10 @@ export const IssueEvent = Type.Object({
   assigner: Type.Optional(Nullable(SimpleUser)),
   milestone: Type.Optional(Type.Object({ title: Type.String() })),
   rename: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() })),
+  project_card: Type.Optional(Type.Object({
+    id: Type.Integer(), url: Type.String(), project_id: Type.Integer(), project_url: Type.String(), column_name: Type.String(),
+    previous_column_name: Type.Optional(Type.String()),
+  })),
   lock_reason: Type.Optional(Nullable(Type.String())),
   state_reason: Type.Optional(Nullable(Type.String())),
   /** On the repository-wide list and the single event. */

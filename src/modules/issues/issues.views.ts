@@ -255,8 +255,9 @@ export interface EventDetail {
   issue?: IssueView;
 }
 
+/** added_to_project → AddedToProjectEvent, as upstream's GraphQL type names. */
 function eventNodeType(event: string): string {
-  return `${event.charAt(0).toUpperCase()}${event.slice(1)}Event`;
+  return `${event.split('_').map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`).join('')}Event`;
 }
 
 export function eventView(d: EventDetail, urls: Urls): EventView {
@@ -281,6 +282,7 @@ export function eventView(d: EventDetail, urls: Urls): EventView {
       : {}),
     ...(e.detail.milestone ? { milestone: e.detail.milestone } : {}),
     ...(e.detail.rename ? { rename: e.detail.rename } : {}),
+    ...(e.detail.projectCard ? { project_card: e.detail.projectCard } : {}),
     ...(e.event === 'locked' ? { lock_reason: e.detail.lockReason ?? null } : {}),
     ...(e.event === 'closed' || e.event === 'reopened' ? { state_reason: e.detail.stateReason ?? null } : {}),
     ...(d.issue ? { issue: d.issue } : {}),

@@ -21,7 +21,7 @@ import { mergePull } from './pulls.merge.ts';
 import type { MergeMethod, ReviewEvent } from './pulls.model.ts';
 import * as pulls from './pulls.service.ts';
 import * as requests from './review-requests.service.ts';
-import { requireProjects } from '../projects/projects.service.ts';
+import { resolveProjectIds, setIssueProjects } from '../projects/issue-projects.service.ts';
 import * as reviews from './reviews.service.ts';
 
 const WRITE = ['public_repo', 'repo'];
@@ -180,7 +180,7 @@ async function updatePullRequest(_: unknown, { input }: { input: UpdatePullReque
   const pr = await pullOfId(g, input.pullRequestId);
   const { repo } = pr;
   // Every id is resolved before anything changes: a request refused halfway changes nothing.
-  requireProjects(input.projectIds);
+  const projectIds = input.projectIds == null ? null : await resolveProjectIds(g.ctx, g.actor, input.projectIds, repo);
   const decorations: issues.UpdateIssueInput = {};
   if (input.labelIds != null) decorations.labels = await labelNamesOf(g, repo, input.labelIds);
   if (input.assigneeIds != null) decorations.assignees = await loginsOf(g, input.assigneeIds);
@@ -200,6 +200,7 @@ async function updatePullRequest(_: unknown, { input }: { input: UpdatePullReque
     await issues.updateIssue(g.ctx, g.actor, repo.owner.login, repo.name, pr.pull.number, decorations);
     return null;
   });
+  if (projectIds) await setIssueProjects(g.ctx, g.actor, pr.issue, projectIds, true);
   // After the issue update the issues service's answer is a view: the records are read again.
   const pullRequest = updated ? changed(g, updated) : await fresh(g, repo, pr.pull.number);
   return { clientMutationId: input.clientMutationId ?? null, actor: await viewerNode(g), pullRequest };

@@ -1,0 +1,143 @@
+// Who may see and change a project. A repository project follows the repository (read
+// for readers, write for writers, admin for administrators); an organization project
+// gives the strongest of owner (admin), the members' organization_permission, team
+// grants and direct collaboration; a user project gives its owner admin and
+// collaborators their permission. A public organization or user project is readable
+// by everyone; a private one only by those holding a permission (404 to others).
+// Projects switched off on their owner answer 404 as if absent.
+import type { AppContext } from '../../context.ts';
+import { anonymousActor, isSiteAdmin, requireScope, type Actor } from '../../domain/actor.ts';
+import { ALL_SCOPES, expandedScopesOf } from '../../domain/scopes.ts';
+import type { Account } from '../users/users.model.ts';
+import { AuthenticationRequiredError, ForbiddenError, GoneError, NotFoundError } from '../../domain/errors.ts';
+import * as orgs from '../orgs/orgs.service.ts';
+import type { Organization } from '../orgs/orgs.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
+import * as users from '../users/users.service.ts';
+import {
+  permissionAtLeast, strongerPermission, type Project, type ProjectOwner, type ProjectPermission, type ProjectRecord,
+} from './projects.model.ts';
+import * as store from './projects.store.ts';
+
+/** Scopes a token needs to change projects (X-Accepted-OAuth-Scopes of the write routes). */
+export const WRITE_SCOPES = ['repo', 'write:org'];
+
+/** A project with the caller's permission on it (never null: invisible projects are 404). */
+export interface ProjectAccess extends ProjectRecord {
+  permission: ProjectPermission;
+}
+
+export async function ownerOf(ctx: AppContext, p: Project): Promise<ProjectOwner> {
+  if (p.ownerType === 'Repository') {
+    const [repo] = await repos.reposByIds(ctx, [p.repositoryId!]);
+    if (!repo) throw new NotFoundError();
+    return { type: 'Repository', repo };
+  }
+  if (p.ownerType === 'Organization') return { type: 'Organization', org: await orgs.requireOrganizationById(ctx, p.accountId!) };
+  const [account] = (await users.accountsByIds(ctx, [p.accountId!])).values();
+  if (!account) throw new NotFoundError();
+  return { type: 'User', account };
+}
+
+/** Whether an organization has projects on; a repository needs its own switch and, in an organization, the organization's. */
+export async function repositoryProjectsEnabled(ctx: AppContext, repo: Repo): Promise<boolean> {
+  if (!repo.hasProjects) return false;
+  if (repo.owner.type !== 'Organization') return true;
+  return (await orgs.requireOrganizationById(ctx, repo.ownerId)).settings.hasRepositoryProjects;
+}
+
+export function organizationProjectsEnabled(org: Organization): boolean {
+  return org.settings.hasOrganizationProjects;
+}
+
+async function enabled(ctx: AppContext, owner: ProjectOwner): Promise<boolean> {
+  if (owner.type === 'Repository') return repositoryProjectsEnabled(ctx, owner.repo);
+  if (owner.type === 'Organization') return organizationProjectsEnabled(owner.org);
+  return true;
+}
+
+/** The permission members get from the organization itself: owners admin, members organization_permission. */
+async function organizationRole(ctx: AppContext, userId: number, org: Organization, p: Project): Promise<ProjectPermission | null> {
+  const m = await orgs.membershipOf(ctx, org.account.id, userId);
+  if (m?.state !== 'active') return null;
+  if (orgs.isOwnerMembership(m)) return 'admin';
+  const base = p.organizationPermission ?? 'none';
+  return base === 'none' ? null : base;
+}
+
+async function teamRole(ctx: AppContext, userId: number, p: Project): Promise<ProjectPermission | null> {
+  let best: ProjectPermission | null = null;
+  for (const grant of await store.teamGrantsOf(ctx.db, p.id)) {
+    const members = await orgs.teamMemberIds(ctx, { orgId: p.accountId!, teamId: grant.teamId });
+    if (members.includes(userId)) best = strongerPermission(best, grant.permission);
+  }
+  return best;
+}
+
+/** A repository role as a project permission: maintainers and administrators administer its projects. */
+function fromRepositoryRole(effective: Role | null): ProjectPermission | null {
+  if (roleAtLeast(effective, 'maintain')) return 'admin';
+  if (roleAtLeast(effective, 'push')) return 'write';
+  if (roleAtLeast(effective, 'pull')) return 'read';
+  return null;
+}
+
+/** The caller's permission on the project, or null when they may not even see it. */
+export async function permissionOn(ctx: AppContext, actor: Actor, r: ProjectRecord): Promise<ProjectPermission | null> {
+  const { project: p, owner } = r;
+  if (owner.type === 'Repository') {
+    const access = await repos.accessTo(ctx, actor, owner.repo);
+    const fromRepo = fromRepositoryRole(access.effective);
+    if (fromRepo === null) return null;
+    const direct = actor.user ? await store.findCollaborator(ctx.db, p.id, actor.user.id) : null;
+    return strongerPermission(fromRepo, direct);
+  }
+  const everyone: ProjectPermission | null = p.private ? null : 'read';
+  const user = actor.user;
+  if (!user) return everyone;
+  if (isSiteAdmin(actor)) return 'admin';
+  let best = strongerPermission(everyone, await store.findCollaborator(ctx.db, p.id, user.id));
+  if (owner.type === 'User') return owner.account.id === user.id ? 'admin' : best;
+  best = strongerPermission(best, await organizationRole(ctx, user.id, owner.org, p));
+  return strongerPermission(best, await teamRole(ctx, user.id, p));
+}
+
+/** What an account itself may do on the project, whatever token it would use (collaborator permission checks). */
+export function permissionOfAccount(ctx: AppContext, account: Account, r: ProjectRecord): Promise<ProjectPermission | null> {
+  const user = { id: account.id, login: account.login, siteAdmin: account.siteAdmin };
+  return permissionOn(ctx, { ...anonymousActor(''), method: 'token', user, grantedScopes: ALL_SCOPES, scopes: expandedScopesOf(ALL_SCOPES) }, r);
+}
+
+/** The project by id as the caller may see it: 404 when absent, switched off or private to them. */
+export async function requireProject(ctx: AppContext, actor: Actor, id: number): Promise<ProjectAccess> {
+  const project = await store.findProject(ctx.db, id);
+  if (!project) throw new NotFoundError();
+  const owner = await ownerOf(ctx, project);
+  if (!(await enabled(ctx, owner))) throw new NotFoundError();
+  const permission = await permissionOn(ctx, actor, { project, owner });
+  if (permission === null) throw new NotFoundError();
+  return { project, owner, permission };
+}
+
+/**
+ * Refuses a caller below `needed`: 401 to the anonymous, 410 to a signed-in caller
+ * (the spec's answer to project operations without sufficient privileges), and a scope
+ * error when the token may not write.
+ */
+export function requirePermission(actor: Actor, a: ProjectAccess, needed: ProjectPermission): void {
+  if (!actor.user) throw new AuthenticationRequiredError();
+  if (!permissionAtLeast(a.permission, needed)) {
+    throw new GoneError(needed === 'admin' ? 'Must have admin access to this project.' : 'Must have write access to this project.');
+  }
+  requireScope(actor, ...WRITE_SCOPES);
+}
+
+/** The project for a change needing `needed`. */
+export async function requireProjectFor(ctx: AppContext, actor: Actor, id: number, needed: ProjectPermission): Promise<ProjectAccess> {
+  if (!actor.user) throw new AuthenticationRequiredError();
+  const a = await requireProject(ctx, actor, id);
+  requirePermission(actor, a, needed);
+  if (a.owner.type === 'Repository' && a.owner.repo.archived) throw new ForbiddenError('Repository was archived so is read-only.');
+  return a;
+}
