@@ -1,0 +1,96 @@
+// SQL for recorded jobs, metered usage and plans. Only the billing module calls this.
+import type { Executor } from '../../db/database.ts';
+import './billing.tables.ts';
+import type { ActionsJob, BillingPlan, MeteredKind, MeteredUsage, RunnerOs } from './billing.model.ts';
+
+const JOB_COLUMNS = [
+  'id', 'account_id', 'repository_id', 'repository_private', 'runner_id', 'hosted', 'runner_os', 'workflow_path', 'rerun', 'started_at', 'completed_at',
+] as const;
+
+export type NewJob = Omit<ActionsJob, 'id'>;
+
+export async function insertJob(db: Executor, j: NewJob, now: string): Promise<ActionsJob> {
+  const row = await db.insertInto('actions_jobs').values({
+    account_id: j.accountId, repository_id: j.repositoryId, repository_private: j.repositoryPrivate ? 1 : 0,
+    runner_id: j.runnerId, hosted: j.hosted ? 1 : 0, runner_os: j.runnerOs, workflow_path: j.workflowPath,
+    rerun: j.rerun ? 1 : 0, started_at: j.startedAt, completed_at: j.completedAt, created_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return { ...j, id: row.id };
+}
+
+/** The account's jobs completed in [from, to). */
+export async function jobsBetween(db: Executor, accountId: number, from: string, to: string): Promise<ActionsJob[]> {
+  const rows = await db.selectFrom('actions_jobs').select(JOB_COLUMNS)
+    .where('account_id', '=', accountId).where('completed_at', '>=', from).where('completed_at', '<', to).orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id, accountId: r.account_id, repositoryId: r.repository_id, repositoryPrivate: Number(r.repository_private) === 1,
+    runnerId: r.runner_id, hosted: Number(r.hosted) === 1, runnerOs: r.runner_os as RunnerOs, workflowPath: r.workflow_path,
+    rerun: Number(r.rerun) === 1, startedAt: r.started_at, completedAt: r.completed_at,
+  }));
+}
+
+export async function insertUsage(db: Executor, accountId: number, kind: MeteredKind, gigabytes: number, recordedAt: string): Promise<MeteredUsage> {
+  const row = await db.insertInto('metered_usage').values({ account_id: accountId, kind, gigabytes, recorded_at: recordedAt })
+    .returning('id').executeTakeFirstOrThrow();
+  return { id: row.id, accountId, kind, gigabytes, recordedAt };
+}
+
+function toUsage(r: { id: number; account_id: number; kind: string; gigabytes: number | string; recorded_at: string }): MeteredUsage {
+  return { id: r.id, accountId: r.account_id, kind: r.kind as MeteredKind, gigabytes: Number(r.gigabytes), recordedAt: r.recorded_at };
+}
+
+/** The account's readings of `kind` in [from, to), oldest first. */
+export async function usageBetween(db: Executor, accountId: number, kind: MeteredKind, from: string, to: string): Promise<MeteredUsage[]> {
+  const rows = await db.selectFrom('metered_usage').select(['id', 'account_id', 'kind', 'gigabytes', 'recorded_at'])
+    .where('account_id', '=', accountId).where('kind', '=', kind).where('recorded_at', '>=', from).where('recorded_at', '<', to)
+    .orderBy('recorded_at').orderBy('id').execute();
+  return rows.map(toUsage);
+}
+
+/** The last reading of `kind` before `at` (the level in force when a period starts). */
+export async function lastUsageBefore(db: Executor, accountId: number, kind: MeteredKind, at: string): Promise<MeteredUsage | null> {
+  const row = await db.selectFrom('metered_usage').select(['id', 'account_id', 'kind', 'gigabytes', 'recorded_at'])
+    .where('account_id', '=', accountId).where('kind', '=', kind).where('recorded_at', '<', at)
+    .orderBy('recorded_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? toUsage(row) : null;
+}
+
+// ---------------------------------------------------------------- plans
+
+function toPlan(r: { name: string; included_minutes: number; included_gigabytes_bandwidth: number | string; included_gigabytes_storage: number | string }): BillingPlan {
+  return {
+    name: r.name, includedMinutes: Number(r.included_minutes),
+    includedGigabytesBandwidth: Number(r.included_gigabytes_bandwidth), includedGigabytesStorage: Number(r.included_gigabytes_storage),
+  };
+}
+
+const PLAN_COLUMNS = ['name', 'included_minutes', 'included_gigabytes_bandwidth', 'included_gigabytes_storage'] as const;
+
+export async function planOfAccount(db: Executor, accountId: number): Promise<BillingPlan | null> {
+  const row = await db.selectFrom('billing_accounts').innerJoin('billing_plans', 'billing_plans.name', 'billing_accounts.plan_name')
+    .select(PLAN_COLUMNS.map((c) => `billing_plans.${c}` as const)).where('billing_accounts.account_id', '=', accountId).executeTakeFirst();
+  return row ? toPlan(row) : null;
+}
+
+export async function findPlan(db: Executor, name: string): Promise<BillingPlan | null> {
+  const row = await db.selectFrom('billing_plans').select(PLAN_COLUMNS).where('name', '=', name).executeTakeFirst();
+  return row ? toPlan(row) : null;
+}
+
+export async function listPlans(db: Executor): Promise<BillingPlan[]> {
+  return (await db.selectFrom('billing_plans').select(PLAN_COLUMNS).orderBy('name').execute()).map(toPlan);
+}
+
+export async function upsertPlan(db: Executor, p: BillingPlan, now: string): Promise<void> {
+  const values = {
+    included_minutes: p.includedMinutes, included_gigabytes_bandwidth: p.includedGigabytesBandwidth,
+    included_gigabytes_storage: p.includedGigabytesStorage, updated_at: now,
+  };
+  await db.insertInto('billing_plans').values({ name: p.name, ...values })
+    .onConflict((oc) => oc.column('name').doUpdateSet(values)).execute();
+}
+
+export async function setAccountPlan(db: Executor, accountId: number, planName: string): Promise<void> {
+  await db.insertInto('billing_accounts').values({ account_id: accountId, plan_name: planName })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ plan_name: planName })).execute();
+}

@@ -1,0 +1,61 @@
+// Runners, their labels, groups and reported jobs → API representations. Pure.
+import type { Urls } from '../../urls.ts';
+import { jobMinutes } from '../billing/billing.compute.ts';
+import type { ActionsJob } from '../billing/billing.model.ts';
+import type { RunnerGroup, RunnerLabel } from './runners.model.ts';
+import type { JobView, RunnerGroupView, RunnerView } from './runners.schemas.ts';
+import type { RunnerRecord } from './runners.service.ts';
+
+export function runnerLabel(l: RunnerLabel) {
+  return { id: l.id, name: l.name, type: l.type };
+}
+
+/** `online` while the runner's last sign of life is more recent than `offlineBefore`. */
+export function runner(r: RunnerRecord, offlineBefore: string): RunnerView {
+  const x = r.runner;
+  return {
+    id: x.id,
+    ...(x.groupId === null ? {} : { runner_group_id: x.groupId }),
+    name: x.name,
+    os: x.os,
+    status: x.lastSeenAt !== null && x.lastSeenAt > offlineBefore ? 'online' : 'offline',
+    busy: x.busy,
+    ephemeral: x.ephemeral,
+    labels: r.labels.map(runnerLabel),
+  };
+}
+
+export function runnerGroup(urls: Urls, orgLogin: string, g: RunnerGroup): RunnerGroupView {
+  const base = urls.api('orgs', orgLogin, 'actions', 'runner-groups', g.id);
+  return {
+    id: g.id,
+    name: g.name,
+    visibility: g.visibility,
+    default: g.isDefault,
+    ...(g.visibility === 'selected' ? { selected_repositories_url: `${base}/repositories` } : {}),
+    runners_url: `${base}/runners`,
+    hosted_runners_url: `${base}/hosted-runners`,
+    network_configuration_id: g.networkConfigurationId,
+    // No enterprise level yet: every group is the organization's own, and so are its rules.
+    inherited: false,
+    allows_public_repositories: g.allowsPublicRepositories,
+    restricted_to_workflows: g.restrictedToWorkflows,
+    selected_workflows: g.selectedWorkflows,
+    workflow_restrictions_read_only: false,
+  };
+}
+
+export function job(j: ActionsJob): JobView {
+  return {
+    id: j.id,
+    repository_id: j.repositoryId,
+    runner_id: j.runnerId,
+    hosted: j.hosted,
+    runner_os: j.runnerOs,
+    workflow_path: j.workflowPath,
+    rerun: j.rerun,
+    started_at: j.startedAt,
+    completed_at: j.completedAt,
+    minutes: jobMinutes(j),
+  };
+}
