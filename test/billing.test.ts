@@ -3,9 +3,14 @@
 // worked out by hand (rounding up per job, re-runs, OS multipliers, public vs private,
 // hosted vs self-hosted, included minutes of the account's plan), bandwidth and storage
 // readings (GB-months pro rata), the billing cycle moving with the injectable clock,
-// plans, and who may read and record what.
+// plans, advanced security committers from real git pushes, and who may read and
+// record what.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
+import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { requestJson } from './helpers/json-request.ts';
 import { createToken, createUser, type CreatedUser } from './factories/accounts.ts';
@@ -182,5 +187,105 @@ describe('user billing and metering', () => {
     assert.equal(rows.length, 0);
     assert.equal((await send('PUT', `/admin/billing/accounts/${user.login}/plan`, ADMIN_TOKEN, { plan: 'ghost' })).status, 422);
     assert.equal((await send('PUT', '/admin/billing/plans/bad name', ADMIN_TOKEN, { included_minutes: 1, included_gigabytes_bandwidth: 1, included_gigabytes_storage: 1 })).status, 422);
+  });
+});
+
+describe('advanced security committers from real pushes', () => {
+  let org: CreatedOrg;
+  let committers: CreatedUser[];
+  const repos: Record<string, CreatedRepo> = {};
+
+  /** Commits a file as `committer` (by e-mail) in a clone of the repository, pushed by the owner. */
+  async function pushAs(repo: CreatedRepo, emails: string[]) {
+    const dir = tempDir('wharf-ghas-');
+    await gitOk(['clone', '-q', cloneUrl(t.baseUrl, repo.owner, repo.repo, org.owner.login, org.owner.token), dir]);
+    for (const email of emails) {
+      fs.writeFileSync(path.join(dir, `${email}.txt`), `${email} ${Math.random()}\n`);
+      await gitOk(['add', '-A'], { cwd: dir });
+      await gitOk(['commit', '-q', '-m', `work of ${email}`], { cwd: dir, env: { GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_NAME: email } });
+    }
+    await gitOk(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const summary = (query = '') => send('GET', `/orgs/${org.login}/settings/billing/advanced-security${query}`, org.owner.token);
+  const emailOf = (u: CreatedUser) => `${u.login}@example.com`;
+
+  before(async () => {
+    org = await createOrgWithOwner(t);
+    committers = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
+    repos.alpha = await createRepo(t, org.owner, { org: org.login, private: true, name: 'alpha' });
+    repos.other = await createRepo(t, org.owner, { org: org.login, private: true, name: 'other' });
+  });
+
+  test('403 while advanced security is enabled nowhere in the organization', async () => {
+    const res = await summary();
+    assert.equal(res.status, 403);
+    assert.match(res.body.message, /Advanced Security/);
+  });
+
+  test('repository switch, organization default for new repositories, committers distinct across repositories', async () => {
+    const [a, b, c, d] = committers as [CreatedUser, CreatedUser, CreatedUser, CreatedUser];
+    const kit = t.octokit(org.owner.token);
+    const { data: patched } = await kit.request('PATCH /repos/{owner}/{repo}', {
+      owner: org.login, repo: 'alpha', security_and_analysis: { advanced_security: { status: 'enabled' } },
+    });
+    assert.deepEqual(patched.security_and_analysis, { advanced_security: { status: 'enabled' } });
+    const { data: orgData } = await kit.request('PATCH /orgs/{org}', { org: org.login, advanced_security_enabled_for_new_repositories: true });
+    assert.equal(orgData.advanced_security_enabled_for_new_repositories, true);
+    repos.beta = await createRepo(t, org.owner, { org: org.login, private: true, name: 'beta' });
+    const { data: beta } = await kit.rest.repos.get({ owner: org.login, repo: 'beta' });
+    assert.deepEqual(beta.security_and_analysis, { advanced_security: { status: 'enabled' } });
+    const { data: other } = await kit.rest.repos.get({ owner: org.login, repo: 'other' });
+    assert.deepEqual(other.security_and_analysis, { advanced_security: { status: 'disabled' } });
+    // Readers do not see the switch.
+    const member = await addMember(t, org, 'member');
+    const { data: seen } = await t.octokit(member.token).rest.repos.get({ owner: org.login, repo: 'beta' });
+    assert.equal('security_and_analysis' in seen, false);
+
+    await pushAs(repos.alpha!, [emailOf(a), emailOf(b), 'nobody@example.invalid']);
+    await pushAs(repos.beta!, [emailOf(b), emailOf(c)]);
+    await pushAs(repos.other!, [emailOf(d)]);
+
+    const res = await summary();
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assertMatchesOpenApi('get', '/orgs/{org}/settings/billing/advanced-security', 200, res.body, 'ghes-3.19');
+    const today = iso(clock.now().getTime()).slice(0, 10);
+    assert.equal(res.body.total_advanced_security_committers, 3, 'a, b, c: b counted once');
+    assert.equal(res.body.maximum_advanced_security_committers, 4, 'd too, were it enabled on other');
+    assert.equal(res.body.total_count, 2);
+    const sorted = (...us: CreatedUser[]) => us.map((u) => u.login).sort();
+    assert.deepEqual(res.body.repositories.map((r: { name: string }) => r.name), [`${org.login}/alpha`, `${org.login}/beta`]);
+    assert.deepEqual(res.body.repositories[0].advanced_security_committers_breakdown,
+      sorted(a, b).map((login) => ({ user_login: login, last_pushed_date: today, last_pushed_email: `${login}@example.com` })));
+    assert.equal(res.body.repositories[0].advanced_security_committers, 2);
+    assert.deepEqual(res.body.repositories[1].advanced_security_committers_breakdown.map((x: { user_login: string }) => x.user_login), sorted(b, c));
+
+    // Pages of repositories; the total stays the organization's.
+    const page = await summary('?per_page=1&page=2');
+    assert.deepEqual(page.body.repositories.map((r: { name: string }) => r.name), [`${org.login}/beta`]);
+    assert.equal(page.body.total_advanced_security_committers, 3);
+    assert.match(page.headers.get('link') ?? '', /rel="prev"/);
+
+    assert.equal((await send('GET', `/orgs/${org.login}/settings/billing/advanced-security`, member.token)).status, 403);
+  });
+
+  test('the 90-day window and switching a repository off', async () => {
+    const [, , c] = committers as [CreatedUser, CreatedUser, CreatedUser];
+    clock.advance(60 * 86400_000);
+    await pushAs(repos.alpha!, [emailOf(c)]);
+    clock.advance(31 * 86400_000);
+    // a and b pushed 91 days ago: out; c's push to alpha 31 days ago: in.
+    const res = await summary();
+    assert.equal(res.body.total_advanced_security_committers, 1);
+    assert.deepEqual(res.body.repositories.map((r: { advanced_security_committers: number }) => r.advanced_security_committers), [1, 0]);
+
+    await t.octokit(org.owner.token).request('PATCH /repos/{owner}/{repo}', {
+      owner: org.login, repo: 'alpha', security_and_analysis: { advanced_security: { status: 'disabled' } },
+    });
+    const after = await summary();
+    assert.deepEqual([after.body.total_advanced_security_committers, after.body.total_count], [0, 1]);
+    const bad = await send('PATCH', `/repos/${org.login}/alpha`, org.owner.token, { security_and_analysis: { advanced_security: { status: 'maybe' } } });
+    assert.equal(bad.status, 422);
   });
 });

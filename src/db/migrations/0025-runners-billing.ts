@@ -128,6 +128,9 @@ export async function up(db: Kysely<unknown>, { id, primaryId, dialect }: Migrat
     .addColumn('repository_id', 'integer', (c) => c.notNull().references('repositories.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('last_pushed_at', 'text', (c) => c.notNull())
+    // The committer address of that push that matched the user.
+    .addColumn('last_pushed_email', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('repository_committers_pk', ['repository_id', 'user_id'])
     .execute();
+  await db.schema.createIndex('repository_committers_recent').on('repository_committers').columns(['repository_id', 'last_pushed_at']).execute();
 }

@@ -1,11 +1,14 @@
 // Billing summaries of organizations and users, and the site admin's metering and plans.
 import type { Router } from '../../http/router.ts';
+import { pageOf, pagedRecord } from '../../http/pagination.ts';
+import { PagedObject } from '../../http/schema-types.ts';
+import * as security from './advanced-security.service.ts';
 import {
-  AccountPlanBody, ActionsBilling, OrgParams, PackagesBilling, Plan, PlanBody, PlanList, PlanParams, RecordedUsage,
+  AccountPlanBody, AdvancedSecurityBilling, PageQuery, ActionsBilling, OrgParams, PackagesBilling, Plan, PlanBody, PlanList, PlanParams, RecordedUsage,
   StorageBilling, UsageBody, UserParams,
 } from './billing.schemas.ts';
 import * as billing from './billing.service.ts';
-import { plan, recordedUsage } from './billing.views.ts';
+import { advancedSecurity, plan, recordedUsage } from './billing.views.ts';
 import * as metering from './metering.service.ts';
 
 export function billingRoutes(app: Router): void {
@@ -29,6 +32,15 @@ export function billingRoutes(app: Router): void {
       config: { operationId: `billing/get-shared-storage-billing-${k.who}`, acceptedScopes: [...k.scopes] },
     }, async (request) => billing.storageSummary(request.server.ctx, request.actor, at(request.params)));
   }
+
+  app.get('/orgs/:org/settings/billing/advanced-security', {
+    schema: { params: OrgParams, querystring: PageQuery, response: { 200: PagedObject(AdvancedSecurityBilling) } },
+    config: { operationId: 'billing/get-github-advanced-security-billing-org', acceptedScopes: billing.ORG_SCOPES },
+  }, async (request) => {
+    const p = pageOf(request.query);
+    const s = await security.committersSummary(request.server.ctx, request.actor, request.params.org, p);
+    return pagedRecord(advancedSecurity(s), p, s.totalRepositories);
+  });
 
   const admin = ['site_admin'];
   app.post('/admin/billing/usage', {

@@ -73,3 +73,18 @@ export const Plan = Type.Object({
 export const PlanList = Type.Array(Plan);
 
 export const AccountPlanBody = Type.Object({ plan: Type.String({ maxLength: 256 }) });
+
+export const AdvancedSecurityBilling = Type.Object({
+  total_advanced_security_committers: Type.Integer(),
+  total_count: Type.Integer(),
+  maximum_advanced_security_committers: Type.Integer(),
+  repositories: Type.Array(Type.Object({
+    name: Type.String(),
+    advanced_security_committers: Type.Integer(),
+    advanced_security_committers_breakdown: Type.Array(Type.Object({
+      user_login: Type.String(),
+      last_pushed_date: Type.String(),
+      last_pushed_email: Type.String(),
+    })),
+  })),
+});

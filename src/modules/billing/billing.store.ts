@@ -94,3 +94,42 @@ export async function setAccountPlan(db: Executor, accountId: number, planName: 
   await db.insertInto('billing_accounts').values({ account_id: accountId, plan_name: planName })
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ plan_name: planName })).execute();
 }
+
+// ---------------------------------------------------------------- advanced security
+
+export type SecuritySubject = 'repository' | 'organization';
+
+export async function setSecurity(db: Executor, subject: SecuritySubject, id: number, enabled: boolean, now: string): Promise<void> {
+  await db.insertInto('advanced_security_settings').values({ subject_type: subject, subject_id: id, enabled: enabled ? 1 : 0, updated_at: now })
+    .onConflict((oc) => oc.columns(['subject_type', 'subject_id']).doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: now })).execute();
+}
+
+/** The subjects among `ids` whose switch is on. */
+export async function securityEnabled(db: Executor, subject: SecuritySubject, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('advanced_security_settings').select('subject_id')
+    .where('subject_type', '=', subject).where('subject_id', 'in', [...new Set(ids)]).where('enabled', '=', 1).execute();
+  return new Set(rows.map((r) => r.subject_id));
+}
+
+/** Records that the user pushed a commit they committed (as `email`) to the repository at `at`. */
+export async function recordCommitter(db: Executor, repositoryId: number, userId: number, email: string, at: string): Promise<void> {
+  await db.insertInto('repository_committers').values({ repository_id: repositoryId, user_id: userId, last_pushed_at: at, last_pushed_email: email })
+    .onConflict((oc) => oc.columns(['repository_id', 'user_id']).doUpdateSet({ last_pushed_at: at, last_pushed_email: email })).execute();
+}
+
+export interface CommitterRow {
+  repositoryId: number;
+  userId: number;
+  lastPushedAt: string;
+  lastPushedEmail: string;
+}
+
+/** Committers of the repositories who pushed at `since` or later. */
+export async function committersSince(db: Executor, repositoryIds: readonly number[], since: string): Promise<CommitterRow[]> {
+  if (!repositoryIds.length) return [];
+  const rows = await db.selectFrom('repository_committers').select(['repository_id', 'user_id', 'last_pushed_at', 'last_pushed_email'])
+    .where('repository_id', 'in', [...new Set(repositoryIds)]).where('last_pushed_at', '>=', since)
+    .orderBy('repository_id').orderBy('user_id').execute();
+  return rows.map((r) => ({ repositoryId: r.repository_id, userId: r.user_id, lastPushedAt: r.last_pushed_at, lastPushedEmail: r.last_pushed_email }));
+}

@@ -48,6 +48,7 @@ export interface RepositoryCommittersTable {
   repository_id: number;
   user_id: number;
   last_pushed_at: string;
+  last_pushed_email: string;
 }
 
 declare module '../../db/schema.ts' {
