@@ -50,6 +50,9 @@ export async function up(db: Kysely<unknown>, { id, primaryId, dialect }: Migrat
     .execute();
   await db.schema.createIndex('runners_org').on('runners').columns(['organization_id', 'id']).execute();
   await db.schema.createIndex('runners_repo').on('runners').columns(['repository_id', 'id']).execute();
+  // Names are unique where the runner belongs (NULLs never collide: each index covers one kind).
+  await db.schema.createIndex('runners_org_name').unique().on('runners').columns(['organization_id', 'name']).execute();
+  await db.schema.createIndex('runners_repo_name').unique().on('runners').columns(['repository_id', 'name']).execute();
 
   await db.schema.createTable('runner_labels')
     .addColumn('id', id, primaryId)

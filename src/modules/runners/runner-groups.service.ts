@@ -44,10 +44,22 @@ function checkWorkflows(workflows: string[] | undefined, errors: FieldError[]): 
   if (workflows.some((w) => w.trim() === '' || w.length > 1024)) errors.push({ resource: RESOURCE, field: 'selected_workflows', code: 'invalid', message: 'workflows must be non-blank references' });
 }
 
+function nameTaken(): ValidationError {
+  return new ValidationError([{ resource: RESOURCE, field: 'name', code: 'already_exists', message: 'A runner group with this name already exists.' }]);
+}
+
 async function requireUniqueName(ctx: AppContext, organizationId: number, name: string, self: number | null): Promise<void> {
   const other = await store.findGroupByName(ctx.db, organizationId, name);
-  if (other && other.id !== self) {
-    throw new ValidationError([{ resource: RESOURCE, field: 'name', code: 'already_exists', message: 'A runner group with this name already exists.' }]);
+  if (other && other.id !== self) throw nameTaken();
+}
+
+/** Runs a write that a concurrent one may beat to the name: its loss is the same 422. */
+async function claimingName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (store.isDuplicate(err)) throw nameTaken();
+    throw err;
   }
 }
 
@@ -116,7 +128,7 @@ export async function createGroup(ctx: AppContext, actor: Actor, login: string, 
   const repositoryIds = await organizationRepositories(ctx, orgId, input.selected_repository_ids ?? []);
   const runnerIds = await organizationRunners(ctx, orgId, input.runners ?? []);
   const restricted = input.restricted_to_workflows ?? false;
-  const group = await inTransaction(ctx, async (tx) => {
+  const group = await claimingName(() => inTransaction(ctx, async (tx) => {
     const g = await store.insertGroup(tx.db, orgId, {
       name,
       visibility: input.visibility ?? 'all',
@@ -129,7 +141,7 @@ export async function createGroup(ctx: AppContext, actor: Actor, login: string, 
     await store.setGroupRepositories(tx.db, g.id, repositoryIds);
     await store.moveRunners(tx.db, runnerIds, g.id);
     return g;
-  });
+  }));
   return { organizationLogin: org.account.login, group };
 }
 
@@ -155,14 +167,14 @@ export async function updateGroup(ctx: AppContext, actor: Actor, login: string, 
   await requireUniqueName(ctx, org.account.id, name, current.id);
   const restricted = input.restricted_to_workflows ?? current.restrictedToWorkflows;
   const workflows = input.selected_workflows ?? current.selectedWorkflows;
-  const group = await store.updateGroup(ctx.db, current.id, {
+  const group = await claimingName(() => store.updateGroup(ctx.db, current.id, {
     name,
     visibility: input.visibility ?? current.visibility,
     allowsPublicRepositories: input.allows_public_repositories ?? current.allowsPublicRepositories,
     restrictedToWorkflows: restricted,
     selectedWorkflows: restricted ? workflows : [],
     networkConfigurationId: input.network_configuration_id === undefined ? current.networkConfigurationId : input.network_configuration_id,
-  }, nowIso(ctx.clock));
+  }, nowIso(ctx.clock)));
   return { organizationLogin: org.account.login, group };
 }
 

@@ -61,9 +61,8 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<R
   if (input.architecture !== undefined && !/^[A-Za-z0-9_-]{1,20}$/.test(input.architecture)) errors.push({ resource: RESOURCE, field: 'architecture', code: 'invalid' });
   if (errors.length) throw new ValidationError(errors);
   const custom = checkLabels(input.labels ?? []);
-  if (await store.findRunnerByName(ctx.db, scope, name)) {
-    throw ValidationError.field(RESOURCE, 'name', 'already_exists', 'A runner with this name already exists.');
-  }
+  const nameTaken = () => ValidationError.field(RESOURCE, 'name', 'already_exists', 'A runner with this name already exists.');
+  if (await store.findRunnerByName(ctx.db, scope, name)) throw nameTaken();
   let groupId: number | null = null;
   if (scope.kind === 'org') {
     if (input.runner_group !== undefined) {
@@ -83,6 +82,9 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<R
     await store.insertLabels(tx.db, r.id, readOnlyLabels(input.os, input.architecture), 'read-only');
     await store.insertLabels(tx.db, r.id, custom, 'custom');
     return r;
+  }).catch((err: unknown) => {
+    // A concurrent registration took the name first.
+    throw store.isDuplicate(err) ? nameTaken() : err;
   });
   return { ...(await withLabels(ctx, [runner]))[0]!, credential };
 }

@@ -1,7 +1,7 @@
 // Who may administer runners: organization owners through a token with admin:org (the
 // spec's Authentication 11, 16), or repository administrators (whose token's repo or
 // public_repo scope repos.locate checks). Apps' permissions come with the apps module.
-import { inTransaction, type AppContext } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import type { Organization } from '../orgs/orgs.model.ts';
@@ -49,12 +49,12 @@ export type RunnersAt = { kind: 'org'; org: string } | { kind: 'repo'; owner: st
 export async function defaultGroup(ctx: AppContext, organizationId: number): Promise<RunnerGroup> {
   const found = await store.findDefaultGroup(ctx.db, organizationId);
   if (found) return found;
-  return inTransaction(ctx, async (tx) => {
-    const again = await store.findDefaultGroup(tx.db, organizationId);
-    if (again) return again;
-    return store.insertGroup(tx.db, organizationId, {
-      name: DEFAULT_GROUP_NAME, visibility: 'all', allowsPublicRepositories: false,
-      restrictedToWorkflows: false, selectedWorkflows: [], networkConfigurationId: null,
-    }, true, nowIso(tx.clock));
-  });
+  // Two first requests may race to make it: the unique name lets one insert and the other read it.
+  await store.insertDefaultGroupOnce(ctx.db, organizationId, {
+    name: DEFAULT_GROUP_NAME, visibility: 'all', allowsPublicRepositories: false,
+    restrictedToWorkflows: false, selectedWorkflows: [], networkConfigurationId: null,
+  }, nowIso(ctx.clock));
+  const made = await store.findDefaultGroup(ctx.db, organizationId);
+  if (!made) throw new Error(`the Default runner group of organization ${organizationId} could not be made`);
+  return made;
 }

@@ -58,6 +58,12 @@ function toRunner(r: RunnerRow): Runner {
 
 // ---------------------------------------------------------------- groups
 
+/** A unique index refused the row: a concurrent request took the name first. */
+export function isDuplicate(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 export interface GroupFields {
   name: string;
   visibility: GroupVisibility;
@@ -84,6 +90,13 @@ export async function insertGroup(db: Executor, organizationId: number, f: Group
     organization_id: organizationId, ...groupValues(f), is_default: isDefault ? 1 : 0, created_at: now, updated_at: now,
   }).returning(GROUP_COLUMNS).executeTakeFirstOrThrow();
   return toGroup(row);
+}
+
+/** Inserts the organization's Default group unless a group of that name exists. */
+export async function insertDefaultGroupOnce(db: Executor, organizationId: number, f: GroupFields, now: string): Promise<void> {
+  await db.insertInto('runner_groups').values({
+    organization_id: organizationId, ...groupValues(f), is_default: 1, created_at: now, updated_at: now,
+  }).onConflict((oc) => oc.columns(['organization_id', 'name_key']).doNothing()).execute();
 }
 
 export async function updateGroup(db: Executor, id: number, f: GroupFields, now: string): Promise<RunnerGroup> {
