@@ -201,6 +201,11 @@ describe('runner registration and administration', () => {
     assert.equal((await send('GET', `/orgs/${org.login}/actions/runners/${a.id}`, org.owner.token)).status, 404);
 
     const b = await registerRunner(`/orgs/${org.login}/actions/runners/registration-token`, org.owner.token, { name: 'deleted' });
+    // Not while it runs a job.
+    await asRunner('/actions/runner/heartbeat', b.credential, { busy: true });
+    const busy = await send('DELETE', `/orgs/${org.login}/actions/runners/${b.id}`, org.owner.token);
+    assert.equal(busy.status, 422);
+    await asRunner('/actions/runner/heartbeat', b.credential, { busy: false });
     const del = await send('DELETE', `/orgs/${org.login}/actions/runners/${b.id}`, org.owner.token);
     assert.equal(del.status, 204);
     assert.equal((await asRunner('/actions/runner/heartbeat', b.credential, {})).status, 401);
@@ -400,6 +405,14 @@ describe('runner groups', () => {
     const { data: named } = await kit.rest.actions.createSelfHostedRunnerGroupForOrg({ org: org.login, name: 'named' });
     const c = await registerRunner(`/orgs/${org.login}/actions/runners/registration-token`, org.owner.token, { name: 'g-c', runner_group: 'NAMED' });
     assert.equal(c.body.runner_group_id, named.id);
+
+    // An ephemeral runner is gone after its one job.
+    const e = await registerRunner(`/orgs/${org.login}/actions/runners/registration-token`, org.owner.token, { name: 'g-e', ephemeral: true });
+    assert.equal(e.body.ephemeral, true);
+    await kit.rest.actions.updateSelfHostedRunnerGroupForOrg({ org: org.login, runner_group_id: def.id, name: 'Default', allows_public_repositories: true });
+    assert.equal((await asRunner('/actions/runner/jobs', e.credential, { ...job, repository: `${org.login}/${pub.repo}` })).status, 201);
+    assert.equal((await send('GET', `/orgs/${org.login}/actions/runners/${e.id}`, org.owner.token)).status, 404);
+    assert.equal((await asRunner('/actions/runner/heartbeat', e.credential, {})).status, 401);
     const tok = await send('POST', `/orgs/${org.login}/actions/runners/registration-token`, org.owner.token);
     assert.equal((await asRunner('/actions/runner/register', null, { token: tok.body.token, name: 'g-d', os: 'Linux', runner_group: 'ghost' })).status, 422);
     assert.equal((await asRunner('/actions/runner/register', null, { token: tok.body.token, name: 'g-d', os: 'Plan9' })).status, 422);

@@ -136,9 +136,14 @@ export async function reportJob(ctx: AppContext, credential: string | undefined,
   const times = billing.checkJobTimes(JOB_RESOURCE, input.started_at, input.completed_at, ctx.clock.now());
   const repo = await repositoryOfReport(ctx, input.repository);
   await requireServes(ctx, runner, repo, path, input.ref ?? null);
-  return billing.recordJob(ctx, {
-    repo, runnerId: runner.id, hosted: false, runnerOs: input.runner_os ?? runner.os, workflowPath: path,
-    rerun: input.rerun ?? false, ...times,
+  return inTransaction(ctx, async (tx) => {
+    const job = await billing.recordJob(tx, {
+      repo, runnerId: runner.id, hosted: false, runnerOs: input.runner_os ?? runner.os, workflowPath: path,
+      rerun: input.rerun ?? false, ...times,
+    });
+    // An ephemeral runner takes one job, as upstream's: it is gone once the job is reported.
+    if (runner.ephemeral) await store.deleteRunner(tx.db, runner.id);
+    return job;
   });
 }
 

@@ -63,6 +63,11 @@ export async function getRunner(ctx: AppContext, actor: Actor, at: RunnersAt, id
 export async function deleteRunner(ctx: AppContext, actor: Actor, at: RunnersAt, id: number): Promise<void> {
   const { scope } = await administeredScope(ctx, actor, at);
   const runner = await requireRunner(ctx, scope, id);
+  // Upstream refuses to delete a runner while it runs a job; one gone silent is not running any.
+  const offlineBefore = isoSeconds(new Date(ctx.clock.now().getTime() - ctx.config.runnerOfflineSeconds * 1000));
+  if (runner.busy && runner.lastSeenAt !== null && runner.lastSeenAt > offlineBefore) {
+    throw ValidationError.field(RESOURCE, 'runner_id', 'custom', 'The runner is running a job; try again once it is idle.');
+  }
   await store.deleteRunner(ctx.db, runner.id);
 }
 
