@@ -9,7 +9,7 @@ import type { Page, Slice } from '../../domain/page.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { administeredOrganization, defaultGroup } from './runners.access.ts';
-import { GROUP_VISIBILITIES, type GroupVisibility, type Runner, type RunnerGroup } from './runners.model.ts';
+import { type GroupVisibility, type Runner, type RunnerGroup } from './runners.model.ts';
 import { withLabels, type RunnerRecord } from './runners.service.ts';
 import * as store from './runners.store.ts';
 import { groupVisibleTo } from './runners.visibility.ts';
@@ -18,7 +18,7 @@ const RESOURCE = 'RunnerGroup';
 const MAX_NAME = 100;
 const MAX_WORKFLOWS = 100;
 
-/** A group with the repositories it names (shown when its visibility is selected). */
+/** A group with the login of its organization, which its URLs name. */
 export interface GroupRecord {
   organizationLogin: string;
   group: RunnerGroup;
@@ -279,4 +279,3 @@ export async function removeGroupRunner(ctx: AppContext, actor: Actor, login: st
   await store.moveRunners(ctx.db, [runnerId], fallback.id);
 }
 
-export { GROUP_VISIBILITIES };

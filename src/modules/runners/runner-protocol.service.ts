@@ -10,7 +10,7 @@ import type { ActionsJob } from '../billing/billing.model.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { defaultGroup } from './runners.access.ts';
-import { RUNNER_OS, scopeOf, type Runner, type RunnerOs, type RunnerScope, type RunnerToken, type RunnerTokenKind } from './runners.model.ts';
+import { scopeOf, type Runner, type RunnerOs, type RunnerScope, type RunnerToken, type RunnerTokenKind } from './runners.model.ts';
 import { checkLabels, withLabels, type RunnerRecord } from './runners.service.ts';
 import { hashSecret, newRunnerCredential } from './runner-secrets.ts';
 import * as store from './runners.store.ts';
@@ -163,4 +163,3 @@ async function requireServes(ctx: AppContext, runner: Runner, repo: Repo, workfl
   }
 }
 
-export { RUNNER_OS };
