@@ -10,7 +10,7 @@ import {
   CreateGroupBody, GroupParams, GroupRepositoryList, GroupRepositoryParams, GroupRunnerParams, ListGroupsQuery, OrgParams,
   PageQuery, RunnerGroup, RunnerGroupList, RunnerList, SetGroupRepositoriesBody, SetGroupRunnersBody, UpdateGroupBody,
 } from './runners.schemas.ts';
-import { runnerGroup } from './runners.views.ts';
+import { countedList, runnerGroup } from './runners.views.ts';
 
 const BASE = '/orgs/:org/actions/runner-groups';
 const scopes = ORG_SCOPES;
@@ -25,7 +25,7 @@ export function runnerGroupsRoutes(app: Router): void {
   }, async (request) => {
     const p = pageOf(request.query);
     const page = await groups.listGroups(request.server.ctx, request.actor, request.params.org, request.query.visible_to_repository, p);
-    return pagedRecord({ total_count: page.total, runner_groups: page.items.map(view) }, p, page.total);
+    return pagedRecord(countedList('runner_groups', page.items.map(view), page.total), p, page.total);
   });
 
   app.post(BASE, {
@@ -62,7 +62,7 @@ export function runnerGroupsRoutes(app: Router): void {
   }, async (request) => {
     const p = pageOf(request.query);
     const page = await groups.listGroupRepositories(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, p);
-    return pagedRecord({ total_count: page.total, repositories: page.items.map((r) => minimalRepository(r, urls)) }, p, page.total);
+    return pagedRecord(countedList('repositories', page.items.map((r) => minimalRepository(r, urls)), page.total), p, page.total);
   });
 
   app.put(`${BASE}/:runner_group_id/repositories`, {
@@ -104,7 +104,7 @@ export function runnerGroupsRoutes(app: Router): void {
   }, async (request) => {
     const p = pageOf(request.query);
     const page = await groups.listGroupRunners(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, p);
-    return pagedRecord({ total_count: page.total, runners: presentRunners(request.server.ctx, page.items) }, p, page.total);
+    return pagedRecord(countedList('runners', presentRunners(request.server.ctx, page.items), page.total), p, page.total);
   });
 
   app.put(`${BASE}/:runner_group_id/runners`, {

@@ -8,7 +8,7 @@ import { NoContent } from '../../http/schema-types.ts';
 import { presentRunner } from './runners.present.ts';
 import * as protocol from './runner-protocol.service.ts';
 import { HeartbeatBody, Job, RegisterBody, RegisteredRunner, RemoveBody, ReportJobBody, Runner } from './runners.schemas.ts';
-import { job } from './runners.views.ts';
+import { job, registeredRunner } from './runners.views.ts';
 
 function credential(request: FastifyRequest): string | undefined {
   const v = request.headers['x-runner-token'];
@@ -21,7 +21,7 @@ export function runnerProtocolRoutes(app: Router): void {
     config: { operationId: 'wharf/register-runner', resource: 'Runner', rateLimit: 'none' },
   }, async (request, reply) => {
     const r = await protocol.register(request.server.ctx, request.body);
-    return reply.code(201).send({ runner: presentRunner(request.server.ctx, r), credential: r.credential });
+    return reply.code(201).send(registeredRunner(presentRunner(request.server.ctx, r), r.credential));
   });
 
   app.post('/actions/runner/heartbeat', {

@@ -10,7 +10,7 @@ import {
   RepoRunnerParams, Runner, RunnerList, RunnerToken, SetLabelsBody,
 } from './runners.schemas.ts';
 import * as runners from './runners.service.ts';
-import { runnerLabel } from './runners.views.ts';
+import { countedList, labelList, runnerToken } from './runners.views.ts';
 
 type Params = { org: string } | { owner: string; repo: string };
 
@@ -23,10 +23,6 @@ const KINDS = [
   { prefix: '/repos/:owner/:repo/actions/runners', suffix: 'for-repo', params: RepoParams, runner: RepoRunnerParams, label: RepoLabelParams, scopes: ['repo'] },
 ] as const;
 
-function labelList(labels: Parameters<typeof runnerLabel>[0][]) {
-  return { total_count: labels.length, labels: labels.map(runnerLabel) };
-}
-
 export function runnersRoutes(app: Router): void {
   for (const k of KINDS) {
     for (const [kind, path] of [['registration', 'registration-token'], ['remove', 'remove-token']] as const) {
@@ -35,7 +31,7 @@ export function runnersRoutes(app: Router): void {
         config: { operationId: `actions/create-${kind === 'registration' ? 'registration' : 'remove'}-token-${k.suffix}`, acceptedScopes: [...k.scopes] },
       }, async (request, reply) => {
         const t = await runners.createToken(request.server.ctx, request.actor, at(request.params), kind);
-        return reply.code(201).send({ token: t.token, expires_at: t.expiresAt });
+        return reply.code(201).send(runnerToken(t));
       });
     }
 
@@ -45,7 +41,7 @@ export function runnersRoutes(app: Router): void {
     }, async (request) => {
       const p = pageOf(request.query);
       const page = await runners.listRunners(request.server.ctx, request.actor, at(request.params), request.query.name, p);
-      return pagedRecord({ total_count: page.total, runners: presentRunners(request.server.ctx, page.items) }, p, page.total);
+      return pagedRecord(countedList('runners', presentRunners(request.server.ctx, page.items), page.total), p, page.total);
     });
 
     app.get(`${k.prefix}/:runner_id`, {

@@ -4,10 +4,24 @@ import { jobMinutes } from '../billing/billing.compute.ts';
 import type { ActionsJob } from '../billing/billing.model.ts';
 import type { RunnerGroup, RunnerLabel } from './runners.model.ts';
 import type { JobView, RunnerGroupView, RunnerView } from './runners.schemas.ts';
-import type { RunnerRecord } from './runners.service.ts';
+import type { IssuedRunnerToken, RunnerRecord } from './runners.service.ts';
 
 export function runnerLabel(l: RunnerLabel) {
   return { id: l.id, name: l.name, type: l.type };
+}
+
+export function labelList(labels: readonly RunnerLabel[]) {
+  return { total_count: labels.length, labels: labels.map(runnerLabel) };
+}
+
+/** A registration or remove token: shown once, when made. */
+export function runnerToken(t: IssuedRunnerToken) {
+  return { token: t.token, expires_at: t.expiresAt };
+}
+
+/** A list wrapper as upstream's: the page's items under `key`, with the whole list's count. */
+export function countedList<K extends string, T>(key: K, items: readonly T[], total: number): { total_count: number } & Record<K, T[]> {
+  return { total_count: total, [key]: [...items] } as { total_count: number } & Record<K, T[]>;
 }
 
 /** `online` while the runner's last sign of life is more recent than `offlineBefore`. */
@@ -58,4 +72,9 @@ export function job(j: ActionsJob): JobView {
     completed_at: j.completedAt,
     minutes: jobMinutes(j),
   };
+}
+
+/** What registration answers: the runner, and its credential (shown this once). */
+export function registeredRunner(runnerView: RunnerView, credential: string) {
+  return { runner: runnerView, credential };
 }
