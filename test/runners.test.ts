@@ -220,6 +220,16 @@ describe('runner registration and administration', () => {
     assert.deepEqual(data.runners.map((x) => [x.id, x.os]), [[r.id, 'Windows']]);
     assert.equal('runner_group_id' in data.runners[0]!, false, 'a repository runner is in no group');
 
+    // It runs jobs of its repository only; they count for the repository's owner.
+    const job = { workflow_path: '.github/workflows/ci.yml', started_at: ago(200), completed_at: ago(100) };
+    const ok = await asRunner('/actions/runner/jobs', r.credential, { ...job, repository: `${repo.owner}/${repo.repo}` });
+    assert.equal(ok.status, 201);
+    assert.deepEqual([ok.body.runner_os, ok.body.minutes, ok.body.hosted], ['Windows', 2, false]);
+    const sibling = await createRepo(t, user, { private: true });
+    assert.equal((await asRunner('/actions/runner/jobs', r.credential, { ...job, repository: `${sibling.owner}/${sibling.repo}` })).status, 403);
+    const { data: billed } = await t.octokit(user.token).request('GET /users/{username}/settings/billing/actions', { username: user.login });
+    assert.deepEqual([billed.total_minutes_used, billed.minutes_used_breakdown.WINDOWS], [4, 2]);
+
     // Another user sees nothing of a private repository; a reader is refused.
     const other = await createUser(t);
     await failsWith(t.octokit(other.token).rest.actions.listSelfHostedRunnersForRepo({ owner: repo.owner, repo: repo.repo }), 404);

@@ -20,7 +20,7 @@ function at(p: Params): RunnersAt {
 
 const KINDS = [
   { prefix: '/orgs/:org/actions/runners', suffix: 'for-org', params: OrgParams, runner: OrgRunnerParams, label: OrgLabelParams, scopes: ORG_SCOPES },
-  { prefix: '/repos/:owner/:repo/actions/runners', suffix: 'for-repo', params: RepoParams, runner: RepoRunnerParams, label: RepoLabelParams, scopes: ['repo'] },
+  { prefix: '/repos/:owner/:repo/actions/runners', suffix: 'for-repo', params: RepoParams, runner: RepoRunnerParams, label: RepoLabelParams, scopes: ['public_repo', 'repo'] },
 ] as const;
 
 export function runnersRoutes(app: Router): void {
