@@ -117,13 +117,16 @@ export async function up(db: Kysely<unknown>, { id, primaryId, dialect }: Migrat
     .addColumn('plan_name', 'text', (c) => c.notNull().references('billing_plans.name'))
     .execute();
 
-  await db.schema.createTable('advanced_security_settings')
-    // A repository's or an organization's (for new repositories) switch.
-    .addColumn('subject_type', 'text', (c) => c.notNull())
-    .addColumn('subject_id', 'integer', (c) => c.notNull())
+  // Advanced security switches: a repository's, and an organization's for its new repositories.
+  await db.schema.createTable('repository_advanced_security')
+    .addColumn('repository_id', 'integer', (c) => c.primaryKey().references('repositories.id').onDelete('cascade'))
     .addColumn('enabled', 'integer', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('advanced_security_settings_pk', ['subject_type', 'subject_id'])
+    .execute();
+  await db.schema.createTable('organization_advanced_security')
+    .addColumn('organization_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('enabled_for_new_repositories', 'integer', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
   // The latest push of each committer (matched to a user) to each repository.

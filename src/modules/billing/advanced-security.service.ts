@@ -18,19 +18,19 @@ import * as store from './billing.store.ts';
 const WINDOW_MS = 90 * 86_400_000;
 
 export async function enabledRepositories(ctx: AppContext, repositoryIds: readonly number[]): Promise<Set<number>> {
-  return store.securityEnabled(ctx.db, 'repository', repositoryIds);
+  return store.repositoriesWithSecurity(ctx.db, repositoryIds);
 }
 
 export async function setRepositoryEnabled(ctx: AppContext, repositoryId: number, enabled: boolean): Promise<void> {
-  await store.setSecurity(ctx.db, 'repository', repositoryId, enabled, nowIso(ctx.clock));
+  await store.setRepositorySecurity(ctx.db, repositoryId, enabled, nowIso(ctx.clock));
 }
 
 export async function enabledForNewRepositories(ctx: AppContext, organizationId: number): Promise<boolean> {
-  return (await store.securityEnabled(ctx.db, 'organization', [organizationId])).has(organizationId);
+  return store.organizationSecurity(ctx.db, organizationId);
 }
 
 export async function setEnabledForNewRepositories(ctx: AppContext, organizationId: number, enabled: boolean): Promise<void> {
-  await store.setSecurity(ctx.db, 'organization', organizationId, enabled, nowIso(ctx.clock));
+  await store.setOrganizationSecurity(ctx.db, organizationId, enabled, nowIso(ctx.clock));
 }
 
 interface PushedCommit {

@@ -97,19 +97,30 @@ export async function setAccountPlan(db: Executor, accountId: number, planName: 
 
 // ---------------------------------------------------------------- advanced security
 
-export type SecuritySubject = 'repository' | 'organization';
-
-export async function setSecurity(db: Executor, subject: SecuritySubject, id: number, enabled: boolean, now: string): Promise<void> {
-  await db.insertInto('advanced_security_settings').values({ subject_type: subject, subject_id: id, enabled: enabled ? 1 : 0, updated_at: now })
-    .onConflict((oc) => oc.columns(['subject_type', 'subject_id']).doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: now })).execute();
+export async function setRepositorySecurity(db: Executor, repositoryId: number, enabled: boolean, now: string): Promise<void> {
+  const values = { enabled: enabled ? 1 : 0, updated_at: now };
+  await db.insertInto('repository_advanced_security').values({ repository_id: repositoryId, ...values })
+    .onConflict((oc) => oc.column('repository_id').doUpdateSet(values)).execute();
 }
 
-/** The subjects among `ids` whose switch is on. */
-export async function securityEnabled(db: Executor, subject: SecuritySubject, ids: readonly number[]): Promise<Set<number>> {
+/** The repositories among `ids` with advanced security enabled. */
+export async function repositoriesWithSecurity(db: Executor, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom('advanced_security_settings').select('subject_id')
-    .where('subject_type', '=', subject).where('subject_id', 'in', [...new Set(ids)]).where('enabled', '=', 1).execute();
-  return new Set(rows.map((r) => r.subject_id));
+  const rows = await db.selectFrom('repository_advanced_security').select('repository_id')
+    .where('repository_id', 'in', [...new Set(ids)]).where('enabled', '=', 1).execute();
+  return new Set(rows.map((r) => r.repository_id));
+}
+
+export async function setOrganizationSecurity(db: Executor, organizationId: number, enabled: boolean, now: string): Promise<void> {
+  const values = { enabled_for_new_repositories: enabled ? 1 : 0, updated_at: now };
+  await db.insertInto('organization_advanced_security').values({ organization_id: organizationId, ...values })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet(values)).execute();
+}
+
+export async function organizationSecurity(db: Executor, organizationId: number): Promise<boolean> {
+  const row = await db.selectFrom('organization_advanced_security').select('enabled_for_new_repositories')
+    .where('organization_id', '=', organizationId).executeTakeFirst();
+  return Number(row?.enabled_for_new_repositories ?? 0) === 1;
 }
 
 /** Records that the user pushed a commit they committed (as `email`) to the repository at `at`. */

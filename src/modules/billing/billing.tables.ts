@@ -37,10 +37,15 @@ export interface BillingAccountsTable {
   plan_name: string;
 }
 
-export interface AdvancedSecuritySettingsTable {
-  subject_type: string;
-  subject_id: number;
+export interface RepositoryAdvancedSecurityTable {
+  repository_id: number;
   enabled: number;
+  updated_at: string;
+}
+
+export interface OrganizationAdvancedSecurityTable {
+  organization_id: number;
+  enabled_for_new_repositories: number;
   updated_at: string;
 }
 
@@ -57,7 +62,8 @@ declare module '../../db/schema.ts' {
     metered_usage: MeteredUsageTable;
     billing_plans: BillingPlansTable;
     billing_accounts: BillingAccountsTable;
-    advanced_security_settings: AdvancedSecuritySettingsTable;
+    repository_advanced_security: RepositoryAdvancedSecurityTable;
+    organization_advanced_security: OrganizationAdvancedSecurityTable;
     repository_committers: RepositoryCommittersTable;
   }
 }
