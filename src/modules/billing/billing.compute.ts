@@ -1,6 +1,6 @@
 // The billing arithmetic, pure: the cycle a moment falls in, minutes from jobs, gigabytes
 // from metered readings. Every figure a summary shows comes from here.
-import { OS_BREAKDOWN_KEY, OS_MULTIPLIER, type ActionsJob, type BillingPlan, type MeteredUsage } from './billing.model.ts';
+import { OS_MULTIPLIER, type ActionsJob, type BillingPlan, type MeteredUsage, type RunnerOs } from './billing.model.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -29,10 +29,12 @@ export function jobMinutes(j: Pick<ActionsJob, 'startedAt' | 'completedAt'>): nu
 }
 
 export interface MinutesSummary {
-  total_minutes_used: number;
-  total_paid_minutes_used: number;
-  included_minutes: number;
-  minutes_used_breakdown: { UBUNTU: number; MACOS: number; WINDOWS: number };
+  /** With the OS multipliers. */
+  total: number;
+  paid: number;
+  included: number;
+  /** Plain minutes per operating system. */
+  byOs: Record<RunnerOs, number>;
 }
 
 /**
@@ -41,22 +43,17 @@ export interface MinutesSummary {
  * and only what exceeds the plan's included minutes is paid.
  */
 export function minutesSummary(jobs: readonly ActionsJob[], plan: BillingPlan): MinutesSummary {
-  const breakdown = { UBUNTU: 0, MACOS: 0, WINDOWS: 0 };
+  const byOs: Record<RunnerOs, number> = { Linux: 0, Windows: 0, macOS: 0 };
   let total = 0;
   let billable = 0;
   for (const j of jobs) {
     const minutes = jobMinutes(j);
-    breakdown[OS_BREAKDOWN_KEY[j.runnerOs]] += minutes;
+    byOs[j.runnerOs] += minutes;
     const weighted = minutes * OS_MULTIPLIER[j.runnerOs];
     total += weighted;
     if (j.hosted && j.repositoryPrivate) billable += weighted;
   }
-  return {
-    total_minutes_used: total,
-    total_paid_minutes_used: Math.max(0, billable - plan.includedMinutes),
-    included_minutes: plan.includedMinutes,
-    minutes_used_breakdown: breakdown,
-  };
+  return { total, paid: Math.max(0, billable - plan.includedMinutes), included: plan.includedMinutes, byOs };
 }
 
 /** Gigabyte figures to two decimals, so float sums read as the operator recorded them. */

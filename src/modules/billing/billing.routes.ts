@@ -8,7 +8,7 @@ import {
   StorageBilling, UsageBody, UserParams,
 } from './billing.schemas.ts';
 import * as billing from './billing.service.ts';
-import { advancedSecurity, plan, recordedUsage } from './billing.views.ts';
+import { actionsBilling, advancedSecurity, packagesBilling, plan, recordedUsage, storageBilling } from './billing.views.ts';
 import * as metering from './metering.service.ts';
 
 export function billingRoutes(app: Router): void {
@@ -22,15 +22,15 @@ export function billingRoutes(app: Router): void {
     app.get(`${k.path}/actions`, {
       schema: { params: k.params, response: { 200: ActionsBilling } },
       config: { operationId: `billing/get-github-actions-billing-${k.who}`, acceptedScopes: [...k.scopes] },
-    }, async (request) => billing.actionsSummary(request.server.ctx, request.actor, at(request.params)));
+    }, async (request) => actionsBilling(await billing.actionsSummary(request.server.ctx, request.actor, at(request.params))));
     app.get(`${k.path}/packages`, {
       schema: { params: k.params, response: { 200: PackagesBilling } },
       config: { operationId: `billing/get-github-packages-billing-${k.who}`, acceptedScopes: [...k.scopes] },
-    }, async (request) => billing.packagesSummary(request.server.ctx, request.actor, at(request.params)));
+    }, async (request) => packagesBilling(await billing.packagesSummary(request.server.ctx, request.actor, at(request.params))));
     app.get(`${k.path}/shared-storage`, {
       schema: { params: k.params, response: { 200: StorageBilling } },
       config: { operationId: `billing/get-shared-storage-billing-${k.who}`, acceptedScopes: [...k.scopes] },
-    }, async (request) => billing.storageSummary(request.server.ctx, request.actor, at(request.params)));
+    }, async (request) => storageBilling(await billing.storageSummary(request.server.ctx, request.actor, at(request.params))));
   }
 
   app.get('/orgs/:org/settings/billing/advanced-security', {

@@ -58,9 +58,9 @@ export async function actionsSummary(ctx: AppContext, actor: Actor, at: BillingA
 }
 
 export interface PackagesSummary {
-  total_gigabytes_bandwidth_used: number;
-  total_paid_gigabytes_bandwidth_used: number;
-  included_gigabytes_bandwidth: number;
+  used: number;
+  paid: number;
+  included: number;
 }
 
 export async function packagesSummary(ctx: AppContext, actor: Actor, at: BillingAccountAt): Promise<PackagesSummary> {
@@ -71,17 +71,14 @@ export async function packagesSummary(ctx: AppContext, actor: Actor, at: Billing
     planOf(ctx, account.id),
   ]);
   const used = bandwidthUsed(readings);
-  return {
-    total_gigabytes_bandwidth_used: used,
-    total_paid_gigabytes_bandwidth_used: gb(Math.max(0, used - plan.includedGigabytesBandwidth)),
-    included_gigabytes_bandwidth: plan.includedGigabytesBandwidth,
-  };
+  return { used, paid: gb(Math.max(0, used - plan.includedGigabytesBandwidth)), included: plan.includedGigabytesBandwidth };
 }
 
 export interface StorageSummary {
-  days_left_in_billing_cycle: number;
-  estimated_paid_storage_for_month: number;
-  estimated_storage_for_month: number;
+  daysLeft: number;
+  /** GB-months this cycle, and the part beyond the plan's. */
+  estimated: number;
+  estimatedPaid: number;
 }
 
 export async function storageSummary(ctx: AppContext, actor: Actor, at: BillingAccountAt): Promise<StorageSummary> {
@@ -95,11 +92,7 @@ export async function storageSummary(ctx: AppContext, actor: Actor, at: BillingA
     planOf(ctx, account.id),
   ]);
   const estimated = storageForMonth(before, readings, cycle);
-  return {
-    days_left_in_billing_cycle: daysLeft(cycle, now),
-    estimated_paid_storage_for_month: gb(Math.max(0, estimated - plan.includedGigabytesStorage)),
-    estimated_storage_for_month: estimated,
-  };
+  return { daysLeft: daysLeft(cycle, now), estimated, estimatedPaid: gb(Math.max(0, estimated - plan.includedGigabytesStorage)) };
 }
 
 // ---------------------------------------------------------------- recording

@@ -1,7 +1,8 @@
-// Plans and recorded usage → API representations. Pure. (Summaries are computed in
-// their final shape by billing.compute.ts.)
+// Billing summaries, plans and recorded usage → API representations. Pure.
 import type { AdvancedSecuritySummary } from './advanced-security.service.ts';
-import type { BillingPlan } from './billing.model.ts';
+import type { MinutesSummary } from './billing.compute.ts';
+import { OS_BREAKDOWN_KEY, type BillingPlan } from './billing.model.ts';
+import type { PackagesSummary, StorageSummary } from './billing.service.ts';
 import type { RecordedUsage } from './metering.service.ts';
 
 export function plan(p: BillingPlan) {
@@ -33,4 +34,18 @@ export function advancedSecurity(s: AdvancedSecuritySummary) {
       })),
     })),
   };
+}
+
+export function actionsBilling(m: MinutesSummary) {
+  const breakdown = { UBUNTU: 0, MACOS: 0, WINDOWS: 0 };
+  for (const [os, minutes] of Object.entries(m.byOs) as [keyof typeof OS_BREAKDOWN_KEY, number][]) breakdown[OS_BREAKDOWN_KEY[os]] += minutes;
+  return { total_minutes_used: m.total, total_paid_minutes_used: m.paid, included_minutes: m.included, minutes_used_breakdown: breakdown };
+}
+
+export function packagesBilling(p: PackagesSummary) {
+  return { total_gigabytes_bandwidth_used: p.used, total_paid_gigabytes_bandwidth_used: p.paid, included_gigabytes_bandwidth: p.included };
+}
+
+export function storageBilling(s: StorageSummary) {
+  return { days_left_in_billing_cycle: s.daysLeft, estimated_paid_storage_for_month: s.estimatedPaid, estimated_storage_for_month: s.estimated };
 }
