@@ -11,6 +11,7 @@ import * as repos from '../repos/repos.service.ts';
 import { administeredOrganization, defaultGroup } from './runners.access.ts';
 import { type GroupVisibility, type Runner, type RunnerGroup } from './runners.model.ts';
 import { withLabels, type RunnerRecord } from './runners.service.ts';
+import * as groupStore from './runner-groups.store.ts';
 import * as store from './runners.store.ts';
 import { groupVisibleTo } from './runners.visibility.ts';
 
@@ -26,7 +27,7 @@ export interface GroupRecord {
 
 async function requireGroup(ctx: AppContext, organizationId: number, id: number): Promise<RunnerGroup> {
   await defaultGroup(ctx, organizationId);
-  const g = await store.findGroup(ctx.db, organizationId, id);
+  const g = await groupStore.findGroup(ctx.db, organizationId, id);
   if (!g) throw new NotFoundError();
   return g;
 }
@@ -49,7 +50,7 @@ function nameTaken(): ValidationError {
 }
 
 async function requireUniqueName(ctx: AppContext, organizationId: number, name: string, self: number | null): Promise<void> {
-  const other = await store.findGroupByName(ctx.db, organizationId, name);
+  const other = await groupStore.findGroupByName(ctx.db, organizationId, name);
   if (other && other.id !== self) throw nameTaken();
 }
 
@@ -88,10 +89,10 @@ export async function listGroups(
 ): Promise<Page<GroupRecord>> {
   const org = await administeredOrganization(ctx, actor, login);
   await defaultGroup(ctx, org.account.id);
-  let groups = await store.listGroups(ctx.db, org.account.id);
+  let groups = await groupStore.listGroups(ctx.db, org.account.id);
   if (visibleToRepository !== undefined) {
     const repo = (await repos.findForGit(ctx, org.account.login, visibleToRepository));
-    const selected = await store.groupRepositoryIds(ctx.db, groups.map((g) => g.id));
+    const selected = await groupStore.groupRepositoryIds(ctx.db, groups.map((g) => g.id));
     groups = repo && repo.ownerId === org.account.id ? groups.filter((g) => groupVisibleTo(g, selected.get(g.id) ?? [], repo)) : [];
   }
   const items = groups.slice(slice.offset, slice.offset + slice.perPage).map((group) => ({ organizationLogin: org.account.login, group }));
@@ -129,7 +130,7 @@ export async function createGroup(ctx: AppContext, actor: Actor, login: string, 
   const runnerIds = await organizationRunners(ctx, orgId, input.runners ?? []);
   const restricted = input.restricted_to_workflows ?? false;
   const group = await claimingName(() => inTransaction(ctx, async (tx) => {
-    const g = await store.insertGroup(tx.db, orgId, {
+    const g = await groupStore.insertGroup(tx.db, orgId, {
       name,
       visibility: input.visibility ?? 'all',
       allowsPublicRepositories: input.allows_public_repositories ?? false,
@@ -138,7 +139,7 @@ export async function createGroup(ctx: AppContext, actor: Actor, login: string, 
       selectedWorkflows: restricted ? input.selected_workflows ?? [] : [],
       networkConfigurationId: input.network_configuration_id ?? null,
     }, false, nowIso(tx.clock));
-    await store.setGroupRepositories(tx.db, g.id, repositoryIds);
+    await groupStore.setGroupRepositories(tx.db, g.id, repositoryIds);
     await store.moveRunners(tx.db, runnerIds, g.id);
     return g;
   }));
@@ -167,7 +168,7 @@ export async function updateGroup(ctx: AppContext, actor: Actor, login: string, 
   await requireUniqueName(ctx, org.account.id, name, current.id);
   const restricted = input.restricted_to_workflows ?? current.restrictedToWorkflows;
   const workflows = input.selected_workflows ?? current.selectedWorkflows;
-  const group = await claimingName(() => store.updateGroup(ctx.db, current.id, {
+  const group = await claimingName(() => groupStore.updateGroup(ctx.db, current.id, {
     name,
     visibility: input.visibility ?? current.visibility,
     allowsPublicRepositories: input.allows_public_repositories ?? current.allowsPublicRepositories,
@@ -187,7 +188,7 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, login: string, 
   const fallback = await defaultGroup(ctx, org.account.id);
   await inTransaction(ctx, async (tx) => {
     await store.moveGroupRunners(tx.db, group.id, fallback.id);
-    await store.deleteGroup(tx.db, group.id);
+    await groupStore.deleteGroup(tx.db, group.id);
   });
 }
 
@@ -196,7 +197,7 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, login: string, 
 export async function listGroupRepositories(ctx: AppContext, actor: Actor, login: string, id: number, slice: Slice): Promise<Page<Repo>> {
   const org = await administeredOrganization(ctx, actor, login);
   const group = await requireGroup(ctx, org.account.id, id);
-  const ids = (await store.groupRepositoryIds(ctx.db, [group.id])).get(group.id) ?? [];
+  const ids = (await groupStore.groupRepositoryIds(ctx.db, [group.id])).get(group.id) ?? [];
   const items = await repos.reposByIds(ctx, ids.slice(slice.offset, slice.offset + slice.perPage));
   return { items: items.sort((a, b) => a.id - b.id), total: ids.length };
 }
@@ -205,7 +206,7 @@ export async function setGroupRepositories(ctx: AppContext, actor: Actor, login:
   const org = await administeredOrganization(ctx, actor, login);
   const group = await requireGroup(ctx, org.account.id, id);
   const ids = await organizationRepositories(ctx, org.account.id, repositoryIds);
-  await inTransaction(ctx, (tx) => store.setGroupRepositories(tx.db, group.id, ids));
+  await inTransaction(ctx, (tx) => groupStore.setGroupRepositories(tx.db, group.id, ids));
 }
 
 async function organizationRepository(ctx: AppContext, organizationId: number, repositoryId: number): Promise<Repo> {
@@ -218,14 +219,14 @@ export async function addGroupRepository(ctx: AppContext, actor: Actor, login: s
   const org = await administeredOrganization(ctx, actor, login);
   const group = await requireGroup(ctx, org.account.id, id);
   await organizationRepository(ctx, org.account.id, repositoryId);
-  await store.addGroupRepository(ctx.db, group.id, repositoryId);
+  await groupStore.addGroupRepository(ctx.db, group.id, repositoryId);
 }
 
 export async function removeGroupRepository(ctx: AppContext, actor: Actor, login: string, id: number, repositoryId: number): Promise<void> {
   const org = await administeredOrganization(ctx, actor, login);
   const group = await requireGroup(ctx, org.account.id, id);
   await organizationRepository(ctx, org.account.id, repositoryId);
-  await store.removeGroupRepository(ctx.db, group.id, repositoryId);
+  await groupStore.removeGroupRepository(ctx.db, group.id, repositoryId);
 }
 
 // ---------------------------------------------------------------- runners of a group

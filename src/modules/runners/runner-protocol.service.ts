@@ -13,6 +13,7 @@ import { defaultGroup } from './runners.access.ts';
 import { scopeOf, type Runner, type RunnerOs, type RunnerScope, type RunnerToken, type RunnerTokenKind } from './runners.model.ts';
 import { checkLabels, withLabels, type RunnerRecord } from './runners.service.ts';
 import { hashSecret, newRunnerCredential } from './runner-secrets.ts';
+import * as groupStore from './runner-groups.store.ts';
 import * as store from './runners.store.ts';
 import { groupVisibleTo, workflowAllowed } from './runners.visibility.ts';
 
@@ -66,7 +67,7 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<R
   let groupId: number | null = null;
   if (scope.kind === 'org') {
     if (input.runner_group !== undefined) {
-      const group = await store.findGroupByName(ctx.db, scope.organizationId, input.runner_group);
+      const group = await groupStore.findGroupByName(ctx.db, scope.organizationId, input.runner_group);
       if (!group) throw ValidationError.field(RESOURCE, 'runner_group', 'invalid', `No runner group named ${input.runner_group}.`);
       groupId = group.id;
     } else groupId = (await defaultGroup(ctx, scope.organizationId)).id;
@@ -152,9 +153,9 @@ async function requireServes(ctx: AppContext, runner: Runner, repo: Repo, workfl
     if (runner.repositoryId !== repo.id) throw new ForbiddenError('This runner serves another repository.');
     return;
   }
-  const group = runner.groupId === null ? null : await store.findGroupById(ctx.db, runner.groupId);
+  const group = runner.groupId === null ? null : await groupStore.findGroupById(ctx.db, runner.groupId);
   if (!group) throw new NotFoundError();
-  const selected = (await store.groupRepositoryIds(ctx.db, [group.id])).get(group.id) ?? [];
+  const selected = (await groupStore.groupRepositoryIds(ctx.db, [group.id])).get(group.id) ?? [];
   if (!groupVisibleTo(group, selected, repo)) {
     throw new ForbiddenError(`The runner group ${group.name} is not visible to ${repo.owner.login}/${repo.name}.`);
   }

@@ -9,7 +9,7 @@ import * as orgs from '../orgs/orgs.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { DEFAULT_GROUP_NAME, type RunnerGroup, type RunnerScope } from './runners.model.ts';
-import * as store from './runners.store.ts';
+import * as groupStore from './runner-groups.store.ts';
 
 export const ORG_SCOPES = ['admin:org'];
 
@@ -47,14 +47,14 @@ export type RunnersAt = { kind: 'org'; org: string } | { kind: 'repo'; owner: st
  * it takes the runners of groups that are deleted.
  */
 export async function defaultGroup(ctx: AppContext, organizationId: number): Promise<RunnerGroup> {
-  const found = await store.findDefaultGroup(ctx.db, organizationId);
+  const found = await groupStore.findDefaultGroup(ctx.db, organizationId);
   if (found) return found;
   // Two first requests may race to make it: the unique name lets one insert and the other read it.
-  await store.insertDefaultGroupOnce(ctx.db, organizationId, {
+  await groupStore.insertDefaultGroupOnce(ctx.db, organizationId, {
     name: DEFAULT_GROUP_NAME, visibility: 'all', allowsPublicRepositories: false,
     restrictedToWorkflows: false, selectedWorkflows: [], networkConfigurationId: null,
   }, nowIso(ctx.clock));
-  const made = await store.findDefaultGroup(ctx.db, organizationId);
+  const made = await groupStore.findDefaultGroup(ctx.db, organizationId);
   if (!made) throw new Error(`the Default runner group of organization ${organizationId} could not be made`);
   return made;
 }
