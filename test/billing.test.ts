@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
+import { loadConfig } from '../src/config.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { requestJson } from './helpers/json-request.ts';
@@ -287,5 +288,18 @@ describe('advanced security committers from real pushes', () => {
     assert.deepEqual([after.body.total_advanced_security_committers, after.body.total_count], [0, 1]);
     const bad = await send('PATCH', `/repos/${org.login}/alpha`, org.owner.token, { security_and_analysis: { advanced_security: { status: 'maybe' } } });
     assert.equal(bad.status, 422);
+  });
+});
+
+describe('billing configuration', () => {
+  test('the default plan and the runner offline delay come from the environment', () => {
+    const c = loadConfig({
+      WHARF_BILLING_PLAN: 'pro', WHARF_BILLING_INCLUDED_MINUTES: '3000',
+      WHARF_BILLING_INCLUDED_BANDWIDTH_GB: '10', WHARF_BILLING_INCLUDED_STORAGE_GB: '2.5', WHARF_RUNNER_OFFLINE_SECONDS: '30',
+    });
+    assert.deepEqual(c.defaultPlan, { name: 'pro', includedMinutes: 3000, includedGigabytesBandwidth: 10, includedGigabytesStorage: 2.5 });
+    assert.equal(c.runnerOfflineSeconds, 30);
+    assert.throws(() => loadConfig({ WHARF_BILLING_INCLUDED_STORAGE_GB: 'lots' }), /WHARF_BILLING_INCLUDED_STORAGE_GB/);
+    assert.throws(() => loadConfig({ WHARF_BILLING_INCLUDED_MINUTES: '1.5' }), /WHARF_BILLING_INCLUDED_MINUTES/);
   });
 });
