@@ -142,6 +142,7 @@ describe('billing summaries', () => {
     assert.equal(scoped.headers.get('x-accepted-oauth-scopes'), 'repo, admin:org');
     assert.equal((await send('GET', `/orgs/${org.login}/settings/billing/shared-storage`, undefined)).status, 401);
     assert.equal((await send('GET', '/orgs/no-such-org-y/settings/billing/actions', org.owner.token)).status, 404);
+    assert.equal((await send('GET', `/orgs/${org.login}/settings/billing/actions`, ADMIN_TOKEN)).status, 200, 'site admins read every account');
   });
 });
 

@@ -393,6 +393,10 @@ describe('runner groups', () => {
       selected_workflows: [`${org.login}/${priv.repo}/.github/workflows/deploy.yml@main`] });
     assert.equal((await asRunner('/actions/runner/jobs', a.credential, { ...job, repository: `${org.login}/${priv.repo}` })).status, 403);
     assert.equal((await asRunner('/actions/runner/jobs', a.credential, { ...job, workflow_path: '.github/workflows/deploy.yml', ref: 'main', repository: `${org.login}/${priv.repo}` })).status, 201);
+    assert.equal((await asRunner('/actions/runner/jobs', a.credential, { ...job, workflow_path: '.github/workflows/deploy.yml', ref: 'dev', repository: `${org.login}/${priv.repo}` })).status, 403);
+    // An entry without a ref allows the file at any ref.
+    await kit.rest.actions.updateSelfHostedRunnerGroupForOrg({ org: org.login, runner_group_id: g.id, name: 'team', selected_workflows: [`${org.login}/${priv.repo}/.github/workflows/deploy.yml`] });
+    assert.equal((await asRunner('/actions/runner/jobs', a.credential, { ...job, workflow_path: '.github/workflows/deploy.yml', ref: 'dev', repository: `${org.login}/${priv.repo}` })).status, 201);
 
     // Set, add, remove runners; removal returns a runner to Default.
     const def = (await kit.rest.actions.listSelfHostedRunnerGroupsForOrg({ org: org.login })).data.runner_groups.find((x) => x.default)!;
