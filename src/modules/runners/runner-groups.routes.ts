@@ -3,6 +3,7 @@ import type { Router } from '../../http/router.ts';
 import { pageOf, pagedRecord } from '../../http/pagination.ts';
 import { NoContent } from '../../http/schema-types.ts';
 import { minimalRepository } from '../repos/repos.views.ts';
+import * as members from './runner-group-members.service.ts';
 import * as groups from './runner-groups.service.ts';
 import { ORG_SCOPES } from './runners.access.ts';
 import { presentRunners } from './runners.present.ts';
@@ -61,7 +62,7 @@ export function runnerGroupsRoutes(app: Router): void {
     config: { operationId: 'actions/list-repo-access-to-self-hosted-runner-group-in-org', acceptedScopes: scopes },
   }, async (request) => {
     const p = pageOf(request.query);
-    const page = await groups.listGroupRepositories(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, p);
+    const page = await members.listGroupRepositories(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, p);
     return pagedRecord(countedList('repositories', page.items.map((r) => minimalRepository(r, urls)), page.total), p, page.total);
   });
 
@@ -69,7 +70,7 @@ export function runnerGroupsRoutes(app: Router): void {
     schema: { params: GroupParams, body: SetGroupRepositoriesBody, response: { 204: NoContent } },
     config: { operationId: 'actions/set-repo-access-to-self-hosted-runner-group-in-org', resource: 'RunnerGroup', acceptedScopes: scopes },
   }, async (request, reply) => {
-    await groups.setGroupRepositories(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, request.body.selected_repository_ids);
+    await members.setGroupRepositories(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, request.body.selected_repository_ids);
     return reply.code(204).send();
   });
 
@@ -80,8 +81,8 @@ export function runnerGroupsRoutes(app: Router): void {
       config: { operationId: add ? 'actions/add-repo-access-to-self-hosted-runner-group-in-org' : 'actions/remove-repo-access-to-self-hosted-runner-group-in-org', acceptedScopes: scopes },
       handler: async (request, reply) => {
         const { org, runner_group_id: id, repository_id: repositoryId } = request.params;
-        if (add) await groups.addGroupRepository(request.server.ctx, request.actor, org, id, repositoryId);
-        else await groups.removeGroupRepository(request.server.ctx, request.actor, org, id, repositoryId);
+        if (add) await members.addGroupRepository(request.server.ctx, request.actor, org, id, repositoryId);
+        else await members.removeGroupRepository(request.server.ctx, request.actor, org, id, repositoryId);
         return reply.code(204).send();
       },
     });
@@ -91,8 +92,8 @@ export function runnerGroupsRoutes(app: Router): void {
       config: { operationId: add ? 'actions/add-self-hosted-runner-to-group-for-org' : 'actions/remove-self-hosted-runner-from-group-for-org', acceptedScopes: scopes },
       handler: async (request, reply) => {
         const { org, runner_group_id: id, runner_id: runnerId } = request.params;
-        if (add) await groups.addGroupRunner(request.server.ctx, request.actor, org, id, runnerId);
-        else await groups.removeGroupRunner(request.server.ctx, request.actor, org, id, runnerId);
+        if (add) await members.addGroupRunner(request.server.ctx, request.actor, org, id, runnerId);
+        else await members.removeGroupRunner(request.server.ctx, request.actor, org, id, runnerId);
         return reply.code(204).send();
       },
     });
@@ -103,7 +104,7 @@ export function runnerGroupsRoutes(app: Router): void {
     config: { operationId: 'actions/list-self-hosted-runners-in-group-for-org', acceptedScopes: scopes },
   }, async (request) => {
     const p = pageOf(request.query);
-    const page = await groups.listGroupRunners(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, p);
+    const page = await members.listGroupRunners(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, p);
     return pagedRecord(countedList('runners', presentRunners(request.server.ctx, page.items), page.total), p, page.total);
   });
 
@@ -111,7 +112,7 @@ export function runnerGroupsRoutes(app: Router): void {
     schema: { params: GroupParams, body: SetGroupRunnersBody, response: { 204: NoContent } },
     config: { operationId: 'actions/set-self-hosted-runners-in-group-for-org', resource: 'RunnerGroup', acceptedScopes: scopes },
   }, async (request, reply) => {
-    await groups.setGroupRunners(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, request.body.runners);
+    await members.setGroupRunners(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, request.body.runners);
     return reply.code(204).send();
   });
 }

@@ -1,16 +1,14 @@
-// An organization's runner groups: create, read, update, delete, and which repositories
-// and runners each holds. The Default group always exists, keeps its name, cannot be
-// deleted and takes the runners of deleted groups and of groups they are removed from.
+// An organization's runner groups: create, read, update, delete (what each holds:
+// runner-group-members.service.ts). The Default group always exists, keeps its name,
+// cannot be deleted and takes the runners of deleted groups.
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
-import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { administeredOrganization, defaultGroup } from './runners.access.ts';
-import { type GroupVisibility, type Runner, type RunnerGroup } from './runners.model.ts';
-import { withLabels, type RunnerRecord } from './runners.service.ts';
+import type { GroupVisibility, RunnerGroup } from './runners.model.ts';
 import * as groupStore from './runner-groups.store.ts';
 import * as store from './runners.store.ts';
 import { groupVisibleTo } from './runners.visibility.ts';
@@ -25,7 +23,8 @@ export interface GroupRecord {
   group: RunnerGroup;
 }
 
-async function requireGroup(ctx: AppContext, organizationId: number, id: number): Promise<RunnerGroup> {
+/** The organization's group `id` (the Default group made first if need be). */
+export async function requireGroup(ctx: AppContext, organizationId: number, id: number): Promise<RunnerGroup> {
   await defaultGroup(ctx, organizationId);
   const g = await groupStore.findGroup(ctx.db, organizationId, id);
   if (!g) throw new NotFoundError();
@@ -65,7 +64,7 @@ async function claimingName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The repository ids, when every one is the organization's; otherwise upstream's 422. */
-async function organizationRepositories(ctx: AppContext, organizationId: number, ids: readonly number[]): Promise<number[]> {
+export async function organizationRepositories(ctx: AppContext, organizationId: number, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const found = await repos.reposByIds(ctx, unique);
   const ours = new Set(found.filter((r) => r.ownerId === organizationId).map((r) => r.id));
@@ -74,7 +73,8 @@ async function organizationRepositories(ctx: AppContext, organizationId: number,
   return unique;
 }
 
-async function organizationRunners(ctx: AppContext, organizationId: number, ids: readonly number[]): Promise<number[]> {
+/** The runner ids, when every one is the organization's; otherwise a 422. */
+export async function organizationRunners(ctx: AppContext, organizationId: number, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const found = new Set(await store.runnerIdsOf(ctx.db, organizationId, unique));
   const bad = unique.filter((id) => !found.has(id));
@@ -191,92 +191,3 @@ export async function deleteGroup(ctx: AppContext, actor: Actor, login: string, 
     await groupStore.deleteGroup(tx.db, group.id);
   });
 }
-
-// ---------------------------------------------------------------- repositories of a group
-
-export async function listGroupRepositories(ctx: AppContext, actor: Actor, login: string, id: number, slice: Slice): Promise<Page<Repo>> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  const ids = (await groupStore.groupRepositoryIds(ctx.db, [group.id])).get(group.id) ?? [];
-  const items = await repos.reposByIds(ctx, ids.slice(slice.offset, slice.offset + slice.perPage));
-  return { items: items.sort((a, b) => a.id - b.id), total: ids.length };
-}
-
-export async function setGroupRepositories(ctx: AppContext, actor: Actor, login: string, id: number, repositoryIds: number[]): Promise<void> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  const ids = await organizationRepositories(ctx, org.account.id, repositoryIds);
-  await inTransaction(ctx, (tx) => groupStore.setGroupRepositories(tx.db, group.id, ids));
-}
-
-async function organizationRepository(ctx: AppContext, organizationId: number, repositoryId: number): Promise<Repo> {
-  const [repo] = await repos.reposByIds(ctx, [repositoryId]);
-  if (!repo || repo.ownerId !== organizationId) throw new NotFoundError();
-  return repo;
-}
-
-export async function addGroupRepository(ctx: AppContext, actor: Actor, login: string, id: number, repositoryId: number): Promise<void> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  await organizationRepository(ctx, org.account.id, repositoryId);
-  await groupStore.addGroupRepository(ctx.db, group.id, repositoryId);
-}
-
-export async function removeGroupRepository(ctx: AppContext, actor: Actor, login: string, id: number, repositoryId: number): Promise<void> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  await organizationRepository(ctx, org.account.id, repositoryId);
-  await groupStore.removeGroupRepository(ctx.db, group.id, repositoryId);
-}
-
-// ---------------------------------------------------------------- runners of a group
-
-export async function listGroupRunners(ctx: AppContext, actor: Actor, login: string, id: number, slice: Slice): Promise<Page<RunnerRecord>> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  const scope = { kind: 'org', organizationId: org.account.id } as const;
-  const [items, total] = await Promise.all([
-    store.listRunners(ctx.db, scope, { groupId: group.id }, slice),
-    store.countRunners(ctx.db, scope, { groupId: group.id }),
-  ]);
-  return { items: await withLabels(ctx, items), total };
-}
-
-/** The group holds exactly these runners; the ones it loses go to the Default group. */
-export async function setGroupRunners(ctx: AppContext, actor: Actor, login: string, id: number, runnerIds: number[]): Promise<void> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  const ids = await organizationRunners(ctx, org.account.id, runnerIds);
-  const fallback = await defaultGroup(ctx, org.account.id);
-  await inTransaction(ctx, async (tx) => {
-    if (!group.isDefault) await store.moveGroupRunners(tx.db, group.id, fallback.id);
-    await store.moveRunners(tx.db, ids, group.id);
-  });
-}
-
-async function organizationRunner(ctx: AppContext, organizationId: number, runnerId: number): Promise<Runner> {
-  const runner = await store.findRunner(ctx.db, { kind: 'org', organizationId }, runnerId);
-  if (!runner) throw new NotFoundError();
-  return runner;
-}
-
-export async function addGroupRunner(ctx: AppContext, actor: Actor, login: string, id: number, runnerId: number): Promise<void> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  await organizationRunner(ctx, org.account.id, runnerId);
-  await store.moveRunners(ctx.db, [runnerId], group.id);
-}
-
-/** The runner returns to the Default group (a runner is always in some group). */
-export async function removeGroupRunner(ctx: AppContext, actor: Actor, login: string, id: number, runnerId: number): Promise<void> {
-  const org = await administeredOrganization(ctx, actor, login);
-  const group = await requireGroup(ctx, org.account.id, id);
-  const runner = await organizationRunner(ctx, org.account.id, runnerId);
-  if (runner.groupId !== group.id) throw new NotFoundError();
-  if (group.isDefault) {
-    throw new ValidationError([{ resource: RESOURCE, field: 'runner_id', code: 'custom', message: 'A runner cannot leave the Default group except for another group.' }]);
-  }
-  const fallback = await defaultGroup(ctx, org.account.id);
-  await store.moveRunners(ctx.db, [runnerId], fallback.id);
-}
-
