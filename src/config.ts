@@ -68,6 +68,17 @@ export interface Config {
   loginLockout: LoginLockoutConfig;
   /** Address ranges published by GET /meta. */
   metaRanges: Record<MetaRangeName, string[]>;
+  /** WHARF_RUNNER_OFFLINE_SECONDS: a runner silent this long shows status offline. */
+  runnerOfflineSeconds: number;
+  /** The billing plan of accounts the site admin gave none (WHARF_BILLING_*; see README). */
+  defaultPlan: BillingPlanConfig;
+}
+
+export interface BillingPlanConfig {
+  name: string;
+  includedMinutes: number;
+  includedGigabytesBandwidth: number;
+  includedGigabytesStorage: number;
 }
 
 export const META_RANGE_NAMES: MetaRangeName[] = [
@@ -83,6 +94,14 @@ function int(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+function decimal(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
   return value;
 }
 
@@ -149,5 +168,13 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: int(env, 'WHARF_LOGIN_WINDOW_SECONDS', 300),
     },
     metaRanges,
+    runnerOfflineSeconds: Math.max(1, int(env, 'WHARF_RUNNER_OFFLINE_SECONDS', 120)),
+    // Upstream's Free plan figures unless configured.
+    defaultPlan: {
+      name: str(env, 'WHARF_BILLING_PLAN') ?? 'free',
+      includedMinutes: int(env, 'WHARF_BILLING_INCLUDED_MINUTES', 2000),
+      includedGigabytesBandwidth: decimal(env, 'WHARF_BILLING_INCLUDED_BANDWIDTH_GB', 1),
+      includedGigabytesStorage: decimal(env, 'WHARF_BILLING_INCLUDED_STORAGE_GB', 0.5),
+    },
   };
 }

@@ -23,6 +23,8 @@ const OWNER_ORG_KEYS = [
   'plan', 'default_repository_permission', 'members_can_create_repositories', 'two_factor_requirement_enabled',
   'members_allowed_repository_creation_type', 'members_can_create_public_repositories',
   'members_can_create_private_repositories', 'members_can_create_internal_repositories', 'web_commit_signoff_required',
+  // Kept by the billing module (advanced security).
+  'advanced_security_enabled_for_new_repositories',
 ];
 const ORG_SIMPLE_KEYS = PUBLIC_ORG_KEYS.slice(0, 12);
 const TEAM_KEYS = [

@@ -791,6 +791,8 @@ export interface SearchCodeTable {
 export interface SearchCodeTextTable {
   rowid: number;
   content: string;
+}
+
 export interface ProjectsTable {
   id: Generated<number>;
   owner_type: 'Organization' | 'Repository' | 'User';

@@ -35,8 +35,12 @@ import { oauthAppsRoutes } from './oauth/oauth-apps.routes.ts';
 import { oauthFlowRoutes } from './oauth/oauth-flow.routes.ts';
 import { appTokensRoutes } from './oauth/app-tokens.routes.ts';
 import { deviceRoutes } from './oauth/device.routes.ts';
+import { runnersRoutes } from './runners/runners.routes.ts';
+import { runnerGroupsRoutes } from './runners/runner-groups.routes.ts';
+import { runnerProtocolRoutes } from './runners/runner-protocol.routes.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { boardRoutes } from './projects/board.routes.ts';
 import { teamProjectsRoutes } from './projects/team-projects.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, projectsRoutes, boardRoutes, teamProjectsRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, projectsRoutes, boardRoutes, teamProjectsRoutes, runnersRoutes, runnerGroupsRoutes, runnerProtocolRoutes, billingRoutes];

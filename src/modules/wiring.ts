@@ -9,9 +9,10 @@ import * as notifications from './notifications/notifications.wiring.ts';
 import * as pulls from './pulls/pulls.wiring.ts';
 import * as releases from './releases/releases.wiring.ts';
 import * as search from './search/search.wiring.ts';
+import * as billing from './billing/billing.wiring.ts';
 
 /** Subscribers run in this order inside the recording transaction. */
-const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search];
+const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search, billing];
 
 export function wireModules(): EventBus {
   const bus = new EventBus();

@@ -81,11 +81,25 @@ export interface OrganizationDetails {
   counts: AccountCounts;
   /** Owner-only fields (plan, billing email, member privileges …) are shown. */
   includePrivate: boolean;
+  /** advanced_security_enabled_for_new_repositories (owner-only), from the billing module. */
+  advancedSecurityForNew?: boolean;
+}
+
+declare module '../../events/bus.ts' {
+  interface Providers {
+    /** The billing module's advanced security default of an organization's new repositories. */
+    organizationAdvancedSecurity: {
+      enabledForNew(ctx: AppContext, organizationId: number): Promise<boolean>;
+      setEnabledForNew(ctx: AppContext, organizationId: number, enabled: boolean): Promise<void>;
+    };
+  }
 }
 
 async function details(ctx: AppContext, org: Organization, includePrivate: boolean): Promise<OrganizationDetails> {
   const counts = (await users.accountCountsOf(ctx, [org.account])).get(org.account.id)!;
-  return { org, counts, includePrivate };
+  const security = includePrivate ? ctx.bus.provider('organizationAdvancedSecurity') : null;
+  const advancedSecurityForNew = security ? await security.enabledForNew(ctx, org.account.id) : undefined;
+  return { org, counts, includePrivate, ...(advancedSecurityForNew === undefined ? {} : { advancedSecurityForNew }) };
 }
 
 export async function getOrganization(ctx: AppContext, actor: Actor, login: string): Promise<OrganizationDetails> {
@@ -113,6 +127,7 @@ export interface OrganizationChanges {
   members_can_create_internal_repositories?: boolean;
   members_allowed_repository_creation_type?: 'all' | 'private' | 'none';
   web_commit_signoff_required?: boolean;
+  advanced_security_enabled_for_new_repositories?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -167,6 +182,8 @@ export async function updateOrganization(
     if (errors.length) throw new ValidationError(errors);
     const settings = settingsChanges(changes);
     await store.updateSettings(tx.db, org.account.id, settings);
+    const security = changes.advanced_security_enabled_for_new_repositories;
+    if (security !== undefined) await tx.bus.provider('organizationAdvancedSecurity')?.setEnabledForNew(tx, org.account.id, security);
     const account = await users.updateAccountProfile(tx, org.account, {
       name: changes.name, company: changes.company, email: changes.email, twitter_username: changes.twitter_username,
       location: changes.location, blog: changes.blog,

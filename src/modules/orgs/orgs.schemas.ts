@@ -59,6 +59,7 @@ export const UpdateOrgBody = Type.Object({
   members_can_create_public_repositories: Type.Optional(Type.Boolean()),
   members_allowed_repository_creation_type: Type.Optional(StringEnum(['all', 'private', 'none'] as const)),
   web_commit_signoff_required: Type.Optional(Type.Boolean()),
+  advanced_security_enabled_for_new_repositories: Type.Optional(Type.Boolean()),
 });
 export type UpdateOrgBody = Static<typeof UpdateOrgBody>;
 
@@ -164,6 +165,7 @@ export const OrganizationFull = Type.Object({
   members_can_create_private_repositories: Type.Optional(Type.Boolean()),
   members_can_create_internal_repositories: Type.Optional(Type.Boolean()),
   web_commit_signoff_required: Type.Optional(Type.Boolean()),
+  advanced_security_enabled_for_new_repositories: Type.Optional(Type.Boolean()),
 });
 
 export const OrgMembership = Type.Object({

@@ -76,6 +76,7 @@ export interface OrganizationPrivate {
   members_can_create_private_repositories: boolean;
   members_can_create_internal_repositories: boolean;
   web_commit_signoff_required: boolean;
+  advanced_security_enabled_for_new_repositories?: boolean;
 }
 
 /** A self-hosted server has no billing plan; this one states the real limits: none. */
@@ -92,7 +93,7 @@ export function allowedCreationType(s: OrgSettings): 'all' | 'private' | 'none' 
 }
 
 export function organizationFull(
-  org: Organization, counts: AccountCounts, urls: Urls, includePrivate: boolean,
+  org: Organization, counts: AccountCounts, urls: Urls, includePrivate: boolean, advancedSecurityForNew?: boolean,
 ): OrganizationFull | (OrganizationFull & OrganizationPrivate) {
   const { account: a, settings: s } = org;
   const full: OrganizationFull = {
@@ -134,6 +135,7 @@ export function organizationFull(
     members_can_create_private_repositories: s.membersCanCreatePrivateRepositories,
     members_can_create_internal_repositories: s.membersCanCreateInternalRepositories,
     web_commit_signoff_required: s.webCommitSignoffRequired,
+    ...(advancedSecurityForNew === undefined ? {} : { advanced_security_enabled_for_new_repositories: advancedSecurityForNew }),
   };
 }
 

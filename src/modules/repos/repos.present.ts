@@ -31,6 +31,7 @@ export function presentDetail(request: FastifyRequest, d: RepoDetail) {
     source: related(d.source),
     template: related(d.template),
     networkCount: d.networkCount,
+    advancedSecurity: d.advancedSecurity,
   });
 }
 

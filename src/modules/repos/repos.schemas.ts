@@ -47,6 +47,10 @@ export const UpdateRepoBody = Type.Object({
   ...SettingsProps,
   default_branch: Type.Optional(Type.String({ minLength: 1 })),
   archived: Type.Optional(Type.Boolean()),
+  /** Of upstream's features only advanced_security has a meaning in Wharf (its billing). */
+  security_and_analysis: Type.Optional(Nullable(Type.Object({
+    advanced_security: Type.Optional(Type.Object({ status: StringEnum(['enabled', 'disabled'] as const) })),
+  }))),
 });
 export type UpdateRepoBody = Static<typeof UpdateRepoBody>;
 
@@ -92,7 +96,11 @@ export function createInput(b: CreateRepoBody): CreateRepoInput {
 }
 
 export function updateInput(b: UpdateRepoBody): UpdateRepoInput {
-  return defined({ ...settingsFrom(b), name: b.name, defaultBranch: b.default_branch, archived: b.archived });
+  const security = b.security_and_analysis?.advanced_security?.status;
+  return defined({
+    ...settingsFrom(b), name: b.name, defaultBranch: b.default_branch, archived: b.archived,
+    advancedSecurity: security === undefined ? undefined : security === 'enabled',
+  });
 }
 
 export const ListReposQuery = Type.Object({
@@ -222,5 +230,7 @@ export const FullRepository = Type.Object({
   source: Type.Optional(Repository),
   /** With the baptiste preview. */
   template_repository: Type.Optional(Nullable(Repository)),
+  /** Administrators only. */
+  security_and_analysis: Type.Optional(Type.Object({ advanced_security: Type.Object({ status: Type.String() }) })),
 });
 export type FullRepository = Static<typeof FullRepository>;

@@ -90,6 +90,15 @@ export interface Presentable {
   repo: Repo;
   counts: RepoCounts;
   role: Role | null;
+  /** security_and_analysis.advanced_security: shown to administrators of the detailed record only. */
+  advancedSecurity?: boolean;
+}
+
+/** The advanced security switch of the repository, when the caller administers it. */
+async function securityShown(ctx: AppContext, p: Presentable): Promise<Presentable> {
+  const provider = ctx.bus.provider('repositoryAdvancedSecurity');
+  if (!provider || !roleAtLeast(p.role, 'admin')) return p;
+  return { ...p, advancedSecurity: (await provider.enabled(ctx, [p.repo.id])).has(p.repo.id) };
 }
 
 /** Counts and roles for a page of repositories, in a fixed number of queries. */
@@ -125,7 +134,7 @@ export async function getRepo(ctx: AppContext, actor: Actor, ownerLogin: string,
   const find = (id: number | null) => (id === null ? null : all.find((p) => p.repo.id === id) ?? null);
   const root = repo.sourceId ?? repo.id;
   const networkCount = (all.find((p) => p.repo.id === root) ?? all[0]!).counts.forks;
-  return { ...all[0]!, parent: find(repo.parentId), source: find(repo.sourceId), template: find(repo.templateId), networkCount };
+  return { ...(await securityShown(ctx, all[0]!)), parent: find(repo.parentId), source: find(repo.sourceId), template: find(repo.templateId), networkCount };
 }
 
 // ---------------------------------------------------------------- creation
@@ -228,12 +237,25 @@ export async function createRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
 export interface UpdateRepoInput extends Partial<RepoSettings> {
   name?: string;
   private?: boolean;
+  /** security_and_analysis.advanced_security.status, kept by the billing module. */
+  advancedSecurity?: boolean;
+}
+
+declare module '../../events/bus.ts' {
+  interface Providers {
+    /** The billing module's advanced security switch of repositories. */
+    repositoryAdvancedSecurity: {
+      enabled(ctx: AppContext, repositoryIds: readonly number[]): Promise<Set<number>>;
+      set(ctx: AppContext, repositoryId: number, enabled: boolean): Promise<void>;
+    };
+  }
 }
 
 export async function updateRepo(ctx: AppContext, actor: Actor, ownerLogin: string, name: string, input: UpdateRepoInput): Promise<Presentable> {
   const { repo, access } = await locate(ctx, actor, ownerLogin, name, 'admin');
   const changes: store.RepoChanges = { ...input };
   delete (changes as { private?: boolean }).private;
+  delete (changes as { advancedSecurity?: boolean }).advancedSecurity;
   if (input.visibility !== undefined || input.private !== undefined) {
     changes.visibility = visibilityOf({ visibility: input.visibility, private: input.private ?? false }, repo.owner.type);
     if (changes.visibility !== 'public') requireScope(actor, 'repo');
@@ -259,6 +281,7 @@ export async function updateRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
       }
     }
     const record = await store.update(tx.db, repo.id, changes, nowIso(tx.clock));
+    if (input.advancedSecurity !== undefined) await tx.bus.provider('repositoryAdvancedSecurity')?.set(tx, repo.id, input.advancedSecurity);
     if (input.name !== undefined && input.name !== repo.name) {
       await store.addRedirect(tx.db, `${repo.owner.login}/${repo.name}`.toLowerCase(), repo.id);
       await store.removeRedirect(tx.db, `${repo.owner.login}/${input.name}`.toLowerCase());
@@ -270,7 +293,7 @@ export async function updateRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
   });
   if (input.defaultBranch !== undefined) await git.setHead(gitDir(ctx, repo), input.defaultBranch);
   const [p] = await presentable(ctx, actor, [{ ...updated, owner: repo.owner }], new Map([[repo.id, access]]));
-  return p!;
+  return securityShown(ctx, p!);
 }
 
 /** The `changes` of a repository edited webhook: the previous values of the fields upstream reports. */

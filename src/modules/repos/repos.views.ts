@@ -168,6 +168,8 @@ export interface RepoDetailContext extends RepoViewContext {
   source: ReturnType<typeof repository> | null;
   template: ReturnType<typeof repository> | null;
   networkCount: number;
+  /** Present for administrators: the security_and_analysis they may change. */
+  advancedSecurity?: boolean;
 }
 
 /** GET /repos/{owner}/{repo}: the detailed record. */
@@ -179,6 +181,7 @@ export function fullRepository(r: Repo, v: RepoDetailContext) {
     ...(v.organization ? { organization: v.organization } : {}),
     ...(v.parent ? { parent: v.parent, source: v.source ?? v.parent } : {}),
     ...(v.previews.has('baptiste') ? { template_repository: v.template } : {}),
+    ...(v.advancedSecurity === undefined ? {} : { security_and_analysis: { advanced_security: { status: v.advancedSecurity ? 'enabled' : 'disabled' } } }),
   });
 }
 
