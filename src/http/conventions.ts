@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anonymousActor, type Authenticator } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
-import { NotFoundError, ValidationError } from '../domain/errors.ts';
+import { BadCredentialsError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import { isAcceptableBody, nulField, nulParam, registerJsonBody } from './body.ts';
 import { isNotModified, updatedAtOf } from './conditional.ts';
 import { credentialsOf } from './credentials.ts';
@@ -87,6 +87,9 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     }
     await applyRateLimit(request, reply, rates, ctx.config.rateLimit, epochSeconds(ctx.clock));
     if (authError) throw authError;
+    // An app's JSON web token authenticates the app for its own endpoints only; elsewhere
+    // it is no credential at all (the app acts through installation tokens there).
+    if (request.actor.method === 'app' && request.routeOptions.config.appJwt !== true) throw new BadCredentialsError();
     const preview = request.routeOptions.config.requiredPreview;
     const missing = preview ? missingPreviewMessage(request.media, preview) : null;
     if (missing) throw new HttpError(415, missing);

@@ -27,6 +27,11 @@ export interface WharfRouteConfig {
    * declares no response schema; every other route declares one.
    */
   rawResponse?: boolean;
+  /**
+   * An app may call the route with its JSON web token (GET /app, its installations,
+   * GET /apps/{slug}); with a JWT every other route answers 401, as upstream.
+   */
+  appJwt?: boolean;
   /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
   allowNul?: boolean;
 }

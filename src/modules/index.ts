@@ -34,5 +34,7 @@ import { oauthAppsRoutes } from './oauth/oauth-apps.routes.ts';
 import { oauthFlowRoutes } from './oauth/oauth-flow.routes.ts';
 import { appTokensRoutes } from './oauth/app-tokens.routes.ts';
 import { deviceRoutes } from './oauth/device.routes.ts';
+import { appsRoutes } from './apps/apps.routes.ts';
+import { appsPagesRoutes } from './apps/apps-pages.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes];
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, appsRoutes, appsPagesRoutes];

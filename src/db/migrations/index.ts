@@ -21,6 +21,7 @@ import * as openIssueCounts from './0018-open-issue-counts.ts';
 import * as oauthWeb from './0019-oauth-web.ts';
 import * as releases from './0020-releases.ts';
 import * as minimizedComments from './0021-minimized-comments.ts';
+import * as apps from './0024-apps.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-oauth-web': oauthWeb,
   '0020-releases': releases,
   '0021-minimized-comments': minimizedComments,
+  '0024-apps': apps,
 };
 
 class InCodeProvider implements MigrationProvider {

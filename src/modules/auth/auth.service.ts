@@ -5,6 +5,7 @@ import { epochSeconds, nowIso } from '../../domain/clock.ts';
 import { BadCredentialsError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { formatScopes, isKnownScope, parseScopes } from '../../domain/scopes.ts';
 import * as users from '../users/users.service.ts';
+import { authenticateAppJwt, looksLikeJwt } from '../apps/app-auth.service.ts';
 import * as store from './auth.store.ts';
 import { hashesEqual, newClientId, newClientSecret, newPersonalToken, sha256Hex } from './secrets.ts';
 
@@ -16,6 +17,8 @@ export async function authenticate(ctx: AppContext, creds: Credentials, ip: stri
   switch (creds.kind) {
     case 'none': return anonymousActor(ip);
     case 'token': {
+      // An app's JSON web token is a Bearer value of its own shape; the apps module checks it.
+      if (looksLikeJwt(creds.token)) return authenticateAppJwt(ctx, creds.token, ip);
       const actor = await actorForToken(ctx, creds.token, 'token', ip);
       if (!actor) throw new BadCredentialsError();
       return actor;

@@ -1,0 +1,120 @@
+// Browser pages of apps: the manifest flow (/settings/apps/new and the organization's
+// /organizations/{org}/settings/apps/new), the list of one's apps and each app's page
+// with its private keys.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Router } from '../../http/router.ts';
+import { ValidationError } from '../../domain/errors.ts';
+import { actorOf, csrfValid, frameOf, redirectToLogin, registerPageScope, safeReturnTo, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
+import * as apps from './apps.service.ts';
+import { appSettingsPage, appsListPage, manifestCodePage, manifestConfirmPage } from './apps.pages.ts';
+import { KeyParams, ManifestForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
+
+const PAGE = { rateLimit: 'none' as const, rawResponse: true };
+
+function messagesOf(err: unknown): string[] {
+  if (!(err instanceof ValidationError)) throw err;
+  return err.errors.map((e) => e.message ?? `${e.field} is ${e.code}`);
+}
+
+/**
+ * One step of the manifest flow. Without `confirm` the page shows what the manifest
+ * asks for (nothing changes, so a third-party site's form may post here); with it,
+ * and the page's CSRF token, the app is created and the browser goes to redirect_url
+ * with the one-time code and the state the app sent.
+ */
+async function manifestStep(request: FastifyRequest, reply: FastifyReply, orgLogin: string | null, form: ManifestForm): Promise<FastifyReply> {
+  const action = orgLogin === null ? '/settings/apps/new' : `/organizations/${encodeURIComponent(orgLogin)}/settings/apps/new`;
+  const session = await sessionOf(request);
+  const manifest = form.manifest ?? '';
+  const state = form.state ?? '';
+  if (!session) {
+    // A posted manifest is carried through sign-in in the address (GET shows the same page).
+    const back = safeReturnTo(`${action}?${new URLSearchParams({ manifest, state })}`);
+    if (back) return reply.redirect(`/login?return_to=${encodeURIComponent(back)}`, 302);
+    return redirectToLogin(request, reply);
+  }
+  const ctx = request.server.ctx;
+  const actor = actorOf(request, session);
+  const owner = await apps.registrationOwner(ctx, actor, orgLogin);
+  const req = { action, owner: owner.login, manifest, state };
+  const frame = frameOf(session, 'Create app');
+  let fields: apps.AppFields;
+  try {
+    fields = apps.parseManifest(manifest);
+  } catch (err) {
+    return sendPage(reply.code(422), manifestConfirmPage(frame, req, null, messagesOf(err)));
+  }
+  if (form.confirm !== '1') return sendPage(reply, manifestConfirmPage(frame, req, fields));
+  if (!csrfValid(request, session, form.authenticity_token)) return sendCsrfFailure(reply, session);
+  let created: { app: apps.PresentedApp['app']; code: string };
+  try {
+    created = await apps.createFromManifest(ctx, actor, owner, fields);
+  } catch (err) {
+    return sendPage(reply.code(422), manifestConfirmPage(frame, req, fields, messagesOf(err)));
+  }
+  if (fields.redirectUrl) {
+    const target = new URL(fields.redirectUrl);
+    target.searchParams.set('code', created.code);
+    if (state) target.searchParams.set('state', state);
+    return reply.redirect(target.toString(), 302);
+  }
+  return sendPage(reply.code(201), manifestCodePage(frame, await apps.presentApp(ctx, created.app), created.code));
+}
+
+async function settingsPage(request: FastifyRequest, reply: FastifyReply, slug: string, extras: { notice?: string; pem?: string } = {}, status = 200): Promise<FastifyReply> {
+  const session = (await sessionOf(request))!;
+  const ctx = request.server.ctx;
+  const actor = actorOf(request, session);
+  const app = await apps.requireManagedApp(ctx, actor, slug);
+  const keys = await apps.listKeys(ctx, actor, slug);
+  return sendPage(reply.code(status), appSettingsPage(frameOf(session, app.name), await apps.presentApp(ctx, app), keys, extras));
+}
+
+export function appsPagesRoutes(app: Router): void {
+  app.register(async (scope: FastifyInstance) => {
+    registerPageScope(scope);
+    const r = scope as unknown as Router;
+
+    r.get('/settings/apps/new', { schema: { querystring: ManifestForm }, config: { ...PAGE, operationId: 'wharf/app-manifest-page' } },
+      async (request, reply) => manifestStep(request, reply, null, { manifest: request.query.manifest, state: request.query.state }));
+    r.post('/settings/apps/new', { schema: { body: ManifestForm }, config: { ...PAGE, operationId: 'wharf/create-app-from-manifest' } },
+      async (request, reply) => manifestStep(request, reply, null, request.body));
+    r.get('/organizations/:org/settings/apps/new', { schema: { params: OrgParams, querystring: ManifestForm }, config: { ...PAGE, operationId: 'wharf/org-app-manifest-page' } },
+      async (request, reply) => manifestStep(request, reply, request.params.org, { manifest: request.query.manifest, state: request.query.state }));
+    r.post('/organizations/:org/settings/apps/new', { schema: { params: OrgParams, body: ManifestForm }, config: { ...PAGE, operationId: 'wharf/create-org-app-from-manifest' } },
+      async (request, reply) => manifestStep(request, reply, request.params.org, request.body));
+
+    r.get('/settings/apps', { config: { ...PAGE, operationId: 'wharf/apps-page' } }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      return sendPage(reply, appsListPage(frameOf(session, 'Apps'), await apps.listManagedApps(request.server.ctx, actorOf(request, session))));
+    });
+
+    r.get('/settings/apps/:app_slug', { schema: { params: SlugParams }, config: { ...PAGE, operationId: 'wharf/app-settings-page' } }, async (request, reply) => {
+      if (!await sessionOf(request)) return redirectToLogin(request, reply);
+      return settingsPage(request, reply, request.params.app_slug);
+    });
+
+    r.post('/settings/apps/:app_slug/keys', { schema: { params: SlugParams, body: SlugForm }, config: { ...PAGE, operationId: 'wharf/generate-app-key' } }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      const ctx = request.server.ctx;
+      const actor = actorOf(request, session);
+      await apps.requireManagedApp(ctx, actor, request.params.app_slug);
+      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
+      const { pem } = await apps.generateKey(ctx, actor, request.params.app_slug);
+      return settingsPage(request, reply, request.params.app_slug, { pem, notice: 'Private key generated.' }, 201);
+    });
+
+    r.post('/settings/apps/:app_slug/keys/:key_id/delete', { schema: { params: KeyParams, body: SlugForm }, config: { ...PAGE, operationId: 'wharf/revoke-app-key' } }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      const ctx = request.server.ctx;
+      const actor = actorOf(request, session);
+      await apps.requireManagedApp(ctx, actor, request.params.app_slug);
+      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
+      await apps.revokeKey(ctx, actor, request.params.app_slug, Number(request.params.key_id));
+      return settingsPage(request, reply, request.params.app_slug, { notice: 'Private key revoked.' });
+    });
+  });
+}

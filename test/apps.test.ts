@@ -1,0 +1,188 @@
+// Apps: the manifest flow on the settings pages (a user's and an organization's), the
+// single-use one-hour code and its conversion into credentials, GET /apps/{slug}
+// (public to anyone, private to its owner), the app's JSON web token (RS256 by one of
+// its keys, upstream's time rules and 401 messages, TestClock) and its private keys
+// generated and revoked on the app's page.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
+import { createOrg, createUser, type CreatedUser } from './factories/accounts.ts';
+import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { appJwt, convert, createFromManifest, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describe('apps: manifest flow, app records, JSON web tokens', () => {
+  const clock = new TestClock(Date.now());
+  let t: TestServer;
+  let alice: CreatedUser;
+  let mallory: CreatedUser;
+  let aliceWeb: WebClient;
+  let malloryWeb: WebClient;
+  let org: { login: string; id: number };
+  let bot: ConvertedApp;
+
+  const bearer = (jwt: string) => ({ headers: { authorization: `Bearer ${jwt}` } });
+
+  before(async () => {
+    t = await startTestServer({ clock });
+    alice = await createUser(t);
+    mallory = await createUser(t);
+    for (const u of [alice, mallory]) await setPassword(t, u.login, PASSWORD);
+    aliceWeb = new WebClient(t);
+    malloryWeb = new WebClient(t);
+    await aliceWeb.signIn(alice.login, PASSWORD);
+    await malloryWeb.signIn(mallory.login, PASSWORD);
+    org = await createOrg(t, alice.login);
+    bot = await registerAppByManifest(t, aliceWeb, manifestOf('Harbour Bot'));
+  });
+  after(async () => { await t.close(); });
+
+  test('the conversion hands over the app with its client secret, webhook secret and private key', async () => {
+    assert.equal(bot.slug, 'harbour-bot');
+    assert.equal(bot.name, 'Harbour Bot');
+    assert.equal(bot.owner?.login, alice.login);
+    assert.match(bot.client_id, /^Iv1\./);
+    assert.match(bot.client_secret, /^[0-9a-f]{40}$/);
+    assert.match(bot.webhook_secret ?? '', /^[0-9a-f]{40}$/);
+    assert.match(bot.pem, /^-----BEGIN RSA PRIVATE KEY-----/);
+    assert.deepEqual(bot.permissions, { metadata: 'read', issues: 'write', contents: 'read' });
+    assert.deepEqual(bot.events, ['issues']);
+    assert.equal(bot.installations_count, 0);
+    assert.equal(bot.html_url, `${t.baseUrl}/apps/harbour-bot`);
+  });
+
+  test('the confirmation page shows what the manifest asks for; a code converts once, within the hour', async () => {
+    const shown = await aliceWeb.post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('Shown <App>')), state: 'x' });
+    assert.equal(shown.status, 200);
+    assert.match(shown.body, /Shown &lt;App&gt;/);
+    assert.match(shown.body, /data-permission="issues">issues: write/);
+    const code = await createFromManifest(aliceWeb, manifestOf('Once Only'));
+    await convert(t, code);
+    const again = await t.request(`/app-manifests/${code}/conversions`, { method: 'POST' });
+    assert.equal(again.status, 404);
+    assert.equal(((await again.json()) as { message: string }).message, 'Not Found');
+
+    const late = await createFromManifest(aliceWeb, manifestOf('Too Late'));
+    clock.advance(60 * 60 * 1000 + 1000);
+    assert.equal((await t.request(`/app-manifests/${late}/conversions`, { method: 'POST' })).status, 404);
+    assert.equal((await t.request('/app-manifests/nosuchcode/conversions', { method: 'POST' })).status, 404);
+  });
+
+  test('a bad manifest is a 422 page and registers nothing; confirming needs the page\'s CSRF token', async () => {
+    const bad: unknown[] = ['{not json', '[]', { url: 'https://x.example' }, { name: 'No Url' }, { name: 'Bad Perm', url: 'https://x.example', default_permissions: { issues: 'owner' } },
+      { name: 'Bad Event', url: 'https://x.example', hook_attributes: { url: 'https://x.example/h' }, default_events: ['nope'] }, { name: 'Harbour Bot', url: 'https://x.example', redirect_url: 'https://x.example/r' }];
+    for (const m of bad) {
+      const manifest = typeof m === 'string' ? m : JSON.stringify(m);
+      const shown = await aliceWeb.post('/settings/apps/new', { manifest, state: 's' });
+      if (shown.status === 200) {
+        // Well-formed but taken: refused on confirming.
+        const res = await aliceWeb.post('/settings/apps/new', { manifest, state: 's', confirm: '1', authenticity_token: csrfIn(shown.body) });
+        assert.equal(res.status, 422, manifest);
+        assert.match(res.body, /Name is already in use/);
+      } else {
+        assert.equal(shown.status, 422, manifest);
+      }
+    }
+    const shown = await aliceWeb.post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('No Csrf')), state: 's' });
+    const forged = await aliceWeb.post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('No Csrf')), state: 's', confirm: '1' });
+    assert.equal(forged.status, 403);
+    assert.equal((await t.request('/apps/no-csrf', { token: alice.token })).status, 404);
+    assert.equal(shown.status, 200);
+  });
+
+  test('signed out, the manifest is carried through sign-in', async () => {
+    const res = await new WebClient(t).post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('Later')), state: 'abc' });
+    assert.equal(res.status, 302);
+    const back = decodeURIComponent(new URL(res.location!, t.baseUrl).searchParams.get('return_to')!);
+    const shown = await aliceWeb.get(back);
+    assert.equal(shown.status, 200);
+    assert.match(shown.body, /id="app-name">Later</);
+  });
+
+  test('an organization\'s app is registered by its owner only', async () => {
+    const path = `/organizations/${org.login}/settings/apps/new`;
+    const orgApp = await registerAppByManifest(t, aliceWeb, manifestOf('Org Crane', { public: true }), path);
+    assert.equal(orgApp.owner?.login, org.login);
+    assert.equal(orgApp.owner?.type, 'Organization');
+    const refused = await malloryWeb.post(path, { manifest: JSON.stringify(manifestOf('Stolen')), state: 's' });
+    assert.equal(refused.status, 404);
+  });
+
+  test('GET /apps/{slug}: a public app to anyone, a private one to its owner only', async () => {
+    await registerAppByManifest(t, aliceWeb, manifestOf('Open Quay', { public: true }));
+    const open = await t.request('/apps/open-quay');
+    assert.equal(open.status, 200);
+    const body = (await open.json()) as ConvertedApp;
+    assert.equal(body.slug, 'open-quay');
+    assert.equal('client_secret' in body, false);
+    assert.equal('pem' in body, false);
+    assert.equal((await t.request('/apps/harbour-bot')).status, 404);
+    assert.equal((await t.request('/apps/harbour-bot', { token: mallory.token })).status, 404);
+    const own = await t.request('/apps/harbour-bot', { token: alice.token });
+    assert.equal(own.status, 200);
+    assert.equal(((await own.json()) as ConvertedApp).id, bot.id);
+    assert.equal((await t.request('/apps/harbour-bot', bearer(appJwt(bot.pem, bot.id, clock.now().getTime())))).status, 200);
+  });
+
+  test('GET /app with a JWT by the app id or the client id; upstream\'s 401s for bad ones', async () => {
+    const now = clock.now().getTime();
+    const kit = t.octokit(appJwt(bot.pem, bot.id, now));
+    const { data } = await kit.rest.apps.getAuthenticated();
+    assert.equal(data!.id, bot.id);
+    assert.equal(data!.slug, 'harbour-bot');
+    assert.equal((await t.request('/app', bearer(appJwt(bot.pem, bot.client_id, now)))).status, 200);
+
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const nowS = Math.floor(now / 1000);
+    const cases: [string, string][] = [
+      [appJwt(other, bot.id, now), 'A JSON web token could not be decoded'],
+      [appJwt(bot.pem, bot.id, now, { iat: nowS - 700, exp: nowS - 100 }), "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires."],
+      [appJwt(bot.pem, bot.id, now, { iat: nowS - 60, exp: nowS + 600 }), "'Expiration time' claim ('exp') is too far in the future"],
+      [appJwt(bot.pem, bot.id, now, { iat: nowS + 120, exp: nowS + 300 }), "'Issued at' claim ('iat') must be an Integer representing the time that the assertion was issued."],
+      [appJwt(bot.pem, 987654321, now), 'Integration not found'],
+      [appJwt(bot.pem, bot.id, now).replace(/\.[^.]+$/, '.AAAA'), 'A JSON web token could not be decoded'],
+    ];
+    for (const [jwt, message] of cases) {
+      const res = await t.request('/app', bearer(jwt));
+      assert.equal(res.status, 401, message);
+      assert.equal(((await res.json()) as { message: string }).message, message);
+    }
+    // Within the minute of skew a token just past its exp still works; then it does not.
+    const jwt = appJwt(bot.pem, bot.id, now, { iat: nowS - 60, exp: nowS + 60 });
+    clock.advance(90_000);
+    assert.equal((await t.request('/app', bearer(jwt))).status, 200);
+    clock.advance(60_000);
+    assert.equal((await t.request('/app', bearer(jwt))).status, 401);
+  });
+
+  test('a JWT is no credential elsewhere; a user token is none for /app', async () => {
+    const jwt = appJwt(bot.pem, bot.id, clock.now().getTime());
+    const res = await t.request('/user', bearer(jwt));
+    assert.equal(res.status, 401);
+    assert.equal(((await res.json()) as { message: string }).message, 'Bad credentials');
+    const asUser = await t.request('/app', { token: alice.token });
+    assert.equal(asUser.status, 401);
+    assert.equal(((await asUser.json()) as { message: string }).message, 'A JSON web token could not be decoded');
+    assert.equal((await t.request('/app')).status, 401);
+  });
+
+  test('keys: a new private key is shown once and signs; a revoked key stops signing', async () => {
+    const page = await aliceWeb.get('/settings/apps/harbour-bot');
+    assert.equal(page.status, 200);
+    const firstKey = /data-key-id="(\d+)"/.exec(page.body)![1]!;
+    const made = await aliceWeb.post('/settings/apps/harbour-bot/keys', { authenticity_token: csrfIn(page.body) });
+    assert.equal(made.status, 201);
+    const pem = /<pre class="secret" id="private-key">([^<]+)<\/pre>/.exec(made.body)![1]!;
+    assert.doesNotMatch((await aliceWeb.get('/settings/apps/harbour-bot')).body, /BEGIN RSA PRIVATE KEY/);
+    const now = clock.now().getTime();
+    assert.equal((await t.request('/app', bearer(appJwt(pem, bot.id, now)))).status, 200);
+    assert.equal((await malloryWeb.get('/settings/apps/harbour-bot')).status, 404);
+    const revoked = await aliceWeb.post(`/settings/apps/harbour-bot/keys/${firstKey}/delete`, { authenticity_token: csrfIn(page.body) });
+    assert.equal(revoked.status, 200);
+    assert.equal((await t.request('/app', bearer(appJwt(bot.pem, bot.id, now)))).status, 401);
+    assert.equal((await t.request('/app', bearer(appJwt(pem, bot.id, now)))).status, 200);
+    bot = { ...bot, pem };
+  });
+});
