@@ -3,11 +3,15 @@
 // with its private keys.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../http/router.ts';
-import { ValidationError } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { actorOf, csrfValid, frameOf, redirectToLogin, registerPageScope, safeReturnTo, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
 import * as apps from './apps.service.ts';
 import { appSettingsPage, appsListPage, manifestCodePage, manifestConfirmPage } from './apps.pages.ts';
-import { KeyParams, ManifestForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
+import { InstallForm, InstallQuery, KeyParams, ManifestForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
+import * as installations from './installations.service.ts';
+import { installedPage, installPage } from './installations.pages.ts';
+import type { Account } from '../users/users.model.ts';
+import type { App } from './apps.model.ts';
 
 const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 
@@ -70,6 +74,17 @@ async function settingsPage(request: FastifyRequest, reply: FastifyReply, slug: 
   return sendPage(reply.code(status), appSettingsPage(frameOf(session, app.name), await apps.presentApp(ctx, app), keys, extras));
 }
 
+/** The accounts the user may install `app` on (a private app: its owner's only); 404 when none. */
+async function installChoices(request: FastifyRequest, app: App, wanted: string | undefined): Promise<{ targets: Account[]; target: Account }> {
+  const session = (await sessionOf(request))!;
+  const ctx = request.server.ctx;
+  const all = await installations.installTargets(ctx, actorOf(request, session));
+  const targets = app.public ? all : all.filter((a) => a.id === app.ownerId);
+  const target = wanted === undefined ? targets[0] : targets.find((a) => a.login.toLowerCase() === wanted.toLowerCase());
+  if (!target) throw new NotFoundError();
+  return { targets, target };
+}
+
 export function appsPagesRoutes(app: Router): void {
   app.register(async (scope: FastifyInstance) => {
     registerPageScope(scope);
@@ -83,6 +98,42 @@ export function appsPagesRoutes(app: Router): void {
       async (request, reply) => manifestStep(request, reply, request.params.org, { manifest: request.query.manifest, state: request.query.state }));
     r.post('/organizations/:org/settings/apps/new', { schema: { params: OrgParams, body: ManifestForm }, config: { ...PAGE, operationId: 'wharf/create-org-app-from-manifest' } },
       async (request, reply) => manifestStep(request, reply, request.params.org, request.body));
+
+    r.get('/apps/:app_slug/installations/new', { schema: { params: SlugParams, querystring: InstallQuery }, config: { ...PAGE, operationId: 'wharf/install-app-page' } }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      const ctx = request.server.ctx;
+      const found = await apps.findAppBySlug(ctx, request.params.app_slug);
+      if (!found) throw new NotFoundError();
+      const { targets, target } = await installChoices(request, found, request.query.target);
+      return sendPage(reply, installPage(frameOf(session, `Install ${found.name}`), found, targets, target, await installations.repositoriesOfAccount(ctx, target)));
+    });
+
+    r.post('/apps/:app_slug/installations/new', { schema: { params: SlugParams, body: InstallForm }, config: { ...PAGE, operationId: 'wharf/install-app' } }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      const ctx = request.server.ctx;
+      const found = await apps.findAppBySlug(ctx, request.params.app_slug);
+      if (!found) throw new NotFoundError();
+      const { targets, target } = await installChoices(request, found, request.body.target);
+      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
+      const body = request.body as Record<string, string | undefined>;
+      const selection = body.repository_selection === 'selected' ? 'selected' : 'all';
+      const repositoryIds = Object.keys(body).filter((k) => /^repo_\d{1,15}$/.test(k) && body[k] === '1').map((k) => Number(k.slice(5)));
+      const frame = frameOf(session, `Install ${found.name}`);
+      try {
+        const { installation, created } = await installations.install(ctx, actorOf(request, session), found, target, { selection, repositoryIds });
+        if (found.setupUrl) {
+          const setup = new URL(found.setupUrl);
+          setup.searchParams.set('installation_id', String(installation.id));
+          setup.searchParams.set('setup_action', created ? 'install' : 'update');
+          return reply.redirect(setup.toString(), 302);
+        }
+        return sendPage(reply.code(created ? 201 : 200), installedPage(frame, found, target, installation));
+      } catch (err) {
+        return sendPage(reply.code(422), installPage(frame, found, targets, target, await installations.repositoriesOfAccount(ctx, target), messagesOf(err)));
+      }
+    });
 
     r.get('/settings/apps', { config: { ...PAGE, operationId: 'wharf/apps-page' } }, async (request, reply) => {
       const session = await sessionOf(request);

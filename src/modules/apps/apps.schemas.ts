@@ -1,7 +1,7 @@
 // Request and response schemas of apps: the app record, the manifest conversion, the
 // settings and manifest forms.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { IsoTimestamp, Nullable } from '../../http/schema-types.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 
 const Permissions = Type.Record(Type.String(), Type.String());
@@ -44,3 +44,56 @@ export type ManifestForm = Static<typeof ManifestForm>;
 export const OrgParams = Type.Object({ org: Type.String({ maxLength: 100 }) });
 export const SlugForm = Type.Object({ authenticity_token: Field });
 export const KeyParams = Type.Object({ app_slug: Type.String({ maxLength: 100 }), key_id: Type.String({ pattern: '^[0-9]{1,15}$' }) });
+
+export const InstallationRecord = Type.Object({
+  id: Type.Integer(),
+  account: SimpleUser,
+  repository_selection: Type.String(),
+  access_tokens_url: Type.String(),
+  repositories_url: Type.String(),
+  html_url: Type.String(),
+  app_id: Type.Integer(),
+  app_slug: Type.String(),
+  target_id: Type.Integer(),
+  target_type: Type.String(),
+  permissions: Permissions,
+  events: Type.Array(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  single_file_name: Nullable(Type.String()),
+  has_multiple_single_files: Type.Boolean(),
+  single_file_paths: Type.Array(Type.String()),
+  suspended_by: Nullable(SimpleUser),
+  suspended_at: Nullable(Type.String()),
+});
+
+export const InstallationIdParams = Type.Object({ installation_id: Type.String({ pattern: '^[0-9]{1,15}$' }) });
+export const InstallationRepoParams = Type.Object({
+  installation_id: Type.String({ pattern: '^[0-9]{1,15}$' }),
+  repository_id: Type.String({ pattern: '^[0-9]{1,15}$' }),
+});
+
+/** page and per_page as text: out-of-range values fall back to the defaults (pageOf), as upstream. */
+const PageProps = { per_page: Type.Optional(Type.String()), page: Type.Optional(Type.String()) };
+export const PageQuery = Type.Object(PageProps);
+export const ListInstallationsQuery = Type.Object({
+  ...PageProps,
+  since: Type.Optional(IsoTimestamp),
+  outdated: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const AccessTokenBody = Type.Object({
+  repositories: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
+  repository_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+  permissions: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type AccessTokenBody = Static<typeof AccessTokenBody>;
+
+/** Each selected repository is a checkbox `repo_<id>` (a form keeps one value per name). */
+export const InstallForm = Type.Object({
+  authenticity_token: Field,
+  target: Field,
+  repository_selection: Field,
+}, { additionalProperties: Type.String({ maxLength: 20 }) });
+export type InstallForm = Static<typeof InstallForm>;
+export const InstallQuery = Type.Object({ target: Field });

@@ -248,6 +248,12 @@ export async function requireApp(ctx: AppContext, id: number): Promise<App> {
   return toApp(row);
 }
 
+/** The app of a slug, whoever asks (the install page decides what the user may do with it). */
+export async function findAppBySlug(ctx: AppContext, slug: string): Promise<App | null> {
+  const row = await store.findAppBySlug(ctx.db, slug);
+  return row ? toApp(row) : null;
+}
+
 export async function findAppByIssuer(ctx: AppContext, iss: number | string): Promise<App | null> {
   const numeric = typeof iss === 'number' ? iss : /^\d{1,15}$/.test(iss) ? Number(iss) : null;
   const row = numeric !== null ? await store.findAppById(ctx.db, numeric) : await store.findAppByClientId(ctx.db, String(iss));
