@@ -18,6 +18,10 @@ export interface ActorIntegration {
   installationId: number | null;
   /** The installation token's row (for DELETE /installation/token). */
   installationTokenId: number | null;
+  /** What the installation token may do: permission name → level (null for the app's JWT). */
+  permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>> | null;
+  /** The repositories the installation token reaches (null for the app's JWT). */
+  repositoryIds: ReadonlySet<number> | null;
 }
 
 export interface ActorUser {
@@ -63,14 +67,17 @@ export function oauthAppActor(appId: number, ip: string): Actor {
 
 /** An app authenticated by its JSON web token. */
 export function appActor(appId: number, ip: string): Actor {
-  return { method: 'app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: { appId, installationId: null, installationTokenId: null }, ip };
+  return { method: 'app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: { appId, installationId: null, installationTokenId: null, permissions: null, repositoryIds: null }, ip };
 }
 
 /** An app acting in one installation through an installation access token. */
-export function installationActor(appId: number, installationId: number, tokenId: number, ip: string): Actor {
+export function installationActor(
+  appId: number, installationId: number, tokenId: number,
+  permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>>, repositoryIds: ReadonlySet<number>, ip: string,
+): Actor {
   return {
     method: 'installation', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null,
-    integration: { appId, installationId, installationTokenId: tokenId }, ip,
+    integration: { appId, installationId, installationTokenId: tokenId, permissions, repositoryIds }, ip,
   };
 }
 

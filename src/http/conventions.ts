@@ -9,6 +9,7 @@ import { epochSeconds } from '../domain/clock.ts';
 import { BadCredentialsError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import { isAcceptableBody, nulField, nulParam, registerJsonBody } from './body.ts';
 import { isNotModified, updatedAtOf } from './conditional.ts';
+import { appPermissionOf, checkAppPermission } from './app-permission.ts';
 import { credentialsOf } from './credentials.ts';
 import { HttpError, sendError } from './errors.ts';
 import { mediaTypeHeader, missingPreviewMessage, parseAccept } from './media-type.ts';
@@ -64,7 +65,10 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     if (method !== 'HEAD') {
       const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
-      routeTable.push({ method, url: route.url, operationId: route.config?.operationId ?? null, responses, rawResponse: route.config?.rawResponse === true });
+      routeTable.push({
+        method, url: route.url, operationId: route.config?.operationId ?? null, responses, rawResponse: route.config?.rawResponse === true,
+        appPermission: appPermissionOf(route.config),
+      });
     }
     if (route.method === 'PATCH') route.method = ['PATCH', 'POST'];
   });
@@ -90,6 +94,7 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     // An app's JSON web token authenticates the app for its own endpoints only; elsewhere
     // it is no credential at all (the app acts through installation tokens there).
     if (request.actor.method === 'app' && request.routeOptions.config.appJwt !== true) throw new BadCredentialsError();
+    checkAppPermission(request, request.actor);
     const preview = request.routeOptions.config.requiredPreview;
     const missing = preview ? missingPreviewMessage(request.media, preview) : null;
     if (missing) throw new HttpError(415, missing);

@@ -7,6 +7,12 @@ import type { RateLimitStore } from './rate-limit-store.ts';
 
 export type RateResource = 'core' | 'search' | 'graphql';
 
+/**
+ * What an installation access token needs to call a route: permission name → least
+ * level; {} any installation; 'none' the route is not for apps.
+ */
+export type AppPermissionNeed = Readonly<Record<string, 'read' | 'write' | 'admin'>> | 'none';
+
 export interface WharfRouteConfig {
   /** Upstream operation id, e.g. "users/get-authenticated". */
   operationId?: string;
@@ -32,6 +38,8 @@ export interface WharfRouteConfig {
    * GET /apps/{slug}); with a JWT every other route answers 401, as upstream.
    */
   appJwt?: boolean;
+  /** What an installation token needs here; defaults to the operation's row of app-permission-table.ts. */
+  appPermission?: AppPermissionNeed;
   /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
   allowNul?: boolean;
 }
@@ -43,6 +51,8 @@ export interface RouteEntry {
   /** Status codes the route's response schema declares (empty: none). */
   responses: string[];
   rawResponse: boolean;
+  /** What an installation token needs on the route (null: undeclared). */
+  appPermission: AppPermissionNeed | null;
 }
 
 declare module 'fastify' {

@@ -48,7 +48,8 @@ export async function createAccessToken(ctx: AppContext, actor: Actor, installat
     if (problems.length) throw new ValidationError(problems.map((message) => ({ resource: 'InstallationToken', field: 'permissions', code: 'invalid' as const, message })));
     const asked = req.permissions as Permissions;
     if (!permissionsCover(installation.permissions, asked)) throw new ValidationError([], NOT_GRANTED);
-    permissions = asked;
+    // Metadata (read) comes with every token, as upstream's.
+    permissions = { metadata: 'read', ...asked };
   }
 
   let narrowed: Repo[] | null = null;
@@ -93,7 +94,12 @@ export async function authenticateInstallationToken(ctx: AppContext, token: stri
   const installation = await findInstallation(ctx, row.installation_id);
   if (!installation) throw new BadCredentialsError();
   if (installation.suspendedAt !== null) throw new ForbiddenError(SUSPENDED_MESSAGE);
-  return installationActor(installation.appId, installation.id, row.id, ip);
+  const reachable = await repositoryIdsOf(ctx, installation);
+  const narrowed = row.repository_ids === null ? null : new Set(JSON.parse(row.repository_ids) as number[]);
+  return installationActor(
+    installation.appId, installation.id, row.id, JSON.parse(row.permissions) as Permissions,
+    new Set(narrowed ? reachable.filter((id) => narrowed.has(id)) : reachable), ip,
+  );
 }
 
 /** The installation token in use (its row and installation); 401 for other callers, as upstream. */
