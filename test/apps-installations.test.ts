@@ -126,7 +126,7 @@ describe('apps: installations and installation tokens', () => {
     const narrowed = await newToken({ repository_ids: [secret.id], permissions: { issues: 'read' } });
     assert.equal(narrowed.status, 201);
     const body = (await narrowed.json()) as TokenBody;
-    assert.deepEqual(body.permissions, { issues: 'read' });
+    assert.deepEqual(body.permissions, { issues: 'read', metadata: 'read' }, 'metadata comes with every token');
     assert.deepEqual(body.repositories!.map((r) => r.name), [secret.repo]);
     for (const [bad, message] of [
       [{ repositories: [open.repo] }, 'There is at least one repository that does not exist or is not accessible to the parent installation.'],
