@@ -31,7 +31,9 @@ const RULES = {
 const R = (perm, level) => ({ [perm]: level });
 const OVERRIDES = {
   'wharf/avatar': {}, 'wharf/web-stylesheet': {}, 'wharf/graphql-explorer': {}, 'wharf/graphql-explorer-script': {},
-  'wharf/graphql-explorer-styles': {}, graphql: {}, 'graphql/introspect': {},
+  'wharf/graphql-explorer-styles': {}, 'graphql/introspect': {},
+  // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.
+  graphql: 'none',
   'repos/download-raw': R('contents', 'read'), 'wharf/download-release-asset': R('contents', 'read'),
   'repos/download-zipball-archive': R('contents', 'read'), 'repos/download-tarball-archive': R('contents', 'read'),
   'git/info-refs': R('contents', 'read'), 'git/git-upload-pack': R('contents', 'read'), 'git/git-receive-pack': R('contents', 'write'),

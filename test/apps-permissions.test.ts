@@ -88,6 +88,29 @@ describe('apps: what installation tokens may do', () => {
     }
   });
 
+  test('work is attributed to the app\'s bot account; an installation has a rate-limit budget of its own', async () => {
+    const tok = await token();
+    const created = await as(tok, `/repos/${alice.login}/${installed.repo}/issues`, { method: 'POST', json: { title: 'Found by the bot' } });
+    assert.equal(created.status, 201, await created.clone().text());
+    const issue = (await created.json()) as { user: { login: string; type: string; id: number } };
+    assert.equal(issue.user.login, 'gate-bot[bot]');
+    assert.equal(issue.user.type, 'Bot');
+    const profile = (await (await t.request(`/users/${encodeURIComponent('gate-bot[bot]')}`)).json()) as { id: number; type: string };
+    assert.deepEqual([profile.id, profile.type], [issue.user.id, 'Bot']);
+    assert.equal((await as(tok, `/repos/${alice.login}/${notInstalled.repo}/issues`, { method: 'POST', json: { title: 'x' } })).status, 404);
+    const readOnly = await token({ permissions: { issues: 'read' } });
+    assert.equal((await as(readOnly, `/repos/${alice.login}/${installed.repo}/issues`, { method: 'POST', json: { title: 'x' } })).status, 403);
+
+    const used = async (res: Response) => Number(res.headers.get('x-ratelimit-used'));
+    const aliceBefore = await used(await t.request('/user', { token: alice.token }));
+    const first = await used(await as(tok, '/installation/repositories'));
+    const second = await used(await as(tok, '/installation/repositories'));
+    assert.equal(second, first + 1);
+    assert.equal(await used(await t.request('/user', { token: alice.token })), aliceBefore + 1, 'the installation spent none of alice\'s budget');
+    const other = await token();
+    assert.equal(await used(await as(other, '/installation/repositories')), second + 1, 'tokens of one installation share its budget');
+  });
+
   test('a narrowed token: fewer repositories, fewer permissions', async () => {
     const tok = await token({ repository_ids: [installed.id], permissions: { contents: 'read' } });
     assert.equal((await as(tok, `/repos/${alice.login}/${installed.repo}`)).status, 200);

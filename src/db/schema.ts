@@ -8,7 +8,7 @@ export interface UsersTable {
   id: Generated<number>;
   login: string;
   login_lower: string;
-  type: 'User' | 'Organization';
+  type: 'User' | 'Organization' | 'Bot';
   name: string | null;
   company: string | null;
   blog: string | null;
@@ -826,6 +826,7 @@ export interface AppsTable {
   setup_url: string | null;
   client_id: string;
   client_secret_hash: string;
+  bot_user_id: number;
   webhook_url: string | null;
   /** Sealed (ctx.secrets); never selected outside signing and the manifest conversion. */
   webhook_secret: string | null;

@@ -70,13 +70,18 @@ export function appActor(appId: number, ip: string): Actor {
   return { method: 'app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: { appId, installationId: null, installationTokenId: null, permissions: null, repositoryIds: null }, ip };
 }
 
-/** An app acting in one installation through an installation access token. */
+/**
+ * An app acting in one installation through an installation access token, as its bot
+ * user. It holds no OAuth scopes to show but passes every scope check: what it may do is
+ * its installation's permissions (src/http/app-permission.ts) on its repositories
+ * (repos.access), checked instead.
+ */
 export function installationActor(
-  appId: number, installationId: number, tokenId: number,
+  bot: ActorUser, appId: number, installationId: number, tokenId: number,
   permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>>, repositoryIds: ReadonlySet<number>, ip: string,
 ): Actor {
   return {
-    method: 'installation', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null,
+    method: 'installation', user: bot, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null,
     integration: { appId, installationId, installationTokenId: tokenId, permissions, repositoryIds }, ip,
   };
 }

@@ -78,7 +78,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'git/update-ref': { contents: 'write' },
   'gitignore/get-all-templates': {},
   'gitignore/get-template': {},
-  'graphql': {},
+  'graphql': 'none',
   'graphql/introspect': {},
   'interactions/get-restrictions-for-authenticated-user': 'none',
   'interactions/get-restrictions-for-org': { organization_administration: 'read' },

@@ -32,7 +32,9 @@ export type RateLimitResource = (typeof RATE_LIMIT_RESOURCES)[number];
 
 /** Whose budget a request spends, and how large it is. */
 export function budgetFor(actor: Actor, resource: RateLimitResource, cfg: RateLimitConfig): Budget {
-  const who = actor.user ? `user:${actor.user.id}` : actor.oauthAppId !== null ? `app:${actor.oauthAppId}` : `ip:${actor.ip}`;
+  // An installation has a budget of its own, apart from its bot's and its app's other installations'.
+  const installationId = actor.integration?.installationId ?? null;
+  const who = installationId !== null ? `installation:${installationId}` : actor.user ? `user:${actor.user.id}` : actor.oauthAppId !== null ? `app:${actor.oauthAppId}` : `ip:${actor.ip}`;
   // Code search is a per-minute search budget of its own, as upstream counts it.
   if (resource === 'search' || resource === 'code_search') {
     const limit = actor.method === 'anonymous' ? cfg.searchUnauthenticated : cfg.searchAuthenticated;

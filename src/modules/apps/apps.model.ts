@@ -4,6 +4,8 @@ import type { Permissions } from './app-permissions.ts';
 export interface App {
   id: number;
   ownerId: number;
+  /** The app's bot account, `{slug}[bot]`. */
+  botUserId: number;
   slug: string;
   name: string;
   description: string | null;

@@ -23,7 +23,7 @@ const WEBHOOK_SECRET_PURPOSE = 'apps.webhook_secret';
 
 export function toApp(row: store.AppRow): App {
   return {
-    id: row.id, ownerId: row.owner_id, slug: row.slug, name: row.name, description: row.description,
+    id: row.id, ownerId: row.owner_id, botUserId: row.bot_user_id, slug: row.slug, name: row.name, description: row.description,
     externalUrl: row.external_url, callbackUrl: row.callback_url, setupUrl: row.setup_url, clientId: row.client_id,
     webhookUrl: row.webhook_url, webhookContentType: row.webhook_content_type === 'form' ? 'form' : 'json',
     webhookInsecureSsl: row.webhook_insecure_ssl, webhookActive: row.webhook_active === 1, public: row.public === 1,
@@ -167,8 +167,9 @@ export async function createFromManifest(ctx: AppContext, actor: Actor, owner: A
   const now = nowIso(ctx.clock);
   const expires = new Date(ctx.clock.now().getTime() + MANIFEST_CODE_SECONDS * 1000).toISOString();
   const app = await inTransaction(ctx, async (tx) => {
+    const bot = await users.createBotAccount(tx, `${slug}[bot]`);
     const row = await store.insertApp(tx.db, {
-      owner_id: owner.id, slug, name: fields.name, name_lower: fields.name.toLowerCase(), description: fields.description,
+      owner_id: owner.id, bot_user_id: bot.id, slug, name: fields.name, name_lower: fields.name.toLowerCase(), description: fields.description,
       external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
       client_id: newClientId(), client_secret_hash: sha256Hex(newClientSecret()),
       webhook_url: fields.webhookUrl, webhook_secret: sealWebhookSecret(tx, randomBytes(20).toString('hex')),

@@ -8,7 +8,7 @@ export type AppRow = Omit<Selectable<AppsTable>, 'client_secret_hash' | 'webhook
 export type KeyRow = Selectable<AppKeysTable>;
 
 const APP_COLUMNS = [
-  'id', 'owner_id', 'slug', 'name', 'description', 'external_url', 'callback_url', 'setup_url', 'client_id',
+  'id', 'owner_id', 'bot_user_id', 'slug', 'name', 'description', 'external_url', 'callback_url', 'setup_url', 'client_id',
   'webhook_url', 'webhook_content_type', 'webhook_insecure_ssl', 'webhook_active', 'public', 'permissions', 'events',
   'created_at', 'updated_at',
 ] as const;

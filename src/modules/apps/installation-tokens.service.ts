@@ -11,7 +11,9 @@ import * as repos from '../repos/repos.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { permissionProblems, permissionsCover, type Permissions } from './app-permissions.ts';
 import type { Installation } from './apps.model.ts';
+import { requireApp } from './apps.service.ts';
 import { findInstallation, repositoryIdsOf, SUSPENDED_MESSAGE } from './installations.service.ts';
+import * as users from '../users/users.service.ts';
 import * as store from './installations.store.ts';
 
 /** Upstream's lifetime of an installation access token. */
@@ -96,8 +98,11 @@ export async function authenticateInstallationToken(ctx: AppContext, token: stri
   if (installation.suspendedAt !== null) throw new ForbiddenError(SUSPENDED_MESSAGE);
   const reachable = await repositoryIdsOf(ctx, installation);
   const narrowed = row.repository_ids === null ? null : new Set(JSON.parse(row.repository_ids) as number[]);
+  const app = await requireApp(ctx, installation.appId);
+  const bot = (await users.accountsByIds(ctx, [app.botUserId])).get(app.botUserId);
+  if (!bot) throw new BadCredentialsError();
   return installationActor(
-    installation.appId, installation.id, row.id, JSON.parse(row.permissions) as Permissions,
+    { id: bot.id, login: bot.login, siteAdmin: false }, installation.appId, installation.id, row.id, JSON.parse(row.permissions) as Permissions,
     new Set(narrowed ? reachable.filter((id) => narrowed.has(id)) : reachable), ip,
   );
 }
