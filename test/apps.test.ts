@@ -168,6 +168,22 @@ describe('apps: manifest flow, app records, JSON web tokens', () => {
     assert.equal((await t.request('/app')).status, 401);
   });
 
+  test('the app reads and changes its webhook configuration with its JWT; the secret never shows', async () => {
+    const jwt = () => ({ authorization: `Bearer ${appJwt(bot.pem, bot.id, clock.now().getTime())}` });
+    const read = async () => (await (await t.request('/app/hook/config', { headers: jwt() })).json()) as Record<string, unknown>;
+    assert.deepEqual(await read(), { url: 'https://bot.example/hook', content_type: 'json', insecure_ssl: '0', secret: '********' });
+    const bad = await t.request('/app/hook/config', { method: 'PATCH', headers: jwt(), json: { url: 'ftp://x', content_type: 'xml', insecure_ssl: '2', secret: 7 } });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(((await bad.json()) as { errors: { field: string }[] }).errors.map((e) => e.field), ['url', 'content_type', 'insecure_ssl', 'secret']);
+    assert.equal((await read()).url, 'https://bot.example/hook', 'a rejected change changes nothing');
+    // (Octokit's updateWebhookConfigForApp takes `url` as the request's address, so plain fetch here.)
+    const changed = await t.request('/app/hook/config', { method: 'PATCH', headers: jwt(), json: { url: 'https://bot.example/hook2', content_type: 'form', insecure_ssl: 1 } });
+    assert.deepEqual(await changed.json(), { url: 'https://bot.example/hook2', content_type: 'form', insecure_ssl: '1', secret: '********' });
+    const cleared = await t.request('/app/hook/config', { method: 'PATCH', headers: jwt(), json: { secret: null } });
+    assert.equal(((await cleared.json()) as { secret: unknown }).secret, null);
+    assert.equal((await t.request('/app/hook/config', { token: alice.token })).status, 401);
+  });
+
   test('keys: a new private key is shown once and signs; a revoked key stops signing', async () => {
     const page = await aliceWeb.get('/settings/apps/harbour-bot');
     assert.equal(page.status, 200);

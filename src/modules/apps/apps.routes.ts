@@ -2,8 +2,8 @@
 // (the app itself, with its JSON web token).
 import type { Router } from '../../http/router.ts';
 import * as apps from './apps.service.ts';
-import { AppRecord, AppWithCredentials, CodeParams, SlugParams } from './apps.schemas.ts';
-import { appRecord, appWithCredentials } from './apps.views.ts';
+import { AppRecord, AppWithCredentials, CodeParams, HookConfigBody, HookConfigRecord, SlugParams } from './apps.schemas.ts';
+import { appRecord, appWithCredentials, hookConfigRecord } from './apps.views.ts';
 
 export function appsRoutes(app: Router): void {
   const { urls } = app.ctx;
@@ -26,4 +26,14 @@ export function appsRoutes(app: Router): void {
     schema: { response: { 200: AppRecord } },
     config: { operationId: 'apps/get-authenticated', acceptedScopes: [], appJwt: true },
   }, async (request) => appRecord(await apps.getAuthenticatedApp(request.server.ctx, request.actor), urls));
+
+  app.get('/app/hook/config', {
+    schema: { response: { 200: HookConfigRecord } },
+    config: { operationId: 'apps/get-webhook-config-for-app', acceptedScopes: [], appJwt: true },
+  }, async (request) => hookConfigRecord(await apps.getHookConfig(request.server.ctx, request.actor)));
+
+  app.patch('/app/hook/config', {
+    schema: { body: HookConfigBody, response: { 200: HookConfigRecord } },
+    config: { operationId: 'apps/update-webhook-config-for-app', resource: 'Hook', acceptedScopes: [], appJwt: true },
+  }, async (request) => hookConfigRecord(await apps.updateHookConfig(request.server.ctx, request.actor, request.body)));
 }

@@ -97,3 +97,18 @@ export const InstallForm = Type.Object({
 }, { additionalProperties: Type.String({ maxLength: 20 }) });
 export type InstallForm = Static<typeof InstallForm>;
 export const InstallQuery = Type.Object({ target: Field });
+
+export const HookConfigRecord = Type.Object({
+  url: Nullable(Type.String()),
+  content_type: Type.String(),
+  insecure_ssl: Type.String(),
+  secret: Nullable(Type.String()),
+});
+
+/** Types are checked by the service, which reports every problem as upstream's 422. */
+export const HookConfigBody = Type.Object({
+  url: Type.Optional(Type.Unknown()),
+  content_type: Type.Optional(Type.Unknown()),
+  secret: Type.Optional(Type.Unknown()),
+  insecure_ssl: Type.Optional(Type.Unknown()),
+});

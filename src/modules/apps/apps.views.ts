@@ -3,7 +3,7 @@ import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { AppCredentials } from './apps.model.ts';
-import type { PresentedApp } from './apps.service.ts';
+import type { HookConfig, PresentedApp } from './apps.service.ts';
 
 export function appRecord({ app, owner, installationsCount }: PresentedApp, urls: Urls) {
   return {
@@ -27,4 +27,9 @@ export function appRecord({ app, owner, installationsCount }: PresentedApp, urls
 /** The manifest conversion's answer: the app with the secrets shown this once. */
 export function appWithCredentials(presented: PresentedApp, creds: AppCredentials, urls: Urls) {
   return { ...appRecord(presented, urls), client_secret: creds.clientSecret, webhook_secret: creds.webhookSecret, pem: creds.pem };
+}
+
+/** The app's webhook configuration; the secret never leaves, as upstream masks it. */
+export function hookConfigRecord(c: HookConfig) {
+  return { url: c.url, content_type: c.contentType, insecure_ssl: c.insecureSsl, secret: c.hasSecret ? '********' : null };
 }
