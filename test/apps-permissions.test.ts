@@ -8,6 +8,7 @@ import { startTestServer, TestClock, type TestServer } from './helpers/server.ts
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
 import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { cloneUrl, git, tempDir } from './helpers/git.ts';
 import { appJwt, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -109,6 +110,18 @@ describe('apps: what installation tokens may do', () => {
     assert.equal(await used(await t.request('/user', { token: alice.token })), aliceBefore + 1, 'the installation spent none of alice\'s budget');
     const other = await token();
     assert.equal(await used(await as(other, '/installation/repositories')), second + 1, 'tokens of one installation share its budget');
+  });
+
+  test('git: an installation token clones its repositories (x-access-token) but may not push without contents write', async () => {
+    const tok = await token();
+    const dir = tempDir('wharf-app-clone-');
+    const cloned = await git(['clone', '-q', cloneUrl(t.baseUrl, alice.login, installed.repo, 'x-access-token', tok), dir]);
+    assert.equal(cloned.code, 0, cloned.stderr);
+    const other = await git(['clone', '-q', cloneUrl(t.baseUrl, alice.login, notInstalled.repo, 'x-access-token', tok), tempDir('wharf-app-clone-')]);
+    assert.notEqual(other.code, 0);
+    await git(['-c', 'user.name=bot', '-c', 'user.email=bot@example.com', 'commit', '-q', '--allow-empty', '-m', 'bot'], { cwd: dir });
+    const pushed = await git(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
+    assert.notEqual(pushed.code, 0, 'contents is read-only for this app');
   });
 
   test('a narrowed token: fewer repositories, fewer permissions', async () => {
