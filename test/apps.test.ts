@@ -184,6 +184,45 @@ describe('apps: manifest flow, app records, JSON web tokens', () => {
     assert.equal((await t.request('/app/hook/config', { token: alice.token })).status, 401);
   });
 
+  test('an app registered and edited by hand on the settings pages; bad input changes nothing', async () => {
+    const form = await aliceWeb.get('/settings/apps/new');
+    assert.equal(form.status, 200);
+    const csrf = csrfIn(form.body);
+    const fields = {
+      authenticity_token: csrf, owner: org.login, name: 'Hand Made', url: 'https://hand.example', description: 'By <hand>',
+      webhook_url: 'https://hand.example/hook', webhook_active: '1', permissions: 'issues: read\npull_requests: write', events: 'issues, pull_request',
+    };
+    for (const bad of [{ permissions: 'issues read' }, { permissions: 'issues: owner' }, { url: '' }, { events: 'nope' }, { owner: mallory.login }]) {
+      const res = await aliceWeb.post('/settings/apps/new', { ...fields, ...bad });
+      assert.equal(res.status, 422, JSON.stringify(bad));
+    }
+    assert.equal((await t.request('/apps/hand-made', { token: alice.token })).status, 404, 'nothing registered');
+    const made = await aliceWeb.post('/settings/apps/new', fields);
+    assert.equal(made.status, 201, made.body.slice(0, 1500));
+    assert.match(made.body, /id="client-secret">[0-9a-f]{40}</);
+    assert.match(made.body, /By &lt;hand&gt;/);
+    const got = (await (await t.request('/apps/hand-made', { token: alice.token })).json()) as ConvertedApp;
+    assert.equal(got.owner?.login, org.login);
+    assert.deepEqual(got.permissions, { metadata: 'read', issues: 'read', pull_requests: 'write' });
+    assert.deepEqual(got.events, ['issues', 'pull_request']);
+
+    const page = await aliceWeb.get('/settings/apps/hand-made');
+    const edit = { ...fields, authenticity_token: csrfIn(page.body), description: 'Edited', permissions: 'issues: write' };
+    const badEdit = await aliceWeb.post('/settings/apps/hand-made', { ...edit, url: 'nope' });
+    assert.equal(badEdit.status, 422);
+    assert.equal(((await (await t.request('/apps/hand-made', { token: alice.token })).json()) as ConvertedApp).description, 'By <hand>');
+    assert.equal((await malloryWeb.post('/settings/apps/hand-made', { ...edit, authenticity_token: csrfIn((await malloryWeb.get('/settings/apps')).body) })).status, 404);
+    const edited = await aliceWeb.post('/settings/apps/hand-made', edit);
+    assert.equal(edited.status, 200);
+    const after = (await (await t.request('/apps/hand-made', { token: alice.token })).json()) as ConvertedApp;
+    assert.equal(after.description, 'Edited');
+    assert.deepEqual(after.permissions, { metadata: 'read', issues: 'write' });
+    const secret1 = /id="client-secret">([0-9a-f]{40})</.exec(made.body)![1];
+    const regenerated = await aliceWeb.post('/settings/apps/hand-made/secret', { authenticity_token: csrfIn(page.body) });
+    const secret2 = /id="client-secret">([0-9a-f]{40})</.exec(regenerated.body)![1];
+    assert.ok(secret2 && secret2 !== secret1);
+  });
+
   test('keys: a new private key is shown once and signs; a revoked key stops signing', async () => {
     const page = await aliceWeb.get('/settings/apps/harbour-bot');
     assert.equal(page.status, 200);

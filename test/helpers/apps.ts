@@ -10,6 +10,7 @@ export interface ConvertedApp {
   id: number;
   slug: string;
   name: string;
+  description: string | null;
   client_id: string;
   client_secret: string;
   webhook_secret: string | null;

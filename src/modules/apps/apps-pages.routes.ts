@@ -6,8 +6,8 @@ import type { Router } from '../../http/router.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { actorOf, csrfValid, frameOf, redirectToLogin, registerPageScope, safeReturnTo, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
 import * as apps from './apps.service.ts';
-import { appSettingsPage, appsListPage, manifestCodePage, manifestConfirmPage } from './apps.pages.ts';
-import { InstallForm, InstallQuery, KeyParams, ManifestForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
+import { appSettingsPage, appsListPage, manifestCodePage, manifestConfirmPage, newAppPage, type AppPageExtras } from './apps.pages.ts';
+import { AppSettingsForm, InstallForm, InstallQuery, KeyParams, ManifestForm, NewAppForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
 import * as installations from './installations.service.ts';
 import { installedPage, installPage } from './installations.pages.ts';
 import type { Account } from '../users/users.model.ts';
@@ -65,7 +65,7 @@ async function manifestStep(request: FastifyRequest, reply: FastifyReply, orgLog
   return sendPage(reply.code(201), manifestCodePage(frame, await apps.presentApp(ctx, created.app), created.code));
 }
 
-async function settingsPage(request: FastifyRequest, reply: FastifyReply, slug: string, extras: { notice?: string; pem?: string } = {}, status = 200): Promise<FastifyReply> {
+async function settingsPage(request: FastifyRequest, reply: FastifyReply, slug: string, extras: AppPageExtras = {}, status = 200): Promise<FastifyReply> {
   const session = (await sessionOf(request))!;
   const ctx = request.server.ctx;
   const actor = actorOf(request, session);
@@ -85,15 +85,40 @@ async function installChoices(request: FastifyRequest, app: App, wanted: string 
   return { targets, target };
 }
 
+/** The new-app form: registers the app and shows its page with the client secret, once. */
+async function createByHand(request: FastifyRequest, reply: FastifyReply, form: AppSettingsForm): Promise<FastifyReply> {
+  const session = await sessionOf(request);
+  if (!session) return redirectToLogin(request, reply);
+  if (!csrfValid(request, session, form.authenticity_token)) return sendCsrfFailure(reply, session);
+  const ctx = request.server.ctx;
+  const actor = actorOf(request, session);
+  const owners = await installations.installTargets(ctx, actor);
+  const owner = owners.find((o) => o.login.toLowerCase() === (form.owner ?? session.user.login).toLowerCase());
+  try {
+    if (!owner) throw ValidationError.field('Integration', 'owner', 'invalid', 'You can register apps for yourself and for organizations you own only');
+    const { app, clientSecret } = await apps.createByHand(ctx, actor, owner, apps.fieldsFromForm(form));
+    return settingsPage(request, reply, app.slug, { clientSecret, notice: 'App registered.' }, 201);
+  } catch (err) {
+    return sendPage(reply.code(422), newAppPage(frameOf(session, 'New app'), owners.map((o) => o.login), form.owner ?? session.user.login, form, messagesOf(err)));
+  }
+}
+
 export function appsPagesRoutes(app: Router): void {
   app.register(async (scope: FastifyInstance) => {
     registerPageScope(scope);
     const r = scope as unknown as Router;
 
-    r.get('/settings/apps/new', { schema: { querystring: ManifestForm }, config: { ...PAGE, operationId: 'wharf/app-manifest-page' } },
-      async (request, reply) => manifestStep(request, reply, null, { manifest: request.query.manifest, state: request.query.state }));
-    r.post('/settings/apps/new', { schema: { body: ManifestForm }, config: { ...PAGE, operationId: 'wharf/create-app-from-manifest' } },
-      async (request, reply) => manifestStep(request, reply, null, request.body));
+    r.get('/settings/apps/new', { schema: { querystring: ManifestForm }, config: { ...PAGE, operationId: 'wharf/app-manifest-page' } }, async (request, reply) => {
+      if (request.query.manifest !== undefined) return manifestStep(request, reply, null, { manifest: request.query.manifest, state: request.query.state });
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      const owners = await installations.installTargets(request.server.ctx, actorOf(request, session));
+      return sendPage(reply, newAppPage(frameOf(session, 'New app'), owners.map((o) => o.login), session.user.login, {}));
+    });
+    r.post('/settings/apps/new', { schema: { body: NewAppForm }, config: { ...PAGE, operationId: 'wharf/create-app-from-manifest' } }, async (request, reply) => {
+      if (request.body.manifest !== undefined) return manifestStep(request, reply, null, request.body);
+      return createByHand(request, reply, request.body);
+    });
     r.get('/organizations/:org/settings/apps/new', { schema: { params: OrgParams, querystring: ManifestForm }, config: { ...PAGE, operationId: 'wharf/org-app-manifest-page' } },
       async (request, reply) => manifestStep(request, reply, request.params.org, { manifest: request.query.manifest, state: request.query.state }));
     r.post('/organizations/:org/settings/apps/new', { schema: { params: OrgParams, body: ManifestForm }, config: { ...PAGE, operationId: 'wharf/create-org-app-from-manifest' } },
@@ -144,6 +169,32 @@ export function appsPagesRoutes(app: Router): void {
     r.get('/settings/apps/:app_slug', { schema: { params: SlugParams }, config: { ...PAGE, operationId: 'wharf/app-settings-page' } }, async (request, reply) => {
       if (!await sessionOf(request)) return redirectToLogin(request, reply);
       return settingsPage(request, reply, request.params.app_slug);
+    });
+
+    r.post('/settings/apps/:app_slug', { schema: { params: SlugParams, body: AppSettingsForm }, config: { ...PAGE, operationId: 'wharf/update-app' } }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      const ctx = request.server.ctx;
+      const actor = actorOf(request, session);
+      const found = await apps.requireManagedApp(ctx, actor, request.params.app_slug);
+      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
+      try {
+        await apps.updateSettings(ctx, actor, found.slug, apps.fieldsFromForm({ ...request.body, name: found.name }));
+        return settingsPage(request, reply, found.slug, { notice: 'App updated.' });
+      } catch (err) {
+        return settingsPage(request, reply, found.slug, { values: request.body, errors: messagesOf(err) }, 422);
+      }
+    });
+
+    r.post('/settings/apps/:app_slug/secret', { schema: { params: SlugParams, body: SlugForm }, config: { ...PAGE, operationId: 'wharf/reset-app-secret' } }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return redirectToLogin(request, reply);
+      const ctx = request.server.ctx;
+      const actor = actorOf(request, session);
+      await apps.requireManagedApp(ctx, actor, request.params.app_slug);
+      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
+      const { clientSecret } = await apps.regenerateClientSecret(ctx, actor, request.params.app_slug);
+      return settingsPage(request, reply, request.params.app_slug, { clientSecret });
     });
 
     r.post('/settings/apps/:app_slug/keys', { schema: { params: SlugParams, body: SlugForm }, config: { ...PAGE, operationId: 'wharf/generate-app-key' } }, async (request, reply) => {

@@ -39,6 +39,15 @@ export const CodeParams = Type.Object({ code: Type.String({ maxLength: 200 }) })
 const Field = Type.Optional(Type.String({ maxLength: 65536 }));
 
 export const ManifestForm = Type.Object({ manifest: Field, state: Field, authenticity_token: Field, confirm: Field });
+
+/** The settings form of an app (new, or an app's page). */
+export const AppSettingsForm = Type.Object({
+  authenticity_token: Field, owner: Field, name: Field, url: Field, description: Field, callback_url: Field, setup_url: Field,
+  webhook_url: Field, webhook_active: Field, public: Field, permissions: Field, events: Field,
+});
+export type AppSettingsForm = Static<typeof AppSettingsForm>;
+/** The manifest flow and the new-app form post to the same address, as upstream's. */
+export const NewAppForm = Type.Composite([ManifestForm, AppSettingsForm]);
 export type ManifestForm = Static<typeof ManifestForm>;
 
 export const OrgParams = Type.Object({ org: Type.String({ maxLength: 100 }) });

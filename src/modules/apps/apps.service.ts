@@ -152,35 +152,100 @@ export function openWebhookSecret(ctx: AppContext, sealed: string): string {
   return ctx.secrets.open(sealed, WEBHOOK_SECRET_PURPOSE);
 }
 
+/** Stores a new app (and its bot account) for `owner` with the given client secret hash. */
+async function insertNewApp(ctx: AppContext, actor: Actor, owner: Account, fields: AppFields, clientSecretHash: string, then: (tx: AppContext, app: App) => Promise<void>): Promise<App> {
+  if (!await managesOwner(ctx, actor, owner.id)) throw new NotFoundError();
+  const slug = slugOf(fields.name);
+  if (await store.slugOrNameTaken(ctx.db, slug, fields.name.toLowerCase())) {
+    throw ValidationError.field(RESOURCE, 'name', 'already_exists', 'Name is already in use');
+  }
+  const now = nowIso(ctx.clock);
+  return inTransaction(ctx, async (tx) => {
+    const bot = await users.createBotAccount(tx, `${slug}[bot]`);
+    const row = await store.insertApp(tx.db, {
+      owner_id: owner.id, bot_user_id: bot.id, slug, name: fields.name, name_lower: fields.name.toLowerCase(), description: fields.description,
+      external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
+      client_id: newClientId(), client_secret_hash: clientSecretHash,
+      webhook_url: fields.webhookUrl, webhook_secret: sealWebhookSecret(tx, randomBytes(20).toString('hex')),
+      webhook_content_type: 'json', webhook_insecure_ssl: '0', webhook_active: fields.webhookActive ? 1 : 0,
+      public: fields.public ? 1 : 0, permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events),
+      created_at: now, updated_at: now,
+    });
+    const app = toApp(row);
+    await then(tx, app);
+    return app;
+  });
+}
+
 /**
  * Registers the app the signed-in user confirmed and returns it with its one-time
  * manifest code. The client secret stored now is one nobody knows: the conversion
  * replaces it, so only the holder of the code ever learns a working secret.
  */
 export async function createFromManifest(ctx: AppContext, actor: Actor, owner: Account, fields: AppFields): Promise<{ app: App; code: string }> {
-  if (!await managesOwner(ctx, actor, owner.id)) throw new NotFoundError();
-  const slug = slugOf(fields.name);
-  if (await store.slugOrNameTaken(ctx.db, slug, fields.name.toLowerCase())) {
-    throw ValidationError.field(RESOURCE, 'name', 'already_exists', 'Name is already in use');
-  }
   const code = randomBytes(20).toString('hex');
-  const now = nowIso(ctx.clock);
   const expires = new Date(ctx.clock.now().getTime() + MANIFEST_CODE_SECONDS * 1000).toISOString();
-  const app = await inTransaction(ctx, async (tx) => {
-    const bot = await users.createBotAccount(tx, `${slug}[bot]`);
-    const row = await store.insertApp(tx.db, {
-      owner_id: owner.id, bot_user_id: bot.id, slug, name: fields.name, name_lower: fields.name.toLowerCase(), description: fields.description,
-      external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
-      client_id: newClientId(), client_secret_hash: sha256Hex(newClientSecret()),
-      webhook_url: fields.webhookUrl, webhook_secret: sealWebhookSecret(tx, randomBytes(20).toString('hex')),
-      webhook_content_type: 'json', webhook_insecure_ssl: '0', webhook_active: fields.webhookActive ? 1 : 0,
-      public: fields.public ? 1 : 0, permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events),
-      created_at: now, updated_at: now,
-    });
-    await store.insertManifestCode(tx.db, sha256Hex(code), row.id, expires);
-    return toApp(row);
-  });
+  const app = await insertNewApp(ctx, actor, owner, fields, sha256Hex(newClientSecret()),
+    (tx, created) => store.insertManifestCode(tx.db, sha256Hex(code), created.id, expires));
   return { app, code };
+}
+
+/** Registers an app from the settings form; its client secret is returned this once. */
+export async function createByHand(ctx: AppContext, actor: Actor, owner: Account, fields: AppFields): Promise<{ app: App; clientSecret: string }> {
+  const clientSecret = newClientSecret();
+  const app = await insertNewApp(ctx, actor, owner, fields, sha256Hex(clientSecret), async () => {});
+  return { app, clientSecret };
+}
+
+/**
+ * Changes an app's settings (its name, and so its slug and bot, stay). Installations
+ * keep the permissions and events they accepted, as upstream's do until their owners
+ * accept the new ones.
+ */
+export async function updateSettings(ctx: AppContext, actor: Actor, slug: string, fields: AppFields): Promise<App> {
+  const app = await requireManagedApp(ctx, actor, slug);
+  const row = await store.updateApp(ctx.db, app.id, {
+    description: fields.description, external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
+    webhook_url: fields.webhookUrl, webhook_active: fields.webhookActive ? 1 : 0, public: fields.public ? 1 : 0,
+    permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events), updated_at: nowIso(ctx.clock),
+  });
+  if (!row) throw new NotFoundError();
+  return toApp(row);
+}
+
+/** A new client secret, shown this once; the old one stops working at once. */
+export async function regenerateClientSecret(ctx: AppContext, actor: Actor, slug: string): Promise<{ app: App; clientSecret: string }> {
+  const app = await requireManagedApp(ctx, actor, slug);
+  const clientSecret = newClientSecret();
+  await store.updateApp(ctx.db, app.id, { client_secret_hash: sha256Hex(clientSecret), updated_at: nowIso(ctx.clock) });
+  return { app, clientSecret };
+}
+
+/** The settings form as a manifest, so one set of rules reads both. */
+export interface AppForm {
+  name?: string; url?: string; description?: string; callback_url?: string; setup_url?: string;
+  webhook_url?: string; webhook_active?: string; public?: string; permissions?: string; events?: string;
+}
+
+/** `permissions` is one "name: level" per line (or comma); `events` names separated by commas or spaces. */
+export function fieldsFromForm(form: AppForm): AppFields {
+  const permissions: Record<string, string> = {};
+  const errors: FieldError[] = [];
+  for (const entry of (form.permissions ?? '').split(/[\n,]+/).map((l) => l.trim()).filter(Boolean)) {
+    const m = /^([a-z_]+)\s*[:=]\s*([a-z]+)$/.exec(entry);
+    if (!m) errors.push({ resource: RESOURCE, field: 'permissions', code: 'invalid', message: `"${entry}" is not "permission: level"` });
+    else permissions[m[1]!] = m[2]!;
+  }
+  if (errors.length) throw new ValidationError(errors);
+  const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+  const webhook = blank(form.webhook_url);
+  return parseManifest({
+    name: form.name ?? '', url: blank(form.url), description: blank(form.description) ?? null,
+    callback_urls: blank(form.callback_url) ? [blank(form.callback_url)] : [], setup_url: blank(form.setup_url),
+    hook_attributes: { url: webhook, active: webhook !== undefined && form.webhook_active !== undefined },
+    public: form.public !== undefined, default_permissions: permissions,
+    default_events: (form.events ?? '').split(/[\s,]+/).filter(Boolean),
+  });
 }
 
 /** A new RSA key pair for the app: Wharf keeps the public key; the private key (PEM) is returned this once. */
