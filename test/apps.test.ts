@@ -132,7 +132,13 @@ describe('apps: manifest flow, app records, JSON web tokens', () => {
     const { data } = await kit.rest.apps.getAuthenticated();
     assert.equal(data!.id, bot.id);
     assert.equal(data!.slug, 'harbour-bot');
-    assert.equal((await t.request('/app', bearer(appJwt(bot.pem, bot.client_id, now)))).status, 200);
+    const byClientId = await t.request('/app', bearer(appJwt(bot.pem, bot.client_id, now)));
+    assert.equal(byClientId.status, 200);
+    // The app's own budget, as large as a user's (not the anonymous one of its address).
+    const userLimit = (await t.request('/user', { token: alice.token })).headers.get('x-ratelimit-limit');
+    assert.equal(byClientId.headers.get('x-ratelimit-limit'), userLimit);
+    const usedBefore = Number(byClientId.headers.get('x-ratelimit-used'));
+    assert.equal(Number((await t.request('/app', bearer(appJwt(bot.pem, bot.id, now)))).headers.get('x-ratelimit-used')), usedBefore + 1);
 
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
     const nowS = Math.floor(now / 1000);
