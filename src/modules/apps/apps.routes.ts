@@ -2,6 +2,7 @@
 // (the app itself, with its JSON web token).
 import type { Router } from '../../http/router.ts';
 import * as apps from './apps.service.ts';
+import * as hookConfig from './app-hook-config.service.ts';
 import { AppRecord, AppWithCredentials, CodeParams, HookConfigBody, HookConfigRecord, SlugParams } from './apps.schemas.ts';
 import { appRecord, appWithCredentials, hookConfigRecord } from './apps.views.ts';
 
@@ -30,10 +31,10 @@ export function appsRoutes(app: Router): void {
   app.get('/app/hook/config', {
     schema: { response: { 200: HookConfigRecord } },
     config: { operationId: 'apps/get-webhook-config-for-app', acceptedScopes: [], appJwt: true },
-  }, async (request) => hookConfigRecord(await apps.getHookConfig(request.server.ctx, request.actor)));
+  }, async (request) => hookConfigRecord(await hookConfig.getHookConfig(request.server.ctx, request.actor)));
 
   app.patch('/app/hook/config', {
     schema: { body: HookConfigBody, response: { 200: HookConfigRecord } },
     config: { operationId: 'apps/update-webhook-config-for-app', resource: 'Hook', acceptedScopes: [], appJwt: true },
-  }, async (request) => hookConfigRecord(await apps.updateHookConfig(request.server.ctx, request.actor, request.body)));
+  }, async (request) => hookConfigRecord(await hookConfig.updateHookConfig(request.server.ctx, request.actor, request.body)));
 }

@@ -4,19 +4,19 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireAppActor, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
-import { NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { newClientId, newClientSecret, sha256Hex } from '../auth/secrets.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import * as users from '../users/users.service.ts';
 import type { Account } from '../users/users.model.ts';
-import { APP_EVENTS, permissionProblems, type Permissions } from './app-permissions.ts';
+import type { Permissions } from './app-permissions.ts';
 import type { App, AppCredentials, AppKey } from './apps.model.ts';
+import { slugOf, type AppFields } from './app-fields.ts';
+
+export { fieldsFromForm, parseManifest, type AppFields, type AppForm } from './app-fields.ts';
 import * as store from './apps.store.ts';
 
 const RESOURCE = 'Integration';
-export const MAX_NAME = 34;
-const MAX_URL = 2048;
-const MAX_DESCRIPTION = 400;
 /** A manifest code converts within an hour, as upstream's. */
 export const MANIFEST_CODE_SECONDS = 60 * 60;
 const WEBHOOK_SECRET_PURPOSE = 'apps.webhook_secret';
@@ -36,97 +36,6 @@ function toKey(row: store.KeyRow): AppKey {
   return { id: row.id, appId: row.app_id, publicKey: row.public_key, fingerprint: row.fingerprint, createdAt: row.created_at };
 }
 
-/** Upstream's slug: the name lowercased, every run of other characters a single dash. */
-export function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-}
-
-function urlProblem(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw.length > MAX_URL) return 'must be an http or https URL';
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? null : 'must be an http or https URL';
-  } catch {
-    return 'must be an http or https URL';
-  }
-}
-
-/** What an app is registered with, from the manifest or the settings form. */
-export interface AppFields {
-  name: string;
-  description: string | null;
-  externalUrl: string;
-  callbackUrl: string | null;
-  setupUrl: string | null;
-  redirectUrl: string | null;
-  webhookUrl: string | null;
-  webhookActive: boolean;
-  public: boolean;
-  permissions: Permissions;
-  events: string[];
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/**
- * Reads an app manifest (upstream's keys: name, url, description, hook_attributes,
- * redirect_url, callback_urls, setup_url, public, default_permissions, default_events),
- * every problem at once; 422 when the manifest is not one.
- */
-export function parseManifest(raw: unknown): AppFields {
-  let m: unknown;
-  try {
-    m = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  } catch {
-    throw ValidationError.field(RESOURCE, 'manifest', 'invalid', 'Manifest is not valid JSON');
-  }
-  if (!isObject(m)) throw ValidationError.field(RESOURCE, 'manifest', 'invalid', 'Manifest must be a JSON object');
-  const errors: FieldError[] = [];
-  const bad = (field: string, message: string, code: FieldError['code'] = 'invalid') => errors.push({ resource: RESOURCE, field, code, message });
-  const name = typeof m.name === 'string' ? m.name.trim() : '';
-  if (!name) bad('name', "Name can't be blank", 'missing_field');
-  else if (name.length > MAX_NAME) bad('name', `Name is too long (maximum is ${MAX_NAME} characters)`);
-  else if (!slugOf(name)) bad('name', 'Name must contain a letter or digit');
-  if (m.url === undefined) bad('url', "Url can't be blank", 'missing_field');
-  else if (urlProblem(m.url)) bad('url', `Url ${urlProblem(m.url)}`);
-  const optionalUrl = (field: string, v: unknown): string | null => {
-    if (v === undefined || v === null || v === '') return null;
-    const p = urlProblem(v);
-    if (p) { bad(field, `${field} ${p}`); return null; }
-    return v as string;
-  };
-  const hook = m.hook_attributes === undefined ? {} : m.hook_attributes;
-  if (!isObject(hook)) bad('hook_attributes', 'hook_attributes must be an object');
-  const hookObj = isObject(hook) ? hook : {};
-  const webhookUrl = optionalUrl('hook_attributes.url', hookObj.url);
-  if (hookObj.active !== undefined && typeof hookObj.active !== 'boolean') bad('hook_attributes.active', 'hook_attributes.active must be a boolean');
-  const callbacks = m.callback_urls === undefined ? [] : m.callback_urls;
-  if (!Array.isArray(callbacks)) bad('callback_urls', 'callback_urls must be an array');
-  const callbackUrl = Array.isArray(callbacks) && callbacks.length > 0 ? optionalUrl('callback_urls', callbacks[0]) : null;
-  const description = m.description === undefined || m.description === null ? null : m.description;
-  if (description !== null && (typeof description !== 'string' || description.length > MAX_DESCRIPTION)) bad('description', 'description must be a string of at most 400 characters');
-  if (m.public !== undefined && typeof m.public !== 'boolean') bad('public', 'public must be a boolean');
-  const permissions = m.default_permissions === undefined ? {} : m.default_permissions;
-  for (const p of permissionProblems(permissions)) bad('default_permissions', p);
-  const events = m.default_events === undefined ? [] : m.default_events;
-  if (!Array.isArray(events) || !events.every((e) => typeof e === 'string')) bad('default_events', 'default_events must be an array of event names');
-  else for (const e of events) if (!APP_EVENTS.has(e)) bad('default_events', `${e} is not a known event`);
-  const webhookActive = hookObj.active !== false && webhookUrl !== null;
-  if (Array.isArray(events) && events.length > 0 && !webhookActive) bad('default_events', 'Events need an active webhook URL');
-  const result: AppFields = {
-    name, description: typeof description === 'string' ? description : null, externalUrl: m.url as string,
-    callbackUrl, setupUrl: optionalUrl('setup_url', m.setup_url), redirectUrl: optionalUrl('redirect_url', m.redirect_url),
-    webhookUrl, webhookActive, public: m.public === true,
-    permissions: { metadata: 'read', ...(permissions as Permissions) }, events: [...new Set(events as string[])],
-  };
-  if (errors.length) throw new ValidationError(errors);
-  return result;
-}
-
 /** The account an app is registered for: the actor, or an organization the actor owns (404 otherwise). */
 export async function registrationOwner(ctx: AppContext, actor: Actor, orgLogin: string | null): Promise<Account> {
   const user = requireUser(actor);
@@ -144,7 +53,7 @@ export async function managesOwner(ctx: AppContext, actor: Actor, ownerId: numbe
   return org !== undefined && await orgs.ownsOrganization(ctx, actor, org);
 }
 
-function sealWebhookSecret(ctx: AppContext, secret: string): string {
+export function sealWebhookSecret(ctx: AppContext, secret: string): string {
   return ctx.secrets.seal(secret, WEBHOOK_SECRET_PURPOSE);
 }
 
@@ -219,33 +128,6 @@ export async function regenerateClientSecret(ctx: AppContext, actor: Actor, slug
   const clientSecret = newClientSecret();
   await store.updateApp(ctx.db, app.id, { client_secret_hash: sha256Hex(clientSecret), updated_at: nowIso(ctx.clock) });
   return { app, clientSecret };
-}
-
-/** The settings form as a manifest, so one set of rules reads both. */
-export interface AppForm {
-  name?: string; url?: string; description?: string; callback_url?: string; setup_url?: string;
-  webhook_url?: string; webhook_active?: string; public?: string; permissions?: string; events?: string;
-}
-
-/** `permissions` is one "name: level" per line (or comma); `events` names separated by commas or spaces. */
-export function fieldsFromForm(form: AppForm): AppFields {
-  const permissions: Record<string, string> = {};
-  const errors: FieldError[] = [];
-  for (const entry of (form.permissions ?? '').split(/[\n,]+/).map((l) => l.trim()).filter(Boolean)) {
-    const m = /^([a-z_]+)\s*[:=]\s*([a-z]+)$/.exec(entry);
-    if (!m) errors.push({ resource: RESOURCE, field: 'permissions', code: 'invalid', message: `"${entry}" is not "permission: level"` });
-    else permissions[m[1]!] = m[2]!;
-  }
-  if (errors.length) throw new ValidationError(errors);
-  const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
-  const webhook = blank(form.webhook_url);
-  return parseManifest({
-    name: form.name ?? '', url: blank(form.url), description: blank(form.description) ?? null,
-    callback_urls: blank(form.callback_url) ? [blank(form.callback_url)] : [], setup_url: blank(form.setup_url),
-    hook_attributes: { url: webhook, active: webhook !== undefined && form.webhook_active !== undefined },
-    public: form.public !== undefined, default_permissions: permissions,
-    default_events: (form.events ?? '').split(/[\s,]+/).filter(Boolean),
-  });
 }
 
 /** A new RSA key pair for the app: Wharf keeps the public key; the private key (PEM) is returned this once. */
@@ -362,50 +244,4 @@ export async function generateKey(ctx: AppContext, actor: Actor, slug: string): 
 export async function revokeKey(ctx: AppContext, actor: Actor, slug: string, keyId: number): Promise<void> {
   const app = await requireManagedApp(ctx, actor, slug);
   if (!Number.isSafeInteger(keyId) || !await store.deleteKey(ctx.db, app.id, keyId)) throw new NotFoundError();
-}
-
-// ---------------------------------------------------------------- the app's webhook configuration
-
-export interface HookConfig {
-  url: string | null;
-  contentType: 'json' | 'form';
-  insecureSsl: string;
-  hasSecret: boolean;
-}
-
-export interface HookConfigInput {
-  url?: unknown;
-  content_type?: unknown;
-  secret?: unknown;
-  insecure_ssl?: unknown;
-}
-
-async function hookConfigOf(ctx: AppContext, app: App): Promise<HookConfig> {
-  return { url: app.webhookUrl, contentType: app.webhookContentType, insecureSsl: app.webhookInsecureSsl, hasSecret: await store.webhookSecretOf(ctx.db, app.id) !== null };
-}
-
-/** GET /app/hook/config (JWT). */
-export async function getHookConfig(ctx: AppContext, actor: Actor): Promise<HookConfig> {
-  return hookConfigOf(ctx, await requireApp(ctx, requireAppActor(actor)));
-}
-
-/** PATCH /app/hook/config (JWT): only the fields given change; every problem is reported at once. */
-export async function updateHookConfig(ctx: AppContext, actor: Actor, input: HookConfigInput): Promise<HookConfig> {
-  const app = await requireApp(ctx, requireAppActor(actor));
-  const errors: FieldError[] = [];
-  const bad = (field: string, message: string) => errors.push({ resource: 'Hook', field, code: 'invalid', message });
-  if (input.url !== undefined && urlProblem(input.url)) bad('url', 'url must be an http or https URL');
-  if (input.content_type !== undefined && input.content_type !== 'json' && input.content_type !== 'form') bad('content_type', 'content_type must be one of: json, form');
-  const insecure = typeof input.insecure_ssl === 'number' ? String(input.insecure_ssl) : input.insecure_ssl;
-  if (insecure !== undefined && insecure !== '0' && insecure !== '1') bad('insecure_ssl', 'insecure_ssl must be "0" or "1"');
-  if (input.secret !== undefined && input.secret !== null && (typeof input.secret !== 'string' || input.secret.length > 256)) bad('secret', 'secret must be a string of at most 256 characters');
-  if (errors.length) throw new ValidationError(errors);
-  const changes: Parameters<typeof store.updateApp>[2] = { updated_at: nowIso(ctx.clock) };
-  if (input.url !== undefined) changes.webhook_url = input.url as string;
-  if (input.content_type !== undefined) changes.webhook_content_type = input.content_type as string;
-  if (insecure !== undefined) changes.webhook_insecure_ssl = insecure as string;
-  if (input.secret !== undefined) changes.webhook_secret = input.secret ? sealWebhookSecret(ctx, input.secret as string) : null;
-  const row = await store.updateApp(ctx.db, app.id, changes);
-  if (!row) throw new NotFoundError();
-  return hookConfigOf(ctx, toApp(row));
 }

@@ -3,7 +3,8 @@ import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { AppCredentials } from './apps.model.ts';
-import type { HookConfig, PresentedApp } from './apps.service.ts';
+import type { PresentedApp } from './apps.service.ts';
+import type { HookConfig } from './app-hook-config.service.ts';
 
 export function appRecord({ app, owner, installationsCount }: PresentedApp, urls: Urls) {
   return {
