@@ -4,7 +4,7 @@
 // token) with the level its permissions give, public ones read-only, others not at all.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
+import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
 import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
@@ -122,6 +122,12 @@ describe('apps: what installation tokens may do', () => {
     await git(['-c', 'user.name=bot', '-c', 'user.email=bot@example.com', 'commit', '-q', '--allow-empty', '-m', 'bot'], { cwd: dir });
     const pushed = await git(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
     assert.notEqual(pushed.code, 0, 'contents is read-only for this app');
+  });
+
+  test('a bot account is no user account: the admin API does not delete it', async () => {
+    const res = await t.request(`/admin/users/${encodeURIComponent('gate-bot[bot]')}`, { method: 'DELETE', token: ADMIN_TOKEN });
+    assert.equal(res.status, 404);
+    assert.equal((await t.request(`/apps/${bot.slug}`, { token: alice.token })).status, 200);
   });
 
   test('a narrowed token: fewer repositories, fewer permissions', async () => {

@@ -17,8 +17,11 @@ export async function up(db: Kysely<unknown>, { id, primaryId }: MigrationContex
     .addColumn('setup_url', 'text')
     .addColumn('client_id', 'text', (c) => c.notNull().unique())
     .addColumn('client_secret_hash', 'text', (c) => c.notNull())
-    /** The app's bot account ({slug}[bot]): what its installations do is attributed to it. */
-    .addColumn('bot_user_id', 'integer', (c) => c.notNull().references('users.id'))
+    /**
+     * The app's bot account ({slug}[bot]): what its installations do is attributed to it.
+     * The bot is no user account the admin API deletes; were it deleted, the app goes too.
+     */
+    .addColumn('bot_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('webhook_url', 'text')
     /** Sealed with the server's key (ctx.secrets): Wharf signs deliveries with it. */
     .addColumn('webhook_secret', 'text')
