@@ -8,7 +8,7 @@ export interface UsersTable {
   id: Generated<number>;
   login: string;
   login_lower: string;
-  type: 'User' | 'Organization';
+  type: 'User' | 'Organization' | 'Bot';
   name: string | null;
   company: string | null;
   blog: string | null;
@@ -919,4 +919,78 @@ export interface Database {
   project_cards: ProjectCardsTable;
   project_collaborators: ProjectCollaboratorsTable;
   project_team_grants: ProjectTeamGrantsTable;
+  apps: AppsTable;
+  app_keys: AppKeysTable;
+  app_manifest_codes: AppManifestCodesTable;
+  app_installations: AppInstallationsTable;
+  app_installation_repositories: AppInstallationRepositoriesTable;
+  app_installation_tokens: AppInstallationTokensTable;
+}
+
+export interface AppsTable {
+  id: Generated<number>;
+  owner_id: number;
+  slug: string;
+  name: string;
+  name_lower: string;
+  description: string | null;
+  external_url: string;
+  callback_url: string | null;
+  setup_url: string | null;
+  client_id: string;
+  client_secret_hash: string;
+  bot_user_id: number;
+  webhook_url: string | null;
+  /** Sealed (ctx.secrets); never selected outside signing and the manifest conversion. */
+  webhook_secret: string | null;
+  webhook_content_type: string;
+  webhook_insecure_ssl: string;
+  webhook_active: Bool;
+  public: Bool;
+  permissions: string;
+  events: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppKeysTable {
+  id: Generated<number>;
+  app_id: number;
+  public_key: string;
+  fingerprint: string;
+  created_at: string;
+}
+
+export interface AppManifestCodesTable {
+  code_hash: string;
+  app_id: number;
+  expires_at: string;
+}
+
+export interface AppInstallationsTable {
+  id: Generated<number>;
+  app_id: number;
+  account_id: number;
+  repository_selection: 'all' | 'selected';
+  permissions: string;
+  events: string;
+  suspended_at: string | null;
+  suspended_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppInstallationRepositoriesTable {
+  installation_id: number;
+  repository_id: number;
+}
+
+export interface AppInstallationTokensTable {
+  id: Generated<number>;
+  installation_id: number;
+  token_hash: string;
+  permissions: string;
+  repository_ids: string | null;
+  expires_at: string;
+  created_at: string;
 }

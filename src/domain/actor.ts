@@ -1,11 +1,28 @@
 // Who is calling, and with which rights. Built once per request by src/http/auth.ts
 // (or by the GraphQL endpoint) and passed to every service call.
-import { AuthenticationRequiredError, MissingScopeError } from './errors.ts';
+import { AuthenticationRequiredError, BadCredentialsError, MissingScopeError } from './errors.ts';
 import type { AppContext } from '../context.ts';
 import { ALL_SCOPES, expandedScopesOf } from './scopes.ts';
 
-/** 'session': a signed-in browser on Wharf's own pages, never an API request. */
-export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app' | 'session';
+/**
+ * 'session': a signed-in browser on Wharf's own pages, never an API request.
+ * 'app': an app's JSON web token (the app itself); 'installation': an installation
+ * access token (the app acting in one account, within the installation's grant).
+ */
+export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app' | 'session' | 'app' | 'installation';
+
+/** The app behind an 'app' or 'installation' actor. */
+export interface ActorIntegration {
+  appId: number;
+  /** Set for installation tokens only. */
+  installationId: number | null;
+  /** The installation token's row (for DELETE /installation/token). */
+  installationTokenId: number | null;
+  /** What the installation token may do: permission name → level (null for the app's JWT). */
+  permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>> | null;
+  /** The repositories the installation token reaches (null for the app's JWT). */
+  repositoryIds: ReadonlySet<number> | null;
+}
 
 export interface ActorUser {
   id: number;
@@ -23,27 +40,59 @@ export interface Actor {
   /** Granted scopes with implied children. */
   scopes: ReadonlySet<string>;
   oauthAppId: number | null;
+  /** The app of a JSON web token or installation token; null for everyone else. */
+  integration: ActorIntegration | null;
   /** Client address, for rate limiting anonymous callers. */
   ip: string;
 }
 
 export function anonymousActor(ip: string): Actor {
-  return { method: 'anonymous', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, ip };
+  return { method: 'anonymous', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: null, ip };
 }
 
 export function userActor(
   user: ActorUser, method: 'basic' | 'token', tokenId: number, grantedScopes: readonly string[], ip: string,
 ): Actor {
-  return { method, user, tokenId, grantedScopes, scopes: expandedScopesOf(grantedScopes), oauthAppId: null, ip };
+  return { method, user, tokenId, grantedScopes, scopes: expandedScopesOf(grantedScopes), oauthAppId: null, integration: null, ip };
 }
 
 /** The user signed in on Wharf's pages: the account holder, so no scope limits it. */
 export function sessionActor(user: ActorUser, ip: string): Actor {
-  return { method: 'session', user, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null, ip };
+  return { method: 'session', user, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null, integration: null, ip };
 }
 
 export function oauthAppActor(appId: number, ip: string): Actor {
-  return { method: 'oauth_app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: appId, ip };
+  return { method: 'oauth_app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: appId, integration: null, ip };
+}
+
+/** An app authenticated by its JSON web token. */
+export function appActor(appId: number, ip: string): Actor {
+  return { method: 'app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: { appId, installationId: null, installationTokenId: null, permissions: null, repositoryIds: null }, ip };
+}
+
+/**
+ * An app acting in one installation through an installation access token, as its bot
+ * user. It holds no OAuth scopes to show but passes every scope check: what it may do is
+ * its installation's permissions (src/http/app-permission.ts) on its repositories
+ * (repos.access), checked instead.
+ */
+export function installationActor(
+  bot: ActorUser, appId: number, installationId: number, tokenId: number,
+  permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>>, repositoryIds: ReadonlySet<number>, ip: string,
+): Actor {
+  return {
+    method: 'installation', user: bot, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null,
+    integration: { appId, installationId, installationTokenId: tokenId, permissions, repositoryIds }, ip,
+  };
+}
+
+/** Upstream's answer when an endpoint that needs the app's JSON web token gets other credentials. */
+export const JWT_REQUIRED_MESSAGE = 'A JSON web token could not be decoded';
+
+/** The app of a JSON web token; 401 as upstream for any other caller. */
+export function requireAppActor(actor: Actor): number {
+  if (actor.method !== 'app' || !actor.integration) throw new BadCredentialsError(JWT_REQUIRED_MESSAGE);
+  return actor.integration.appId;
 }
 
 export function hasScope(actor: Actor, ...accepted: string[]): boolean {

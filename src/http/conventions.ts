@@ -6,9 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anonymousActor, type Authenticator } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
-import { NotFoundError, ValidationError } from '../domain/errors.ts';
+import { BadCredentialsError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import { isAcceptableBody, nulField, nulParam, registerJsonBody } from './body.ts';
 import { isNotModified, updatedAtOf } from './conditional.ts';
+import { appPermissionOf, checkAppPermission } from './app-permission.ts';
 import { credentialsOf } from './credentials.ts';
 import { HttpError, sendError } from './errors.ts';
 import { mediaTypeHeader, missingPreviewMessage, parseAccept } from './media-type.ts';
@@ -65,7 +66,10 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     if (method !== 'HEAD') {
       const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
       const bodyFields = propertiesOf(route.schema?.body);
-      routeTable.push({ method, url: route.url, operationId: route.config?.operationId ?? null, responses, bodyFields, rawResponse: route.config?.rawResponse === true });
+      routeTable.push({
+        method, url: route.url, operationId: route.config?.operationId ?? null, responses, bodyFields, rawResponse: route.config?.rawResponse === true,
+        appPermission: appPermissionOf(route.config),
+      });
     }
     if (route.method === 'PATCH') route.method = ['PATCH', 'POST'];
   });
@@ -88,6 +92,10 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     }
     await applyRateLimit(request, reply, rates, ctx.config.rateLimit, epochSeconds(ctx.clock));
     if (authError) throw authError;
+    // An app's JSON web token authenticates the app for its own endpoints only; elsewhere
+    // it is no credential at all (the app acts through installation tokens there).
+    if (request.actor.method === 'app' && request.routeOptions.config.appJwt !== true) throw new BadCredentialsError();
+    checkAppPermission(request, request.actor);
     const preview = request.routeOptions.config.requiredPreview;
     const missing = preview ? missingPreviewMessage(request.media, preview) : null;
     if (missing) throw new HttpError(415, missing);

@@ -32,13 +32,17 @@ export type RateLimitResource = (typeof RATE_LIMIT_RESOURCES)[number];
 
 /** Whose budget a request spends, and how large it is. */
 export function budgetFor(actor: Actor, resource: RateLimitResource, cfg: RateLimitConfig): Budget {
-  const who = actor.user ? `user:${actor.user.id}` : actor.oauthAppId !== null ? `app:${actor.oauthAppId}` : `ip:${actor.ip}`;
+  // An installation has a budget of its own, apart from its bot's and its app's other
+  // installations'; an app's JWT spends the app's.
+  const integration = actor.integration;
+  const who = integration ? (integration.installationId !== null ? `installation:${integration.installationId}` : `integration:${integration.appId}`)
+    : actor.user ? `user:${actor.user.id}` : actor.oauthAppId !== null ? `app:${actor.oauthAppId}` : `ip:${actor.ip}`;
   // Code search is a per-minute search budget of its own, as upstream counts it.
   if (resource === 'search' || resource === 'code_search') {
     const limit = actor.method === 'anonymous' ? cfg.searchUnauthenticated : cfg.searchAuthenticated;
     return { bucket: `${resource}:${who}`, limit, windowSeconds: 60 };
   }
-  const limit = actor.user ? cfg.authenticated : actor.oauthAppId !== null ? cfg.oauthApp : cfg.unauthenticated;
+  const limit = actor.user || integration ? cfg.authenticated : actor.oauthAppId !== null ? cfg.oauthApp : cfg.unauthenticated;
   return { bucket: `${resource}:${who}`, limit, windowSeconds: cfg.windowSeconds };
 }
 

@@ -7,6 +7,12 @@ import type { RateLimitStore } from './rate-limit-store.ts';
 
 export type RateResource = 'core' | 'search' | 'graphql' | 'code_search';
 
+/**
+ * What an installation access token needs to call a route: permission name → least
+ * level; {} any installation; 'none' the route is not for apps.
+ */
+export type AppPermissionNeed = Readonly<Record<string, 'read' | 'write' | 'admin'>> | 'none';
+
 export interface WharfRouteConfig {
   /** Upstream operation id, e.g. "users/get-authenticated". */
   operationId?: string;
@@ -27,6 +33,13 @@ export interface WharfRouteConfig {
    * declares no response schema; every other route declares one.
    */
   rawResponse?: boolean;
+  /**
+   * An app may call the route with its JSON web token (GET /app, its installations,
+   * GET /apps/{slug}); with a JWT every other route answers 401, as upstream.
+   */
+  appJwt?: boolean;
+  /** What an installation token needs here; defaults to the operation's row of app-permission-table.ts. */
+  appPermission?: AppPermissionNeed;
   /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
   allowNul?: boolean;
 }
@@ -40,6 +53,8 @@ export interface RouteEntry {
   /** Top-level properties of the route's body schema (empty: none or not an object). */
   bodyFields: string[];
   rawResponse: boolean;
+  /** What an installation token needs on the route (null: undeclared). */
+  appPermission: AppPermissionNeed | null;
 }
 
 declare module 'fastify' {

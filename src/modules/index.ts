@@ -43,4 +43,8 @@ import { projectsRoutes } from './projects/projects.routes.ts';
 import { boardRoutes } from './projects/board.routes.ts';
 import { teamProjectsRoutes } from './projects/team-projects.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, projectsRoutes, boardRoutes, teamProjectsRoutes, runnersRoutes, runnerGroupsRoutes, runnerProtocolRoutes, billingRoutes];
+import { appsRoutes } from './apps/apps.routes.ts';
+import { appsPagesRoutes } from './apps/apps-pages.routes.ts';
+import { installationsRoutes } from './apps/installations.routes.ts';
+
+export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, projectsRoutes, boardRoutes, teamProjectsRoutes, runnersRoutes, runnerGroupsRoutes, runnerProtocolRoutes, billingRoutes, appsRoutes, installationsRoutes, appsPagesRoutes];

@@ -23,6 +23,7 @@ import * as releases from './0020-releases.ts';
 import * as minimizedComments from './0021-minimized-comments.ts';
 import * as projects from './0022-projects.ts';
 import * as searchIndex from './0023-search-index.ts';
+import * as apps from './0024-apps.ts';
 import * as runnersBilling from './0025-runners-billing.ts';
 
 export interface MigrationContext {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021-minimized-comments': minimizedComments,
   '0022-projects': projects,
   '0023-search-index': searchIndex,
+  '0024-apps': apps,
   '0025-runners-billing': runnersBilling,
 };
 

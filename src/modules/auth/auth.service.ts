@@ -5,6 +5,7 @@ import { epochSeconds, nowIso } from '../../domain/clock.ts';
 import { BadCredentialsError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { formatScopes, isKnownScope, parseScopes } from '../../domain/scopes.ts';
 import * as users from '../users/users.service.ts';
+import { authenticateAppCredential } from '../apps/app-auth.service.ts';
 import * as store from './auth.store.ts';
 import { hashesEqual, newClientId, newClientSecret, newPersonalToken, sha256Hex } from './secrets.ts';
 
@@ -16,6 +17,9 @@ export async function authenticate(ctx: AppContext, creds: Credentials, ip: stri
   switch (creds.kind) {
     case 'none': return anonymousActor(ip);
     case 'token': {
+      // An app's JSON web token and installation tokens have shapes of their own; the apps module checks them.
+      const appActor = await authenticateAppCredential(ctx, creds.token, ip, true);
+      if (appActor) return appActor;
       const actor = await actorForToken(ctx, creds.token, 'token', ip);
       if (!actor) throw new BadCredentialsError();
       return actor;
@@ -34,6 +38,9 @@ export async function authenticate(ctx: AppContext, creds: Credentials, ip: stri
  * that login is locked).
  */
 async function authenticateBasic(ctx: AppContext, login: string, password: string, ip: string): Promise<Actor> {
+  // git sends an installation token as the password (x-access-token:<token>), as upstream.
+  const installation = await authenticateAppCredential(ctx, password, ip, false);
+  if (installation) return installation;
   const tokenActor = await actorForToken(ctx, password, 'basic', ip);
   const ownLogin = tokenActor !== null && tokenActor.user!.login.toLowerCase() === login.toLowerCase();
   if (tokenActor && !ownLogin) return tokenActor;

@@ -35,3 +35,12 @@ export function hashesEqual(a: string, b: string): boolean {
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** Installation access token, shaped like upstream's ghs_ tokens (the prefix tells them apart). */
+export function newInstallationToken(): string {
+  return `whs_${randomBase62(36)}`;
+}
+
+export function isInstallationToken(token: string): boolean {
+  return token.startsWith('whs_');
+}

@@ -46,9 +46,34 @@ export async function requireRole(ctx: AppContext, actor: Actor, repo: Repo, nee
   throw new ForbiddenError(needed === 'admin' ? 'Must have admin rights to Repository.' : `Must have ${needed} access to repository.`);
 }
 
+/**
+ * An installation token's access: within its repositories, the role its permissions
+ * amount to (administration write → admin, contents write → push, issues or pull
+ * requests write → triage, else pull); outside them public repositories are readable
+ * and private ones do not exist for it. Routes check the exact permission first
+ * (src/http/app-permission.ts); this keeps the repository set.
+ */
+function installationAccess(integration: NonNullable<Actor['integration']>, repo: Repo): Access {
+  const p = integration.permissions ?? {};
+  let role: Role | null;
+  if (integration.repositoryIds?.has(repo.id)) {
+    role = p.administration === 'write' ? 'admin'
+      : p.contents === 'write' ? 'push'
+        : p.issues === 'write' || p.pull_requests === 'write' ? 'triage' : 'pull';
+  } else {
+    role = repo.visibility === 'public' ? 'pull' : null;
+  }
+  return { role, effective: role };
+}
+
 /** accessTo for many repositories, with batched queries (lists). */
 export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonly Repo[]): Promise<Map<number, Access>> {
   const out = new Map<number, Access>();
+  const integration = actor.method === 'installation' ? actor.integration : null;
+  if (integration) {
+    for (const repo of repos) out.set(repo.id, installationAccess(integration, repo));
+    return out;
+  }
   const user = actor.user;
   const collab = user ? await store.collaboratorPermissions(ctx.db, user.id, repos.map((r) => r.id)) : new Map<number, string>();
   const orgRepos = repos.filter((r) => r.owner.type === 'Organization').map((r) => ({ id: r.id, orgId: r.ownerId }));

@@ -393,7 +393,8 @@ async function page(ctx: AppContext, actor: Actor, filter: store.ListFilter): Pr
 
 /** Private repositories among `ids` that the caller may read. */
 async function readablePrivate(ctx: AppContext, actor: Actor, ownerIds: number[], extraIds: number[] = []): Promise<number[]> {
-  if (!actor.user || !hasScope(actor, 'repo')) return [];
+  // Installation tokens hold no scopes: accessToMany keeps their installation's repositories.
+  if (actor.method !== 'installation' && (!actor.user || !hasScope(actor, 'repo'))) return [];
   const { rows } = await store.list(ctx.db, { ownerIds, alsoIds: extraIds, visibility: 'private', sort: 'created', direction: 'asc', limit: 100000, offset: 0 });
   const access = await accessToMany(ctx, actor, await withOwners(ctx, rows));
   return rows.filter((r) => access.get(r.id)?.effective).map((r) => r.id);

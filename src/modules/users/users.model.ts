@@ -1,5 +1,6 @@
 // An account as the domain sees it: a user or an organization (one id space, as upstream).
-export type AccountType = 'User' | 'Organization';
+/** 'Bot': an app's own account (`{slug}[bot]`), which its installations act as. */
+export type AccountType = 'User' | 'Organization' | 'Bot';
 
 export interface Account {
   id: number;

@@ -18,7 +18,8 @@ export interface AccountNode {
 }
 
 export function accountNode(account: Account): AccountNode {
-  return { __typename: account.type, account };
+  // Wharf's schema has no Bot type yet: an app's bot account shows as a User there.
+  return { __typename: account.type === 'Bot' ? 'User' : account.type, account };
 }
 
 /** Accounts by id, batched per request. */

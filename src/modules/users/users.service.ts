@@ -150,6 +150,14 @@ export async function createAccount(ctx: AppContext, input: NewAccount, resource
   });
 }
 
+/**
+ * An app's bot account. Its login ends in "[bot]", which no user or organization login
+ * may contain (validateLogin), so it never takes a name from anyone: no validation here.
+ */
+export async function createBotAccount(ctx: AppContext, login: string): Promise<Account> {
+  return store.insert(ctx.db, { login, type: 'Bot', now: nowIso(ctx.clock) });
+}
+
 export async function renameAccount(ctx: AppContext, account: Account, newLogin: string): Promise<Account> {
   validateLogin(newLogin, account.type);
   const existing = await store.findByLogin(ctx.db, newLogin);

@@ -1,0 +1,80 @@
+// Drafts src/http/app-permission-table.ts: the permission an installation token needs on
+// each route Wharf registers, from the route's upstream operation (x-github category and
+// subcategory, and whether upstream enables it for apps); GET reads, anything else
+// writes. Run it after adding routes, then review the diff: the table is the source.
+//   node scripts/draft-app-permissions.mjs > src/http/app-permission-table.ts
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const spec = JSON.parse(readFileSync('node_modules/@octokit/openapi/generated/api.github.com.json', 'utf8'));
+const ids = new Set(execSync(`grep -rhoE "operationId: '[a-z0-9-]+/[a-z0-9-]+'" src`).toString().trim().split('\n')
+  .map((l) => l.replace(/^operationId: '(.*)'$/, '$1')));
+
+// category or category/subcategory → [permission for reads, permission for writes]; {} needs none.
+const RULES = {
+  'activity/starring': ['metadata', 'starring'], 'activity/watching': ['metadata', 'metadata'],
+  branches: ['contents', 'contents'], 'collaborators/collaborators': ['metadata', 'administration'],
+  'collaborators/invitations': ['administration', 'administration'], 'commits/commits': ['contents', 'contents'],
+  'commits/statuses': ['statuses', 'statuses'], deployments: ['deployments', 'deployments'], git: ['contents', 'contents'],
+  gitignore: [null, null], licenses: [null, null], markdown: [null, null], meta: [null, null], 'rate-limit': [null, null],
+  'interactions/orgs': ['organization_administration', 'organization_administration'], 'interactions/repos': ['administration', 'administration'],
+  issues: ['issues', 'issues'], 'orgs/members': ['members', 'members'], 'orgs/orgs': [null, 'organization_administration'],
+  'orgs/webhooks': ['organization_hooks', 'organization_hooks'], 'orgs/custom-roles': ['organization_custom_roles', 'organization_custom_roles'],
+  pulls: ['pull_requests', 'pull_requests'], releases: ['contents', 'contents'], 'repos/contents': ['contents', 'contents'],
+  'repos/forks': ['metadata', 'administration'], 'repos/repos': ['metadata', 'administration'], 'repos/webhooks': ['repository_hooks', 'repository_hooks'],
+  search: ['metadata', 'metadata'], teams: ['members', 'members'], users: [null, null], reactions: ['issues', 'issues'],
+  'apps/installations': [null, null], 'apps/apps': [null, null],
+};
+
+// Reviewed by hand: Wharf's own routes, routes whose ids are built at run time, and
+// operations upstream describes elsewhere (older OpenAPI majors, enterprise).
+const R = (perm, level) => ({ [perm]: level });
+const OVERRIDES = {
+  'wharf/avatar': {}, 'wharf/web-stylesheet': {}, 'wharf/graphql-explorer': {}, 'wharf/graphql-explorer-script': {},
+  'wharf/graphql-explorer-styles': {}, 'graphql/introspect': {},
+  // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.
+  graphql: 'none',
+  'repos/download-raw': R('contents', 'read'), 'wharf/download-release-asset': R('contents', 'read'),
+  'repos/download-zipball-archive': R('contents', 'read'), 'repos/download-tarball-archive': R('contents', 'read'),
+  'git/info-refs': R('contents', 'read'), 'git/git-upload-pack': R('contents', 'read'), 'git/git-receive-pack': R('contents', 'write'),
+  'orgs/list-custom-repo-roles': R('organization_custom_roles', 'read'), 'orgs/get-custom-repo-role': R('organization_custom_roles', 'read'),
+  'orgs/create-custom-repo-role': R('organization_custom_roles', 'write'), 'orgs/update-custom-repo-role': R('organization_custom_roles', 'write'),
+  'orgs/delete-custom-repo-role': R('organization_custom_roles', 'write'),
+  'reactions/list-for-issue': R('issues', 'read'), 'reactions/create-for-issue': R('issues', 'write'), 'reactions/delete-for-issue': R('issues', 'write'),
+  'reactions/list-for-issue-comment': R('issues', 'read'), 'reactions/create-for-issue-comment': R('issues', 'write'),
+  'reactions/delete-for-issue-comment': R('issues', 'write'), 'reactions/list-for-pull-request-review-comment': R('pull_requests', 'read'),
+  'reactions/create-for-pull-request-review-comment': R('pull_requests', 'write'), 'reactions/delete-for-pull-request-comment': R('pull_requests', 'write'),
+};
+// Everything else not found upstream (sign-in and settings pages, site-admin and
+// user-only operations, team discussions): not for installation tokens.
+const NOT_FOR_APPS = /^(wharf|enterprise-admin)\/|^orgs\/(set|remove)-public-membership|^teams\/.*discussion|^reactions\/.*team-discussion/;
+
+const out = [];
+for (const [, item] of Object.entries(spec.paths)) {
+  for (const [method, op] of Object.entries(item)) {
+    if (!op.operationId || !ids.has(op.operationId)) continue;
+    const x = op['x-github'] ?? {};
+    let need = 'none';
+    const rule = RULES[`${x.category}/${x.subcategory}`] ?? RULES[x.category];
+    if (x.enabledForGitHubApps && rule) {
+      const perm = rule[method === 'get' ? 0 : 1];
+      need = perm === null ? {} : { [perm]: method === 'get' ? 'read' : 'write' };
+    }
+    out.push([op.operationId, need]);
+  }
+}
+const seen = new Set(out.map(([id]) => id));
+for (const [id, need] of Object.entries(OVERRIDES)) if (!seen.has(id)) { out.push([id, need]); seen.add(id); }
+const extra = execSync(`grep -rhoE "'(wharf|enterprise-admin|orgs|teams|reactions)/[a-z0-9-]+'" src/modules`).toString().trim().split('\n').map((l) => l.slice(1, -1));
+for (const id of new Set([...ids, ...extra])) if (!seen.has(id) && NOT_FOR_APPS.test(id)) { out.push([id, 'none']); seen.add(id); }
+out.sort(([a], [b]) => a.localeCompare(b));
+console.log(`// The permission an installation access token needs on each route, by upstream operation
+// id: drafted by scripts/draft-app-permissions.mjs from upstream's description of each
+// operation, then reviewed. 'none': apps cannot use the route with an installation token;
+// {}: any installation may (public data). A route's own \`appPermission\` config wins.
+import type { AppPermissionNeed } from './types.ts';
+
+export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {`);
+const show = (need) => (need === 'none' ? "'none'" : `{${Object.entries(need).map(([k, v]) => ` ${k}: '${v}' `).join(',')}}`);
+for (const [id, need] of out) console.log(`  '${id}': ${show(need)},`);
+console.log('};');

@@ -1,0 +1,43 @@
+// Installation and installation-token records → API representations (upstream's
+// "installation" and "installation-token" schemas).
+import type { Urls } from '../../urls.ts';
+import { simpleUser } from '../users/users.views.ts';
+import type { IssuedInstallationToken } from './installation-tokens.service.ts';
+import type { PresentedInstallation } from './installations.service.ts';
+
+export function installationRecord({ installation: i, app, account, suspendedBy }: PresentedInstallation, urls: Urls) {
+  return {
+    id: i.id,
+    account: simpleUser(account, urls),
+    repository_selection: i.repositorySelection,
+    access_tokens_url: urls.api('app', 'installations', i.id, 'access_tokens'),
+    repositories_url: urls.api('installation', 'repositories'),
+    html_url: account.type === 'Organization'
+      ? urls.html('organizations', account.login, 'settings', 'installations', i.id)
+      : urls.html('settings', 'installations', i.id),
+    app_id: i.appId,
+    app_slug: app.slug,
+    target_id: account.id,
+    target_type: account.type,
+    permissions: i.permissions,
+    events: i.events,
+    created_at: i.createdAt,
+    updated_at: i.updatedAt,
+    single_file_name: null,
+    has_multiple_single_files: false,
+    single_file_paths: [] as string[],
+    suspended_by: suspendedBy ? simpleUser(suspendedBy, urls) : null,
+    suspended_at: i.suspendedAt,
+  };
+}
+
+/** The token's answer; `repositories` only when the request narrowed them, as upstream. */
+export function installationToken<R>(t: IssuedInstallationToken, repositories: R[] | null) {
+  return {
+    token: t.token,
+    expires_at: t.expiresAt,
+    permissions: t.permissions,
+    repository_selection: t.repositorySelection,
+    ...(repositories ? { repositories } : {}),
+  };
+}
