@@ -24,7 +24,10 @@ const RULES = {
   'repos/forks': ['metadata', 'administration'], 'repos/repos': ['metadata', 'administration'], 'repos/webhooks': ['repository_hooks', 'repository_hooks'],
   search: ['metadata', 'metadata'], teams: ['members', 'members'], users: [null, null], reactions: ['issues', 'issues'],
   'apps/installations': [null, null], 'apps/apps': [null, null],
+  'actions/self-hosted-runner-groups': ['organization_self_hosted_runners', 'organization_self_hosted_runners'],
 };
+// Runners of an organization need its self-hosted runners permission; a repository's, administration.
+const runnerPermission = (path) => (path.startsWith('/orgs/') ? 'organization_self_hosted_runners' : 'administration');
 
 // Reviewed by hand: Wharf's own routes, routes whose ids are built at run time, and
 // operations upstream describes elsewhere (older OpenAPI majors, enterprise).
@@ -44,18 +47,49 @@ const OVERRIDES = {
   'reactions/list-for-issue-comment': R('issues', 'read'), 'reactions/create-for-issue-comment': R('issues', 'write'),
   'reactions/delete-for-issue-comment': R('issues', 'write'), 'reactions/list-for-pull-request-review-comment': R('pull_requests', 'read'),
   'reactions/create-for-pull-request-review-comment': R('pull_requests', 'write'), 'reactions/delete-for-pull-request-comment': R('pull_requests', 'write'),
+  // Classic projects (gone from the current description): a repository's boards need
+  // repository_projects, an organization's organization_projects; a board by id either.
+  ...classicProjects(),
+  // Billing summaries name their operation at run time; an account's own figures, not for apps.
+  ...Object.fromEntries(['actions', 'packages', 'shared-storage'].flatMap((k) => {
+    const kind = k === 'shared-storage' ? 'shared-storage' : `github-${k}`;
+    return [[`billing/get-${kind}-billing-org`, 'none'], [`billing/get-${kind}-billing-user`, 'none']];
+  })),
+  'teams/list-projects-in-org': R('members', 'read'), 'teams/check-permissions-for-project-in-org': R('members', 'read'),
+  'teams/add-or-update-project-permissions-in-org': R('members', 'write'), 'teams/remove-project-in-org': R('members', 'write'),
 };
+function classicProjects() {
+  const repo = { 'projects/list-for-repo': 'read', 'projects/create-for-repo': 'write' };
+  const org = { 'projects/list-for-org': 'read', 'projects/create-for-org': 'write' };
+  const byId = {
+    'projects/get': 'read', 'projects/update': 'write', 'projects/delete': 'write', 'projects/list-collaborators': 'read',
+    'projects/add-collaborator': 'write', 'projects/remove-collaborator': 'write', 'projects/get-permission-for-user': 'read',
+    'projects/list-columns': 'read', 'projects/create-column': 'write', 'projects/get-column': 'read', 'projects/update-column': 'write',
+    'projects/delete-column': 'write', 'projects/move-column': 'write', 'projects/list-cards': 'read', 'projects/create-card': 'write',
+    'projects/get-card': 'read', 'projects/update-card': 'write', 'projects/delete-card': 'write', 'projects/move-card': 'write',
+  };
+  return {
+    ...Object.fromEntries(Object.entries(repo).map(([id, l]) => [id, R('repository_projects', l)])),
+    ...Object.fromEntries(Object.entries(org).map(([id, l]) => [id, R('organization_projects', l)])),
+    ...Object.fromEntries(Object.entries(byId).map(([id, l]) => [id, [R('repository_projects', l), R('organization_projects', l)]])),
+    // User boards are the user's own: not for installation tokens.
+    'projects/list-for-user': 'none', 'projects/create-for-authenticated-user': 'none',
+  };
+}
 // Everything else not found upstream (sign-in and settings pages, site-admin and
-// user-only operations, team discussions): not for installation tokens.
-const NOT_FOR_APPS = /^(wharf|enterprise-admin)\/|^orgs\/(set|remove)-public-membership|^teams\/.*discussion|^reactions\/.*team-discussion/;
+// user-only operations, team discussions, billing summaries): not for installation tokens.
+const NOT_FOR_APPS = /^(wharf|enterprise-admin|billing)\/|^orgs\/(set|remove)-public-membership|^teams\/.*discussion|^reactions\/.*team-discussion/;
 
 const out = [];
-for (const [, item] of Object.entries(spec.paths)) {
+for (const [path, item] of Object.entries(spec.paths)) {
   for (const [method, op] of Object.entries(item)) {
-    if (!op.operationId || !ids.has(op.operationId)) continue;
+    if (!op.operationId) continue;
     const x = op['x-github'] ?? {};
+    // Runner routes name their operation at run time (one handler for orgs and repositories).
+    const runners = x.category === 'actions' && (x.subcategory === 'self-hosted-runners' || x.subcategory === 'self-hosted-runner-groups');
+    if (!ids.has(op.operationId) && !runners) continue;
     let need = 'none';
-    const rule = RULES[`${x.category}/${x.subcategory}`] ?? RULES[x.category];
+    const rule = x.subcategory === 'self-hosted-runners' ? [runnerPermission(path), runnerPermission(path)] : RULES[`${x.category}/${x.subcategory}`] ?? RULES[x.category];
     if (x.enabledForGitHubApps && rule) {
       const perm = rule[method === 'get' ? 0 : 1];
       need = perm === null ? {} : { [perm]: method === 'get' ? 'read' : 'write' };
@@ -65,7 +99,7 @@ for (const [, item] of Object.entries(spec.paths)) {
 }
 const seen = new Set(out.map(([id]) => id));
 for (const [id, need] of Object.entries(OVERRIDES)) if (!seen.has(id)) { out.push([id, need]); seen.add(id); }
-const extra = execSync(`grep -rhoE "'(wharf|enterprise-admin|orgs|teams|reactions)/[a-z0-9-]+'" src/modules`).toString().trim().split('\n').map((l) => l.slice(1, -1));
+const extra = execSync(`grep -rhoE "'(wharf|enterprise-admin|orgs|teams|reactions|billing)/[a-z0-9-]+'" src/modules`).toString().trim().split('\n').map((l) => l.slice(1, -1));
 for (const id of new Set([...ids, ...extra])) if (!seen.has(id) && NOT_FOR_APPS.test(id)) { out.push([id, 'none']); seen.add(id); }
 out.sort(([a], [b]) => a.localeCompare(b));
 console.log(`// The permission an installation access token needs on each route, by upstream operation
@@ -75,6 +109,7 @@ console.log(`// The permission an installation access token needs on each route,
 import type { AppPermissionNeed } from './types.ts';
 
 export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {`);
-const show = (need) => (need === 'none' ? "'none'" : `{${Object.entries(need).map(([k, v]) => ` ${k}: '${v}' `).join(',')}}`);
+const set = (need) => `{${Object.entries(need).map(([k, v]) => ` ${k}: '${v}' `).join(',')}}`;
+const show = (need) => (need === 'none' ? "'none'" : Array.isArray(need) ? `[${need.map(set).join(', ')}]` : set(need));
 for (const [id, need] of out) console.log(`  '${id}': ${show(need)},`);
 console.log('};');

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../domain/actor.ts';
 import { ForbiddenError } from '../domain/errors.ts';
 import { APP_PERMISSIONS } from './app-permission-table.ts';
-import type { AppPermissionNeed, WharfRouteConfig } from './types.ts';
+import type { AppPermissionLevels, AppPermissionNeed, WharfRouteConfig } from './types.ts';
 
 /** Upstream's answer when an app's installation lacks the permission a route needs. */
 export const NOT_ACCESSIBLE_BY_INTEGRATION = 'Resource not accessible by integration';
@@ -22,8 +22,14 @@ export function checkAppPermission(request: FastifyRequest, actor: Actor): void 
   const need = appPermissionOf(request.routeOptions.config) ?? 'none';
   const held = actor.integration?.permissions ?? {};
   if (need === 'none') throw new ForbiddenError(NOT_ACCESSIBLE_BY_INTEGRATION);
-  for (const [name, level] of Object.entries(need)) {
+  const alternatives: readonly AppPermissionLevels[] = isAlternatives(need) ? need : [need];
+  const satisfied = alternatives.some((set) => Object.entries(set).every(([name, level]) => {
     const has = held[name];
-    if (has === undefined || RANK[has] < RANK[level]) throw new ForbiddenError(NOT_ACCESSIBLE_BY_INTEGRATION);
-  }
+    return has !== undefined && RANK[has] >= RANK[level];
+  }));
+  if (!satisfied) throw new ForbiddenError(NOT_ACCESSIBLE_BY_INTEGRATION);
+}
+
+function isAlternatives(need: AppPermissionLevels | readonly AppPermissionLevels[]): need is readonly AppPermissionLevels[] {
+  return Array.isArray(need);
 }

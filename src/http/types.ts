@@ -11,7 +11,9 @@ export type RateResource = 'core' | 'search' | 'graphql' | 'code_search';
  * What an installation access token needs to call a route: permission name → least
  * level; {} any installation; 'none' the route is not for apps.
  */
-export type AppPermissionNeed = Readonly<Record<string, 'read' | 'write' | 'admin'>> | 'none';
+export type AppPermissionLevels = Readonly<Record<string, 'read' | 'write' | 'admin'>>;
+/** What an installation token needs: all of one set of levels, any one of several sets (a classic project's id may name an organization's or a repository's board), or nothing it can have. */
+export type AppPermissionNeed = AppPermissionLevels | readonly AppPermissionLevels[] | 'none';
 
 export interface WharfRouteConfig {
   /** Upstream operation id, e.g. "users/get-authenticated". */
