@@ -5,18 +5,17 @@
 // visibility, so a repository made private drops out at once.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { ValidationError } from '../../domain/errors.ts';
 import type { Slice } from '../../domain/page.ts';
 import * as lists from '../issues/issue-lists.service.ts';
 import { noreplyEmail } from '../repos/repos.init.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import { invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery } from './search-query.ts';
 import * as codeStore from './search-code.store.ts';
 import * as commitStore from './search-commits.store.ts';
 import * as store from './search-index-state.store.ts';
-import { ownersNamed, unreachable, type Order } from './search.service.ts';
+import { namedRepositoryIds, type Order } from './search.service.ts';
 
 export interface IndexHits<T> {
   items: T[];
@@ -28,28 +27,14 @@ export interface IndexHits<T> {
 
 /** The readable repositories a commit or code search looks in (is:public / is:private and fork: applied). */
 async function searchedRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery): Promise<Repo[]> {
-  const named = q.qualifiers.get('repo') ?? [];
-  const missing: string[] = [];
-  const ids: number[] = [];
-  for (const full of named) {
-    const [owner, name, extra] = full.split('/');
-    try {
-      if (extra !== undefined || !owner || !name) throw new NotFoundError();
-      ids.push((await repos.locate(ctx, actor, owner, name)).repo.id);
-    } catch {
-      missing.push(full);
-    }
-  }
-  if (missing.length) throw unreachable(missing);
-  const { accounts } = await ownersNamed(ctx, q);
-  for (const a of accounts) ids.push(...await repos.repositoryIdsOwnedBy(ctx, a.id));
-  const candidates = named.length || accounts.length ? ids : await store.indexedRepositoryIds(ctx.db);
+  const named = await namedRepositoryIds(ctx, actor, q);
+  const candidates = named ?? await store.indexedRepositoryIds(ctx.db);
   let found = await lists.readableRepositories(ctx, actor, candidates);
   const visibility = qualifierValues(q, 'is').filter((v) => v === 'public' || v === 'private');
   if (visibility.length === 1) found = found.filter((r) => (r.visibility === 'public') === (visibility[0] === 'public'));
   // Forks are searched when named, or asked for (fork:true, fork:only), as upstream.
   const fork = qualifier(q, 'fork');
-  if (!named.length) found = found.filter((r) => (fork === 'only' ? r.isFork : fork === 'true' || !r.isFork));
+  if (!q.qualifiers.get('repo')?.length) found = found.filter((r) => (fork === 'only' ? r.isFork : fork === 'true' || !r.isFork));
   return found;
 }
 

@@ -59,20 +59,11 @@ export async function ownersNamed(ctx: AppContext, q: ParsedQuery): Promise<{ lo
   return { logins, accounts };
 }
 
-// ---------------------------------------------------------------- issues and pull requests
-
-export const ISSUE_SORTS = ['comments', 'created', 'updated'] as const;
-export type IssueSort = typeof ISSUE_SORTS[number];
-
-export interface IssueHits {
-  items: IssueRecord[];
-  /** The repositories of the items, by id. */
-  repos: ReadonlyMap<number, Repo>;
-  total: number;
-}
-
-/** The repositories an issue search looks in: those repo:, user: and org: name (each readable, or a 422), or every readable one holding a match. */
-async function issueRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, query: lists.IssueQuery): Promise<Repo[]> {
+/**
+ * The repositories `repo:`, `user:` and `org:` name (each `repo:` readable by the
+ * caller, or a 422 naming it), or null when the query names none.
+ */
+export async function namedRepositoryIds(ctx: AppContext, actor: Actor, q: ParsedQuery): Promise<number[] | null> {
   const named = q.qualifiers.get('repo') ?? [];
   const missing: string[] = [];
   const ids: number[] = [];
@@ -88,7 +79,25 @@ async function issueRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, 
   if (missing.length) throw unreachable(missing);
   const { accounts } = await ownersNamed(ctx, q);
   for (const a of accounts) ids.push(...await repos.repositoryIdsOwnedBy(ctx, a.id));
-  const candidates = named.length || accounts.length ? ids : await lists.repositoriesMatching(ctx, query);
+  return named.length || accounts.length ? ids : null;
+}
+
+// ---------------------------------------------------------------- issues and pull requests
+
+export const ISSUE_SORTS = ['comments', 'created', 'updated'] as const;
+export type IssueSort = typeof ISSUE_SORTS[number];
+
+export interface IssueHits {
+  items: IssueRecord[];
+  /** The repositories of the items, by id. */
+  repos: ReadonlyMap<number, Repo>;
+  total: number;
+}
+
+/** The repositories an issue search looks in: those repo:, user: and org: name (each readable, or a 422), or every readable one holding a match. */
+async function issueRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, query: lists.IssueQuery): Promise<Repo[]> {
+  const named = await namedRepositoryIds(ctx, actor, q);
+  const candidates = named ?? await lists.repositoriesMatching(ctx, query);
   return lists.readableRepositories(ctx, actor, candidates);
 }
 
