@@ -1,0 +1,78 @@
+// An app written for upstream, unchanged: @octokit/app signs its own JWT (through
+// @octokit/auth-app), lists its installations, takes an installation token and creates
+// an issue — authored by the app's bot account — and reads a private repository of the
+// installation; the same token is refused outside the installation and on an endpoint
+// needing a permission the installation lacks.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { App } from '@octokit/app';
+import { createAppAuth } from '@octokit/auth-app';
+import { Octokit } from '@octokit/rest';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { createRepo, type CreatedRepo } from './factories/repos.ts';
+import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
+
+const PASSWORD = 'correct horse battery';
+// The refusals below are expected: keep Octokit's request log out of the test output.
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+describe('apps: @octokit/app and @octokit/auth-app unchanged', () => {
+  let t: TestServer;
+  let alice: CreatedUser;
+  let bot: ConvertedApp;
+  let inside: CreatedRepo;
+  let outside: CreatedRepo;
+  let installationId: number;
+
+  before(async () => {
+    t = await startTestServer();
+    alice = await createUser(t);
+    await setPassword(t, alice.login, PASSWORD);
+    const web = new WebClient(t);
+    await web.signIn(alice.login, PASSWORD);
+    inside = await createRepo(t, alice, { private: true });
+    outside = await createRepo(t, alice, { private: true });
+    bot = await registerAppByManifest(t, web, manifestOf('Harbour Pilot', { default_permissions: { issues: 'write', contents: 'read', metadata: 'read' } }));
+    const page = await web.get(`/apps/${bot.slug}/installations/new`);
+    const res = await web.post(`/apps/${bot.slug}/installations/new`, { authenticity_token: csrfIn(page.body), repository_selection: 'selected', [`repo_${inside.id}`]: '1' });
+    assert.ok(res.status === 200 || res.status === 201, res.body.slice(0, 500));
+    installationId = Number(/id="installation-id">(\d+)</.exec(res.body)![1]);
+  });
+  after(async () => { await t.close(); });
+
+  test('JWT → installations → installation token → an issue by the bot and a private read', async () => {
+    const app = new App({ appId: bot.id, privateKey: bot.pem, Octokit: Octokit.defaults({ baseUrl: t.baseUrl, log: quiet }), log: quiet });
+    const { data: me } = await app.octokit.request('GET /app');
+    assert.equal(me?.slug, bot.slug);
+
+    const seen: number[] = [];
+    for await (const { installation } of app.eachInstallation.iterator()) seen.push(installation.id);
+    assert.deepEqual(seen, [installationId]);
+
+    const kit = await app.getInstallationOctokit(installationId);
+    const issue = await kit.request('POST /repos/{owner}/{repo}/issues', { owner: alice.login, repo: inside.repo, title: 'filed by the app' });
+    assert.equal(issue.status, 201);
+    assert.equal(issue.data.user?.login, `${bot.slug}[bot]`);
+    assert.equal(issue.data.user?.type, 'Bot');
+    const readme = await kit.request('GET /repos/{owner}/{repo}/readme', { owner: alice.login, repo: inside.repo });
+    assert.equal(readme.status, 200);
+
+    // Outside the installation a private repository does not exist for the token.
+    await assert.rejects(kit.request('GET /repos/{owner}/{repo}', { owner: alice.login, repo: outside.repo }), (e: { status: number }) => e.status === 404);
+    // Administration is a permission the installation was not given.
+    await assert.rejects(kit.request('PATCH /repos/{owner}/{repo}', { owner: alice.login, repo: inside.repo, description: 'no' }),
+      (e: { status: number; message: string }) => e.status === 403 && /Resource not accessible by integration/.test(e.message));
+  });
+
+  test('@octokit/auth-app on a plain Octokit: app and installation authentication', async () => {
+    const kit = new Octokit({ baseUrl: t.baseUrl, authStrategy: createAppAuth, auth: { appId: bot.id, privateKey: bot.pem, installationId } });
+    const { data } = await kit.request('GET /installation/repositories');
+    assert.deepEqual(data.repositories.map((r: { name: string }) => r.name), [inside.repo]);
+    const auth = createAppAuth({ appId: bot.id, privateKey: bot.pem, request: kit.request });
+    const token = await auth({ type: 'installation', installationId });
+    assert.equal(token.tokenType, 'installation');
+    assert.deepEqual(token.permissions, { issues: 'write', contents: 'read', metadata: 'read' });
+  });
+});
