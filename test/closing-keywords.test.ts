@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { gitOk } from './helpers/git.ts';
+import { gql } from './helpers/graphql.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { checkout, commitFiles, push, repoWithFeature, uniqueName } from './factories/pulls.ts';
 import { listEvents } from '../src/events/outbox.ts';
@@ -150,5 +151,41 @@ describe('closing keywords in merged pull requests', () => {
     const pr = (await kit.rest.pulls.create({ owner: alice.login, repo, title: 'pr', head: 'feature', base: 'release', body: `fixes #${issue.number}` })).data;
     await kit.rest.pulls.merge({ owner: alice.login, repo, pull_number: pr.number });
     assert.equal((await issueOf(alice.login, repo, issue.number)).state, 'open');
+  });
+});
+
+describe('GraphQL closingIssuesReferences', () => {
+  test('lists what the body and commits name, readable by the viewer, for the default branch only', async () => {
+    const r = await repoWithFeature(t, alice);
+    const repo = r.clone.repo;
+    const kit = t.octokit(alice.token);
+    const byBody = await openIssue(alice, alice.login, repo, 'by body');
+    const byCommit = await openIssue(alice, alice.login, repo, 'by commit');
+    const privateName = uniqueName();
+    await kit.rest.repos.createForAuthenticatedUser({ name: privateName, private: true });
+    const hidden = await openIssue(alice, alice.login, privateName, 'hidden from bob');
+    await checkout(r.clone, 'feature');
+    await commitFiles(r.clone, { 'c.txt': 'c\n' }, `fix #${byCommit.number}`);
+    await push(r.clone, 'feature');
+    await checkout(r.clone, 'main');
+    const pr = (await kit.rest.pulls.create({
+      owner: alice.login, repo, title: 'pr', head: 'feature', base: 'main',
+      body: `closes #${byBody.number} and closes ${alice.login}/${privateName}#${hidden.number}, see #${byCommit.number}`,
+    })).data;
+    const query = `{ repository(owner: "${alice.login}", name: "${repo}") { pullRequest(number: ${pr.number}) {
+      closingIssuesReferences(first: 10) { totalCount nodes { number repository { name } } } } } }`;
+    type Result = { repository: { pullRequest: { closingIssuesReferences: { totalCount: number; nodes: { number: number; repository: { name: string } }[] } } } };
+    const asAlice = (await gql(t, alice.token)<Result>(query)).repository.pullRequest.closingIssuesReferences;
+    assert.deepEqual(asAlice.nodes.map((n) => `${n.repository.name}#${n.number}`),
+      [`${repo}#${byBody.number}`, `${privateName}#${hidden.number}`, `${repo}#${byCommit.number}`]);
+    assert.equal(asAlice.totalCount, 3);
+    const asBob = (await gql(t, bob.token)<Result>(query)).repository.pullRequest.closingIssuesReferences;
+    assert.deepEqual(asBob.nodes.map((n) => n.number), [byBody.number, byCommit.number]);
+
+    // Retargeted at another branch, the keywords link nothing.
+    await checkout(r.clone, 'other', true, 'main');
+    await push(r.clone, 'other');
+    await kit.rest.pulls.update({ owner: alice.login, repo, pull_number: pr.number, base: 'other' });
+    assert.equal((await gql(t, alice.token)<Result>(query)).repository.pullRequest.closingIssuesReferences.totalCount, 0);
   });
 });

@@ -3,8 +3,11 @@
 // timeline event and the `issues` webhook), so a keyword close is a manual close.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
+import * as git from '../../git/repository.ts';
 import type { IssueRecord } from '../issues/issues.model.ts';
+import type { PullRequestRecord } from '../pulls/pulls.model.ts';
 import * as issues from '../issues/issues.service.ts';
+import { accessToMany } from '../repos/repos.access.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { closingReferences, type ClosingReference } from './closing.keywords.ts';
@@ -64,4 +67,22 @@ export async function closeReferencedIssues(
     closed += 1;
   }
   return closed;
+}
+
+/**
+ * The issues a pull request would close on merge (GraphQL `closingIssuesReferences`):
+ * those its body and its commits name, when it targets the default branch (keywords
+ * elsewhere close nothing), in repositories the caller may read.
+ */
+export async function closingIssuesOfPull(
+  ctx: AppContext, actor: Actor, repo: Repo, pull: PullRequestRecord, issue: IssueRecord,
+): Promise<ReferencedIssue[]> {
+  if (pull.baseRef !== repo.defaultBranch) return [];
+  const dir = repos.gitDir(ctx, repo);
+  // Merged: what the base lacked at the merge; open: what its branch lacks now.
+  const exclude = pull.mergedAt ? pull.baseSha : `refs/heads/${pull.baseRef}`;
+  const commits = await git.commitsBetween(dir, pull.headSha, [exclude]).catch(() => []);
+  const found = await referencedIssues(ctx, repo, [issue.body, ...commits.map((c) => c.message)]);
+  const access = await accessToMany(ctx, actor, [...new Map(found.map((f) => [f.repo.id, f.repo])).values()]);
+  return found.filter((f) => access.get(f.repo.id)?.effective != null && f.repo.hasIssues);
 }
