@@ -182,10 +182,17 @@ describe('GraphQL closingIssuesReferences', () => {
     const asBob = (await gql(t, bob.token)<Result>(query)).repository.pullRequest.closingIssuesReferences;
     assert.deepEqual(asBob.nodes.map((n) => n.number), [byBody.number, byCommit.number]);
 
+    // The reverse: the issue lists the open pull request that would close it.
+    const reverse = `{ repository(owner: "${alice.login}", name: "${repo}") {
+      named: issue(number: ${byBody.number}) { closedByPullRequestsReferences(first: 5) { totalCount nodes { number } } } } }`;
+    type Reverse = { repository: { named: { closedByPullRequestsReferences: { totalCount: number; nodes: { number: number }[] } } } };
+    assert.deepEqual((await gql(t, bob.token)<Reverse>(reverse)).repository.named.closedByPullRequestsReferences.nodes.map((n) => n.number), [pr.number]);
+
     // Retargeted at another branch, the keywords link nothing.
     await checkout(r.clone, 'other', true, 'main');
     await push(r.clone, 'other');
     await kit.rest.pulls.update({ owner: alice.login, repo, pull_number: pr.number, base: 'other' });
     assert.equal((await gql(t, alice.token)<Result>(query)).repository.pullRequest.closingIssuesReferences.totalCount, 0);
+    assert.equal((await gql(t, bob.token)<Reverse>(reverse)).repository.named.closedByPullRequestsReferences.totalCount, 0);
   });
 });

@@ -3,10 +3,10 @@
 import { arrayConnection, type ConnectionArgs } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
-import { issueNode } from '../issues/issues.graphql-helpers.ts';
-import type { PullRequestNode } from '../pulls/pulls.graphql-nodes.ts';
+import { issueNode, type IssueNode } from '../issues/issues.graphql-helpers.ts';
+import { pullRequestNode, type PullRequestNode } from '../pulls/pulls.graphql-nodes.ts';
 import { closingTypeDefs } from './closing.graphql.ts';
-import { closingIssuesOfPull } from './closing.service.ts';
+import { closingIssuesOfPull, closingPullsOfIssue } from './closing.service.ts';
 
 export const closingGraphQL: GraphQLModule = {
   name: 'closing',
@@ -16,6 +16,12 @@ export const closingGraphQL: GraphQLModule = {
       closingIssuesReferences: async (p: PullRequestNode, args: ConnectionArgs, g: GraphQLContext) => {
         const found = await closingIssuesOfPull(g.ctx, g.actor, p.repo, p.pull, p.issue);
         return arrayConnection(found.map((f) => issueNode(f.issue, f.repo)), args);
+      },
+    },
+    Issue: {
+      closedByPullRequestsReferences: async (i: IssueNode, args: ConnectionArgs & { includeClosedPrs?: boolean | null }, g: GraphQLContext) => {
+        const found = await closingPullsOfIssue(g.ctx, g.actor, i.repo, i.issue, args.includeClosedPrs === true);
+        return arrayConnection(found.map((p) => pullRequestNode(p.repo, p.pull, p.issue)), args);
       },
     },
   },

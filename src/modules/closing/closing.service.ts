@@ -6,6 +6,7 @@ import type { Actor } from '../../domain/actor.ts';
 import * as git from '../../git/repository.ts';
 import type { IssueRecord } from '../issues/issues.model.ts';
 import type { PullRequestRecord } from '../pulls/pulls.model.ts';
+import * as pulls from '../pulls/pulls.service.ts';
 import * as issues from '../issues/issues.service.ts';
 import { accessToMany } from '../repos/repos.access.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
@@ -85,4 +86,29 @@ export async function closingIssuesOfPull(
   const found = await referencedIssues(ctx, repo, [issue.body, ...commits.map((c) => c.message)]);
   const access = await accessToMany(ctx, actor, [...new Map(found.map((f) => [f.repo.id, f.repo])).values()]);
   return found.filter((f) => access.get(f.repo.id)?.effective != null && f.repo.hasIssues);
+}
+
+/** How many of a repository's pull requests (the most recent) an issue's reverse lookup reads. */
+export const CLOSING_PULLS_SCANNED = 100;
+
+/**
+ * The pull requests of the issue's repository that would close it on merge (GraphQL
+ * `Issue.closedByPullRequestsReferences`): open ones (and with `includeClosed` closed and
+ * merged ones too) targeting the default branch whose body or commits name it. Keywords
+ * are not indexed: the most recent CLOSING_PULLS_SCANNED pull requests are read.
+ */
+export async function closingPullsOfIssue(
+  ctx: AppContext, actor: Actor, repo: Repo, issue: IssueRecord, includeClosed: boolean,
+): Promise<pulls.PullPair[]> {
+  if (issue.isPullRequest) return [];
+  const page = await pulls.listPullRecords(ctx, [repo], {
+    states: includeClosed ? ['open', 'closed', 'merged'] : ['open'], baseRef: repo.defaultBranch,
+    sort: 'created', direction: 'desc', offset: 0, limit: CLOSING_PULLS_SCANNED,
+  });
+  const out: pulls.PullPair[] = [];
+  for (const p of page.items) {
+    const found = await closingIssuesOfPull(ctx, actor, p.repo, p.pull, p.issue);
+    if (found.some((f) => f.issue.id === issue.id)) out.push(p);
+  }
+  return out.reverse();
 }
