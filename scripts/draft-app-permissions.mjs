@@ -55,6 +55,8 @@ const OVERRIDES = {
     const kind = k === 'shared-storage' ? 'shared-storage' : `github-${k}`;
     return [[`billing/get-${kind}-billing-org`, 'none'], [`billing/get-${kind}-billing-user`, 'none']];
   })),
+  // The PubSubHubbub hub makes repository hooks.
+  'wharf/pubsubhubbub': R('repository_hooks', 'write'),
   'teams/list-projects-in-org': R('members', 'read'), 'teams/check-permissions-for-project-in-org': R('members', 'read'),
   'teams/add-or-update-project-permissions-in-org': R('members', 'write'), 'teams/remove-project-in-org': R('members', 'write'),
 };

@@ -1,5 +1,6 @@
 // The modules that make up the GraphQL schema, in registration order (each area adds
 // its module here; see the comment at the top of schema.ts).
+import { closingGraphQL } from '../modules/closing/closing.resolvers.ts';
 import { checksGraphQL } from '../modules/checks/checks.resolvers.ts';
 import { deploymentsGraphQL } from '../modules/deployments/deployments.resolvers.ts';
 import { releasesGraphQL } from '../modules/releases/releases.resolvers.ts';
@@ -16,4 +17,4 @@ import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discuss
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL, searchGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL, searchGraphQL, closingGraphQL];

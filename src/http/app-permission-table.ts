@@ -434,6 +434,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/oauth-device-code': 'none',
   'wharf/org-app-manifest-page': 'none',
   'wharf/password-page': 'none',
+  'wharf/pubsubhubbub': { repository_hooks: 'write' },
   'wharf/record-billing-usage': 'none',
   'wharf/register-runner': 'none',
   'wharf/remove-runner': 'none',

@@ -112,3 +112,11 @@ export const DeliveryResponse = Type.Object({
 });
 
 export const Accepted = Type.Object({});
+
+/** POST /hub: a form (or JSON) body; the values' rules are the hub service's. */
+export const HubBody = Type.Object({
+  'hub.mode': Type.Optional(Type.String()),
+  'hub.topic': Type.Optional(Type.String()),
+  'hub.callback': Type.Optional(Type.String()),
+  'hub.secret': Type.Optional(Type.String()),
+});

@@ -251,6 +251,9 @@ async function remove(ctx: AppContext, owner: HookOwner, id: number): Promise<vo
   });
 }
 
+/** For the PubSubHubbub hub (hooks.hub.ts): its subscriptions are these same hooks. */
+export { create as createHook, update as updateHook, remove as removeHook };
+
 function eventTarget(owner: HookOwner): { repositoryId: number | null; organizationId: number | null } {
   return owner.type === 'Repository'
     ? { repositoryId: owner.targetId, organizationId: null }

@@ -188,11 +188,11 @@ export async function recordMentions(tx: AppContext, issueId: number, body: stri
 
 // ---------------------------------------------------------------- timeline and webhooks
 
-type Timeline = { event: eventStore.NewEvent['event']; detail?: IssueEventDetail }[];
+type Timeline = { event: eventStore.NewEvent['event']; detail?: IssueEventDetail; commitId?: string }[];
 
 async function writeTimeline(tx: AppContext, issue: IssueRecord, actorId: number, entries: Timeline): Promise<void> {
   await eventStore.insertMany(tx.db, entries.map((e) => ({
-    repositoryId: issue.repositoryId, issueId: issue.id, actorId, event: e.event, detail: e.detail,
+    repositoryId: issue.repositoryId, issueId: issue.id, actorId, event: e.event, detail: e.detail, commitId: e.commitId,
   })), nowIso(tx.clock));
 }
 
@@ -304,6 +304,8 @@ export interface IssueChanges {
   assignees?: string[];
   /** A milestone number; null removes the milestone. */
   milestone?: number | null;
+  /** The commit whose closing keyword closes the issue: the `closed` event's `commit_id`. */
+  closingCommitId?: string;
 }
 
 /** Title and body within upstream's lengths (both the issue and the pull request routes, REST and GraphQL). */
@@ -356,7 +358,7 @@ export async function updateIssueRecord(
   if (changes.state === 'closed' && issue.state === 'open') {
     const reason = changes.stateReason && changes.stateReason !== 'reopened' ? changes.stateReason : 'completed';
     Object.assign(row, { state: 'closed', stateReason: reason, closedAt: now, closedById: user.id });
-    timeline.push({ event: 'closed', detail: { stateReason: reason } });
+    timeline.push({ event: 'closed', detail: { stateReason: reason }, commitId: changes.closingCommitId });
     hooks.push({ action: 'closed' });
   } else if (changes.state === 'open' && issue.state === 'closed') {
     Object.assign(row, { state: 'open', stateReason: 'reopened', closedAt: null, closedById: null });
