@@ -23,7 +23,7 @@ const RULES = {
   pulls: ['pull_requests', 'pull_requests'], releases: ['contents', 'contents'], 'repos/contents': ['contents', 'contents'],
   'repos/forks': ['metadata', 'administration'], 'repos/repos': ['metadata', 'administration'], 'repos/webhooks': ['repository_hooks', 'repository_hooks'],
   search: ['metadata', 'metadata'], teams: ['members', 'members'], users: [null, null], reactions: ['issues', 'issues'],
-  'apps/installations': [null, null], 'apps/apps': [null, null],
+  'apps/installations': [null, null], 'apps/apps': [null, null], 'deploy-keys': ['administration', 'administration'],
   'actions/self-hosted-runner-groups': ['organization_self_hosted_runners', 'organization_self_hosted_runners'],
 };
 // Runners of an organization need its self-hosted runners permission; a repository's, administration.
@@ -35,6 +35,8 @@ const R = (perm, level) => ({ [perm]: level });
 const OVERRIDES = {
   'wharf/avatar': {}, 'wharf/web-stylesheet': {}, 'wharf/graphql-explorer': {}, 'wharf/graphql-explorer-script': {},
   'wharf/graphql-explorer-styles': {}, 'graphql/introspect': {},
+  // A user's public SSH keys as a file: public data, like /users/{username}/keys.
+  'wharf/user-authorized-keys': {},
   // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.
   graphql: 'none',
   'repos/download-raw': R('contents', 'read'), 'wharf/download-release-asset': R('contents', 'read'),
