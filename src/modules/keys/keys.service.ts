@@ -50,15 +50,20 @@ async function register(ctx: AppContext, resource: string, holder: store.Holder,
   // Upstream names an untitled key by its comment; Wharf by the comment too, else its type.
   const comment = input.key.trim().split(/\s+/).slice(2).join(' ');
   const title = input.title?.trim() || comment || key.type;
-  return inTransaction(ctx, async (tx) => {
-    if (await store.findByFingerprint(tx.db, key.fingerprint)) {
-      throw new ValidationError([{ resource, field: 'key', code: 'custom', message: 'key is already in use' }]);
-    }
-    return store.insert(tx.db, {
-      holder, title, key: key.key, fingerprint: key.fingerprint, readOnly: 'repositoryId' in holder && input.read_only === true,
-      addedById, createdAt: nowIso(ctx.clock),
+  const inUse = new ValidationError([{ resource, field: 'key', code: 'custom', message: 'key is already in use' }]);
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      if (await store.findByFingerprint(tx.db, key.fingerprint)) throw inUse;
+      return store.insert(tx.db, {
+        holder, title, key: key.key, fingerprint: key.fingerprint, readOnly: 'repositoryId' in holder && input.read_only === true,
+        addedById, createdAt: nowIso(ctx.clock),
+      });
     });
-  });
+  } catch (err) {
+    // Two registrations of one key at once: the unique fingerprint lets one through.
+    if (store.isDuplicate(err)) throw inUse;
+    throw err;
+  }
 }
 
 // ---------------------------------------------------------------- a user's keys

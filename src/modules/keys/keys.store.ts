@@ -52,6 +52,12 @@ export interface NewKey {
   createdAt: string;
 }
 
+/** A second registration of a fingerprint that raced past the check. */
+export function isDuplicate(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 export async function insert(db: Executor, k: NewKey): Promise<SshKey> {
   const row = await db.insertInto('ssh_keys').values({
     user_id: 'userId' in k.holder ? k.holder.userId : null,
