@@ -1,6 +1,7 @@
 // SSH public keys (issue #21): a user's keys (user_id set) and repositories' deploy
 // keys (repository_id set). A key is registered once on the whole site, by its
 // fingerprint, so that the key of an SSH connection names one account or repository.
+// Also an index for the events API (issue #21): the outbox by actor.
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
@@ -22,4 +23,6 @@ export async function up(db: Kysely<unknown>, { id, primaryId }: MigrationContex
     .execute();
   await db.schema.createIndex('ssh_keys_user').on('ssh_keys').column('user_id').execute();
   await db.schema.createIndex('ssh_keys_repository').on('ssh_keys').column('repository_id').execute();
+  // The events API reads a user's timeline from the outbox by actor, newest first.
+  await db.schema.createIndex('outbox_actor').on('outbox').columns(['actor_id', 'id']).execute();
 }
