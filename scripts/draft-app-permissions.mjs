@@ -39,6 +39,8 @@ const OVERRIDES = {
   'wharf/graphql-explorer-styles': {}, 'graphql/introspect': {},
   // A user's public SSH keys as a file: public data, like /users/{username}/keys.
   'wharf/user-authorized-keys': {},
+  // The legacy reference listing (gone from the current description).
+  'git/list-refs': R('contents', 'read'),
   // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.
   graphql: 'none',
   'repos/download-raw': R('contents', 'read'), 'wharf/download-release-asset': R('contents', 'read'),

@@ -129,6 +129,18 @@ describe('compare and contributors', () => {
     assert.equal((await failure(() => octokit.rest.repos.compareCommitsWithBasehead({ owner: alice.login, repo: 'empty-dock', basehead: 'main...main' }))).status, 409);
   });
 
+  test('legacy GET /git/refs[/{namespace}]: all refs, a prefix, one ref exactly, 404 for none', async () => {
+    const get = (p: string) => t.request(`/repos/${alice.login}/${repo}/git/refs${p}`, { token: alice.token });
+    const all = await (await get('')).json() as { ref: string }[];
+    assert.deepEqual(all.map((r) => r.ref), ['refs/heads/feature/x', 'refs/heads/main', 'refs/heads/unrelated']);
+    const heads = await (await get('/heads/feature')).json() as { ref: string }[];
+    assert.deepEqual(heads.map((r) => r.ref), ['refs/heads/feature/x']);
+    const one = await (await get('/heads/main')).json() as { ref: string; object: { sha: string } };
+    assert.equal(one.ref, 'refs/heads/main');
+    assert.equal(one.object.sha, shas.main1);
+    assert.equal((await get('/tags')).status, 404);
+  });
+
   test('GET /contributors counts default-branch commits per user; anon lists the other addresses', async () => {
     const octokit = t.octokit(bob.token);
     // Feature commits reach main: alice 2 (root, and f2 under another spelling of her address), the stranger 2.

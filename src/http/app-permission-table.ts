@@ -130,6 +130,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'git/git-upload-pack': { contents: 'read' },
   'git/info-refs': { contents: 'read' },
   'git/list-matching-refs': { contents: 'read' },
+  'git/list-refs': { contents: 'read' },
   'git/update-ref': { contents: 'write' },
   'gitignore/get-all-templates': {},
   'gitignore/get-template': {},
