@@ -23,7 +23,9 @@ const RULES = {
   pulls: ['pull_requests', 'pull_requests'], releases: ['contents', 'contents'], 'repos/contents': ['contents', 'contents'],
   'repos/forks': ['metadata', 'administration'], 'repos/repos': ['metadata', 'administration'], 'repos/webhooks': ['repository_hooks', 'repository_hooks'],
   search: ['metadata', 'metadata'], teams: ['members', 'members'], users: [null, null], reactions: ['issues', 'issues'],
-  'apps/installations': [null, null], 'apps/apps': [null, null],
+  'apps/installations': [null, null], 'apps/apps': [null, null], 'deploy-keys': ['administration', 'administration'],
+  // Timelines: metadata, which every installation holds.
+  'activity/events': ['metadata', 'metadata'],
   'actions/self-hosted-runner-groups': ['organization_self_hosted_runners', 'organization_self_hosted_runners'],
 };
 // Runners of an organization need its self-hosted runners permission; a repository's, administration.
@@ -35,6 +37,10 @@ const R = (perm, level) => ({ [perm]: level });
 const OVERRIDES = {
   'wharf/avatar': {}, 'wharf/web-stylesheet': {}, 'wharf/graphql-explorer': {}, 'wharf/graphql-explorer-script': {},
   'wharf/graphql-explorer-styles': {}, 'graphql/introspect': {},
+  // A user's public SSH keys as a file: public data, like /users/{username}/keys.
+  'wharf/user-authorized-keys': {},
+  // The legacy reference listing (gone from the current description).
+  'git/list-refs': R('contents', 'read'),
   // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.
   graphql: 'none',
   'repos/download-raw': R('contents', 'read'), 'wharf/download-release-asset': R('contents', 'read'),

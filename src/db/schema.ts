@@ -294,6 +294,19 @@ export interface UserEmailsTable {
 }
 
 /** A primary GPG key (primary_key_id null) or one of its subkeys. */
+export interface SshKeysTable {
+  id: Generated<number>;
+  user_id: number | null;
+  repository_id: number | null;
+  title: string;
+  key: string;
+  fingerprint: string;
+  read_only: Bool;
+  added_by_id: number | null;
+  created_at: string;
+  last_used: string | null;
+}
+
 export interface GpgKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -878,6 +891,7 @@ export interface Database {
   outbox: OutboxTable;
   user_emails: UserEmailsTable;
   gpg_keys: GpgKeysTable;
+  ssh_keys: SshKeysTable;
   interaction_limits: InteractionLimitsTable;
   hooks: HooksTable;
   hook_payloads: HookPayloadsTable;

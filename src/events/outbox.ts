@@ -87,3 +87,18 @@ export async function latestEvent(ctx: AppContext, filter: { event: string; repo
     .orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row ? toStored(row) : null;
 }
+
+/**
+ * The newest events of these kinds on repositories, newest first, at most `limit`: the
+ * public timelines (events API) read the outbox, which keeps every event.
+ */
+export async function recentRepositoryEvents(
+  ctx: AppContext, filter: { events: readonly string[]; repositoryIds?: readonly number[]; actorId?: number }, limit: number,
+): Promise<StoredEvent[]> {
+  if (filter.repositoryIds?.length === 0) return [];
+  let q = ctx.db.selectFrom('outbox').selectAll().where('event', 'in', [...filter.events]).where('repository_id', 'is not', null);
+  if (filter.repositoryIds) q = q.where('repository_id', 'in', [...filter.repositoryIds]);
+  if (filter.actorId !== undefined) q = q.where('actor_id', '=', filter.actorId);
+  const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toStored);
+}

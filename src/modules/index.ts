@@ -5,6 +5,10 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { deploymentsRoutes } from './deployments/deployments.routes.ts';
 import { gitDataRoutes } from './git-data/git-data.routes.ts';
+import { compareRoutes } from './compare/compare.routes.ts';
+import { refsListingRoutes } from './compare/refs-listing.routes.ts';
+import { keysRoutes } from './keys/keys.routes.ts';
+import { eventsApiRoutes } from './events-api/events-api.routes.ts';
 import { gitHttpRoutes } from './git-http/git-http.routes.ts';
 import { hooksRoutes } from './hooks/hooks.routes.ts';
 import { hubRoutes } from './hooks/hub.routes.ts';
@@ -48,4 +52,4 @@ import { appsRoutes } from './apps/apps.routes.ts';
 import { appsPagesRoutes } from './apps/apps-pages.routes.ts';
 import { installationsRoutes } from './apps/installations.routes.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, hubRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, projectsRoutes, boardRoutes, teamProjectsRoutes, runnersRoutes, runnerGroupsRoutes, runnerProtocolRoutes, billingRoutes, appsRoutes, installationsRoutes, appsPagesRoutes];
+export const ROUTE_MODULES: RouteModule[] = [] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, hubRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, projectsRoutes, boardRoutes, teamProjectsRoutes, runnersRoutes, runnerGroupsRoutes, runnerProtocolRoutes, billingRoutes, appsRoutes, installationsRoutes, appsPagesRoutes, compareRoutes, refsListingRoutes, keysRoutes, eventsApiRoutes];
