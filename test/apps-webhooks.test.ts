@@ -154,8 +154,20 @@ describe('apps: webhooks', () => {
     assertMatchesWebhookSchema('installation', 'deleted', deleted);
   });
 
-  test('the events an installation receives are limited by its permissions', () => {
+  test('the events an installation receives are limited by its permissions', async () => {
     assert.deepEqual(receivableEvents(['issues', 'push', 'star'], { issues: 'read' }), ['issues', 'star']);
-    assert.deepEqual(receivableEvents(['issues', 'push'], { contents: 'read' }), ['push']);
+    // Through the server: an app subscribed to issues without the issues permission,
+    // installed on every repository, gets the star after the issue, and not the issue.
+    const crane = await registerAppByManifest(t, web, manifestOf('Star Crane', {
+      hook_attributes: { url: receiver.url('/crane') }, default_permissions: { contents: 'read' }, default_events: ['issues', 'star'],
+    }));
+    const page = await web.get(`/apps/${crane.slug}/installations/new`);
+    const res = await web.post(`/apps/${crane.slug}/installations/new`, { authenticity_token: csrfIn(page.body), repository_selection: 'all' });
+    assert.ok(res.status === 201 || res.status === 200, res.body.slice(0, 2000));
+    await createIssue(t, alice.token, { owner: alice.login, repo: outside.repo }, { title: 'not for the crane' });
+    assert.equal((await t.request(`/user/starred/${alice.login}/${outside.repo}`, { method: 'PUT', token: alice.token })).status, 204);
+    const star = await receiver.waitFor(1, (r) => r.path === '/crane' && isEvent('star')(r));
+    assert.equal(payloadOf(star[0]!).repository!.id, outside.id);
+    assert.ok(!receiver.received.some((r) => r.path === '/crane' && isEvent('issues')(r)));
   });
 });
