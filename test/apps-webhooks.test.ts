@@ -169,5 +169,15 @@ describe('apps: webhooks', () => {
     const star = await receiver.waitFor(1, (r) => r.path === '/crane' && isEvent('star')(r));
     assert.equal(payloadOf(star[0]!).repository!.id, outside.id);
     assert.ok(!receiver.received.some((r) => r.path === '/crane' && isEvent('issues')(r)));
+
+    // PATCH /app/hook/config moves the hook and changes its secret; deliveries follow.
+    const jwt = { authorization: `Bearer ${appJwt(crane.pem, crane.id, clock.now().getTime())}` };
+    const patched = await t.request('/app/hook/config', { method: 'PATCH', headers: jwt, json: { url: receiver.url('/moved'), secret: 'fresh secret' } });
+    assert.equal(patched.status, 200, await patched.clone().text());
+    assert.equal((await t.request(`/user/starred/${alice.login}/${inside.repo}`, { method: 'PUT', token: alice.token })).status, 204);
+    const [moved] = await receiver.waitFor(1, (r) => r.path === '/moved' && isEvent('star')(r));
+    assert.equal(payloadOf(moved!).repository!.id, inside.id);
+    assert.ok(await verify('fresh secret', moved!.body, headerOf(moved!, 'x-hub-signature-256')!));
+    assert.ok(!await verify(crane.webhook_secret!, moved!.body, headerOf(moved!, 'x-hub-signature-256')!));
   });
 });
