@@ -154,6 +154,18 @@ describe('apps: webhooks', () => {
     assertMatchesWebhookSchema('installation', 'deleted', deleted);
   });
 
+  test('an app registered before app hooks existed (no hook row) gets its hook at its next install', async () => {
+    const old = await registerAppByManifest(t, web, manifestOf('Old Crane', { hook_attributes: { url: receiver.url('/old') } }));
+    await t.server.ctx.db.deleteFrom('hooks').where('scope', '=', 'app').where('target_id', '=', old.id).execute();
+    const page = await web.get(`/apps/${old.slug}/installations/new`);
+    const res = await web.post(`/apps/${old.slug}/installations/new`, {
+      authenticity_token: csrfIn(page.body), repository_selection: 'selected', [`repo_${inside.id}`]: '1',
+    });
+    assert.ok(res.status === 201 || res.status === 200, res.body.slice(0, 2000));
+    const [created] = await receiver.waitFor(1, (r) => r.path === '/old' && isEvent('installation', 'created')(r));
+    assert.ok(await verify(old.webhook_secret!, created!.body, headerOf(created!, 'x-hub-signature-256')!), 'signed with the stored secret');
+  });
+
   test('the events an installation receives are limited by its permissions', async () => {
     assert.deepEqual(receivableEvents(['issues', 'push', 'star'], { issues: 'read' }), ['issues', 'star']);
     // Through the server: an app subscribed to issues without the issues permission,

@@ -13,9 +13,10 @@ import * as users from '../users/users.service.ts';
 import type { Account } from '../users/users.model.ts';
 import type { Permissions } from './app-permissions.ts';
 import type { App, Installation } from './apps.model.ts';
-import { appsByIds, managesOwner } from './apps.service.ts';
+import { appsByIds, managesOwner, storedWebhookSecret } from './apps.service.ts';
+import { appHook } from '../hooks/hooks.apps.ts';
 import * as store from './installations.store.ts';
-import { recordInstallationEvent } from './app-webhooks.service.ts';
+import { recordInstallationEvent, syncHookOf } from './app-webhooks.service.ts';
 import { installationRecord } from './installations.views.ts';
 
 export const SUSPENDED_MESSAGE = 'This installation has been suspended';
@@ -122,6 +123,8 @@ export async function install(ctx: AppContext, actor: Actor, app: App, target: A
 async function announceInstall(
   ctx: AppContext, actor: Actor, app: App, installation: Installation, previous: { before: number[]; permissions: string; events: string } | null,
 ): Promise<void> {
+  // An app registered before app hooks existed gets its hook at its next install.
+  if (app.webhookUrl !== null && await appHook(ctx, app.id) === null) await syncHookOf(ctx, app, await storedWebhookSecret(ctx, app.id));
   const record = installationRecord(await presentOne(ctx, installation), ctx.urls);
   const after = await repositoryIdsOf(ctx, installation);
   if (!previous) {
