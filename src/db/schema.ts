@@ -341,8 +341,8 @@ export interface InteractionLimitsTable {
 
 export interface HooksTable {
   id: Generated<number>;
-  scope: 'repository' | 'organization';
-  /** The repository id, or the organization's account id, as `scope` says. */
+  scope: 'repository' | 'organization' | 'app';
+  /** The repository id, the organization's account id, or the app's id, as `scope` says. */
   target_id: number;
   name: string;
   active: Bool;

@@ -10,10 +10,11 @@ import * as pulls from './pulls/pulls.wiring.ts';
 import * as releases from './releases/releases.wiring.ts';
 import * as search from './search/search.wiring.ts';
 import * as billing from './billing/billing.wiring.ts';
+import * as apps from './apps/apps.wiring.ts';
 import * as closing from './closing/closing.wiring.ts';
 
 /** Subscribers run in this order inside the recording transaction. */
-const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search, billing, closing];
+const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search, billing, apps, closing];
 
 export function wireModules(): EventBus {
   const bus = new EventBus();

@@ -1,12 +1,14 @@
 // The app's webhook configuration, read and changed by the app with its JWT
 // (GET/PATCH /app/hook/config). The secret is sealed at rest and never shown.
-import type { AppContext } from '../../context.ts';
+import { inTransaction, type AppContext } from '../../context.ts';
 import { requireAppActor, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import { urlProblem } from './app-fields.ts';
 import type { App } from './apps.model.ts';
-import { requireApp, sealWebhookSecret, toApp } from './apps.service.ts';
+import { requireApp, sealWebhookSecret, storedWebhookSecret, toApp } from './apps.service.ts';
+import { appHook } from '../hooks/hooks.apps.ts';
+import { syncHookOf } from './app-webhooks.service.ts';
 import * as store from './apps.store.ts';
 
 export interface HookConfig {
@@ -48,7 +50,15 @@ export async function updateHookConfig(ctx: AppContext, actor: Actor, input: Hoo
   if (input.content_type !== undefined) changes.webhook_content_type = input.content_type as string;
   if (insecure !== undefined) changes.webhook_insecure_ssl = insecure as string;
   if (input.secret !== undefined) changes.webhook_secret = input.secret ? sealWebhookSecret(ctx, input.secret as string) : null;
-  const row = await store.updateApp(ctx.db, app.id, changes);
-  if (!row) throw new NotFoundError();
-  return hookConfigOf(ctx, toApp(row));
+  return inTransaction(ctx, async (tx) => {
+    const hadHook = await appHook(tx, app.id) !== null;
+    const row = await store.updateApp(tx.db, app.id, changes);
+    if (!row) throw new NotFoundError();
+    const updated = toApp(row);
+    // A hook made now (the app had no URL) is signed with the stored secret.
+    const secret = input.secret !== undefined ? (input.secret as string | null) || null
+      : hadHook ? undefined : await storedWebhookSecret(tx, app.id);
+    await syncHookOf(tx, updated, secret);
+    return hookConfigOf(tx, updated);
+  });
 }

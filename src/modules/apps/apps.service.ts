@@ -12,6 +12,8 @@ import type { Account } from '../users/users.model.ts';
 import type { Permissions } from './app-permissions.ts';
 import type { App, AppCredentials, AppKey } from './apps.model.ts';
 import { slugOf, type AppFields } from './app-fields.ts';
+import { appHook } from '../hooks/hooks.apps.ts';
+import { syncHookOf } from './app-webhooks.service.ts';
 
 export { fieldsFromForm, parseManifest, type AppFields, type AppForm } from './app-fields.ts';
 import * as store from './apps.store.ts';
@@ -61,6 +63,16 @@ export function openWebhookSecret(ctx: AppContext, sealed: string): string {
   return ctx.secrets.open(sealed, WEBHOOK_SECRET_PURPOSE);
 }
 
+/** The app's webhook secret in plaintext (a hook created for an app later is signed with it). */
+export async function storedWebhookSecret(ctx: AppContext, appId: number): Promise<string | null> {
+  const sealed = await store.webhookSecretOf(ctx.db, appId);
+  return sealed === null ? null : openWebhookSecret(ctx, sealed);
+}
+
+async function hasHook(ctx: AppContext, appId: number): Promise<boolean> {
+  return await appHook(ctx, appId) !== null;
+}
+
 /** Stores a new app (and its bot account) for `owner` with the given client secret hash. */
 async function insertNewApp(ctx: AppContext, actor: Actor, owner: Account, fields: AppFields, clientSecretHash: string, then: (tx: AppContext, app: App) => Promise<void>): Promise<App> {
   if (!await managesOwner(ctx, actor, owner.id)) throw new NotFoundError();
@@ -69,18 +81,20 @@ async function insertNewApp(ctx: AppContext, actor: Actor, owner: Account, field
     throw ValidationError.field(RESOURCE, 'name', 'already_exists', 'Name is already in use');
   }
   const now = nowIso(ctx.clock);
+  const webhookSecret = randomBytes(20).toString('hex');
   return inTransaction(ctx, async (tx) => {
     const bot = await users.createBotAccount(tx, `${slug}[bot]`);
     const row = await store.insertApp(tx.db, {
       owner_id: owner.id, bot_user_id: bot.id, slug, name: fields.name, name_lower: fields.name.toLowerCase(), description: fields.description,
       external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
       client_id: newClientId(), client_secret_hash: clientSecretHash,
-      webhook_url: fields.webhookUrl, webhook_secret: sealWebhookSecret(tx, randomBytes(20).toString('hex')),
+      webhook_url: fields.webhookUrl, webhook_secret: sealWebhookSecret(tx, webhookSecret),
       webhook_content_type: 'json', webhook_insecure_ssl: '0', webhook_active: fields.webhookActive ? 1 : 0,
       public: fields.public ? 1 : 0, permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events),
       created_at: now, updated_at: now,
     });
     const app = toApp(row);
+    await syncHookOf(tx, app, webhookSecret);
     await then(tx, app);
     return app;
   });
@@ -113,13 +127,17 @@ export async function createByHand(ctx: AppContext, actor: Actor, owner: Account
  */
 export async function updateSettings(ctx: AppContext, actor: Actor, slug: string, fields: AppFields): Promise<App> {
   const app = await requireManagedApp(ctx, actor, slug);
-  const row = await store.updateApp(ctx.db, app.id, {
-    description: fields.description, external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
-    webhook_url: fields.webhookUrl, webhook_active: fields.webhookActive ? 1 : 0, public: fields.public ? 1 : 0,
-    permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events), updated_at: nowIso(ctx.clock),
+  return inTransaction(ctx, async (tx) => {
+    const row = await store.updateApp(tx.db, app.id, {
+      description: fields.description, external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
+      webhook_url: fields.webhookUrl, webhook_active: fields.webhookActive ? 1 : 0, public: fields.public ? 1 : 0,
+      permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events), updated_at: nowIso(tx.clock),
+    });
+    if (!row) throw new NotFoundError();
+    const updated = toApp(row);
+    await syncHookOf(tx, updated, await hasHook(tx, app.id) ? undefined : await storedWebhookSecret(tx, app.id));
+    return updated;
   });
-  if (!row) throw new NotFoundError();
-  return toApp(row);
 }
 
 /** A new client secret, shown this once; the old one stops working at once. */

@@ -13,8 +13,11 @@ import * as users from '../users/users.service.ts';
 import type { Account } from '../users/users.model.ts';
 import type { Permissions } from './app-permissions.ts';
 import type { App, Installation } from './apps.model.ts';
-import { appsByIds, managesOwner } from './apps.service.ts';
+import { appsByIds, managesOwner, storedWebhookSecret } from './apps.service.ts';
+import { appHook } from '../hooks/hooks.apps.ts';
 import * as store from './installations.store.ts';
+import { recordInstallationEvent, syncHookOf } from './app-webhooks.service.ts';
+import { installationRecord } from './installations.views.ts';
 
 export const SUSPENDED_MESSAGE = 'This installation has been suspended';
 
@@ -101,12 +104,44 @@ export async function install(ctx: AppContext, actor: Actor, app: App, target: A
     const fields = {
       repository_selection: input.selection, permissions: JSON.stringify(app.permissions), events: JSON.stringify(app.events), updated_at: now,
     };
+    const before = existing ? await repositoryIdsOf(tx, toInstallation(existing)) : [];
     const row = existing
       ? (await store.updateInstallation(tx.db, existing.id, fields))!
       : await store.insertInstallation(tx.db, { app_id: app.id, account_id: target.id, created_at: now, suspended_at: null, suspended_by: null, ...fields });
     await store.replaceSelectedRepositories(tx.db, row.id, input.selection === 'selected' ? selected : []);
-    return { installation: toInstallation(row), created: !existing };
+    const installation = toInstallation(row);
+    await announceInstall(tx, actor, app, installation, existing ? { before, permissions: existing.permissions, events: existing.events } : null);
+    return { installation, created: !existing };
   });
+}
+
+/**
+ * The app's hook hears of the install: `created` with the repositories for a new one;
+ * for a reconfigured one, `installation_repositories` when the reach changed and
+ * `new_permissions_accepted` when the permissions or events did.
+ */
+async function announceInstall(
+  ctx: AppContext, actor: Actor, app: App, installation: Installation, previous: { before: number[]; permissions: string; events: string } | null,
+): Promise<void> {
+  // An app registered before app hooks existed gets its hook at its next install.
+  if (app.webhookUrl !== null && await appHook(ctx, app.id) === null) await syncHookOf(ctx, app, await storedWebhookSecret(ctx, app.id));
+  const record = installationRecord(await presentOne(ctx, installation), ctx.urls);
+  const after = await repositoryIdsOf(ctx, installation);
+  if (!previous) {
+    const repositories = await repos.reposByIds(ctx, after);
+    await recordInstallationEvent(ctx, actor, app, 'installation', 'created', record, { repositories: repositories.sort((a, b) => a.id - b.id) });
+    return;
+  }
+  const added = after.filter((id) => !previous.before.includes(id));
+  const removed = previous.before.filter((id) => !after.includes(id));
+  if (added.length || removed.length) {
+    await recordInstallationEvent(ctx, actor, app, 'installation_repositories', added.length ? 'added' : 'removed', record, {
+      added: await repos.reposByIds(ctx, added), removed: await repos.reposByIds(ctx, removed), selection: installation.repositorySelection,
+    });
+  }
+  if (previous.permissions !== JSON.stringify(installation.permissions) || previous.events !== JSON.stringify(installation.events)) {
+    await recordInstallationEvent(ctx, actor, app, 'installation', 'new_permissions_accepted', record, {});
+  }
 }
 
 /** The repositories of `target` the install page offers for selection. */
@@ -141,7 +176,12 @@ export async function getForApp(ctx: AppContext, actor: Actor, id: number): Prom
 /** The app uninstalls itself: the installation, its selection and its tokens go. */
 export async function deleteForApp(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const installation = await requireOwnInstallation(ctx, actor, id);
-  await store.deleteInstallation(ctx.db, installation.id);
+  await inTransaction(ctx, async (tx) => {
+    const presented = await presentOne(tx, installation);
+    const repositories = await repos.reposByIds(tx, await repositoryIdsOf(tx, installation));
+    await recordInstallationEvent(tx, actor, presented.app, 'installation', 'deleted', installationRecord(presented, tx.urls), { repositories });
+    await store.deleteInstallation(tx.db, installation.id);
+  });
 }
 
 /** Suspends (or lifts the suspension of) an installation: its tokens are refused meanwhile. */
@@ -149,9 +189,16 @@ export async function setSuspended(ctx: AppContext, actor: Actor, id: number, su
   const installation = await requireOwnInstallation(ctx, actor, id);
   const now = nowIso(ctx.clock);
   if (suspended && installation.suspendedAt !== null) return;
-  await store.updateInstallation(ctx.db, installation.id, suspended
-    ? { suspended_at: now, suspended_by: null, updated_at: now }
-    : { suspended_at: null, suspended_by: null, updated_at: now });
+  if (!suspended && installation.suspendedAt === null) return;
+  await inTransaction(ctx, async (tx) => {
+    const row = await store.updateInstallation(tx.db, installation.id, suspended
+      ? { suspended_at: now, suspended_by: null, updated_at: now }
+      : { suspended_at: null, suspended_by: null, updated_at: now });
+    if (!row) return;
+    const presented = await presentOne(tx, toInstallation(row));
+    const repositories = await repos.reposByIds(tx, await repositoryIdsOf(tx, presented.installation));
+    await recordInstallationEvent(tx, actor, presented.app, 'installation', suspended ? 'suspend' : 'unsuspend', installationRecord(presented, tx.urls), { repositories });
+  });
 }
 
 async function installationOnAccount(ctx: AppContext, actor: Actor, account: Account | null): Promise<PresentedInstallation> {
@@ -219,14 +266,21 @@ export async function changeSelectedRepository(ctx: AppContext, actor: Actor, id
   }
   const now = nowIso(ctx.clock);
   await inTransaction(ctx, async (tx) => {
-    if (add) await store.addSelectedRepository(tx.db, installation.id, repo.id);
+    let changed = true;
+    if (add) changed = await store.addSelectedRepository(tx.db, installation.id, repo.id);
     else {
       const remaining = await store.selectedRepositoryIds(tx.db, installation.id);
       if (remaining.length === 1 && remaining[0] === repo.id) {
         throw ValidationError.field('Installation', 'repository_id', 'custom', 'An installation must keep at least one selected repository.');
       }
-      await store.removeSelectedRepository(tx.db, installation.id, repo.id);
+      changed = await store.removeSelectedRepository(tx.db, installation.id, repo.id);
     }
-    await store.updateInstallation(tx.db, installation.id, { updated_at: now });
+    const row = await store.updateInstallation(tx.db, installation.id, { updated_at: now });
+    // Nothing to tell the app when the selection already was so.
+    if (!row || !changed) return;
+    const presented = await presentOne(tx, toInstallation(row));
+    await recordInstallationEvent(tx, actor, presented.app, 'installation_repositories', add ? 'added' : 'removed', installationRecord(presented, tx.urls), {
+      added: add ? [repo] : [], removed: add ? [] : [repo], selection: 'selected',
+    });
   });
 }

@@ -92,3 +92,16 @@ export async function deleteExpiredTokens(db: Executor, now: string): Promise<vo
 export async function findTokenById(db: Executor, id: number): Promise<TokenRow | undefined> {
   return db.selectFrom('app_installation_tokens').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Installations on these accounts that are not suspended (webhook fan-out). */
+export async function liveInstallationsOnAccounts(db: Executor, accountIds: readonly number[]): Promise<InstallationRow[]> {
+  if (accountIds.length === 0) return [];
+  return db.selectFrom('app_installations').selectAll().where('account_id', 'in', [...accountIds]).where('suspended_at', 'is', null).orderBy('id').execute();
+}
+
+/** Which of these repositories each of these installations selected. */
+export async function selectionsAmong(db: Executor, installationIds: readonly number[], repositoryIds: readonly number[]): Promise<{ installation_id: number; repository_id: number }[]> {
+  if (installationIds.length === 0 || repositoryIds.length === 0) return [];
+  return db.selectFrom('app_installation_repositories').select(['installation_id', 'repository_id'])
+    .where('installation_id', 'in', [...installationIds]).where('repository_id', 'in', [...repositoryIds]).execute();
+}

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { wakeWorkers } from '../../events/wake.ts';
 import * as store from './deliveries.store.ts';
 import type { Delivery, DeliveryAttempt, DeliveryDetail } from './hooks.model.ts';
+import { appHook, payloadWithInstallation } from './hooks.apps.ts';
 import { organizationTarget, repositoryTarget, requireHook, type HookOwner } from './hooks.service.ts';
 
 export interface ListDeliveriesQuery {
@@ -43,7 +44,7 @@ async function get(ctx: AppContext, owner: HookOwner, hookId: number, id: number
   const hook = await requireHook(ctx, owner, hookId);
   const delivery = await store.findForHook(ctx.db, hook.id, id);
   if (!delivery) throw new NotFoundError();
-  return delivery;
+  return { ...delivery, requestPayload: payloadWithInstallation(delivery.requestPayload, delivery.installationId) };
 }
 
 /** Queues the delivery again, as a new delivery of the same event (same GUID), marked redelivery. */
@@ -91,6 +92,30 @@ export async function getOrganizationHookDelivery(ctx: AppContext, actor: Actor,
 
 export async function redeliverOrganizationHookDelivery(ctx: AppContext, actor: Actor, org: string, hookId: number, id: number): Promise<void> {
   await redeliver(ctx, await organizationTarget(ctx, actor, org), hookId, id);
+}
+
+// ---------------------------------------------------------------- apps (their one hook; the caller checked the app's JWT)
+
+/** The app's hook id; 404 when the app has no webhook. */
+async function appHookOwner(ctx: AppContext, appId: number): Promise<{ owner: HookOwner; hookId: number }> {
+  const hook = await appHook(ctx, appId);
+  if (!hook) throw new NotFoundError();
+  return { owner: { type: 'App', targetId: appId }, hookId: hook.id };
+}
+
+export async function listAppHookDeliveries(ctx: AppContext, appId: number, q: ListDeliveriesQuery): Promise<DeliveryPage> {
+  const { owner, hookId } = await appHookOwner(ctx, appId);
+  return list(ctx, owner, hookId, q);
+}
+
+export async function getAppHookDelivery(ctx: AppContext, appId: number, id: number): Promise<DeliveryDetail> {
+  const { owner, hookId } = await appHookOwner(ctx, appId);
+  return get(ctx, owner, hookId, id);
+}
+
+export async function redeliverAppHookDelivery(ctx: AppContext, appId: number, id: number): Promise<void> {
+  const { owner, hookId } = await appHookOwner(ctx, appId);
+  await redeliver(ctx, owner, hookId, id);
 }
 
 // ---------------------------------------------------------------- inspection

@@ -53,6 +53,8 @@ export interface NewDelivery {
   event: string;
   action: string | null;
   repositoryId: number | null;
+  /** The app installation the delivery is for (app hooks): its payload gains `installation`. */
+  installationId: number | null;
   /** The event (its payload must be stored with insertPayloads). */
   outboxId: number;
   redelivery: boolean;
@@ -90,7 +92,7 @@ export async function insertMany(db: Executor, rows: readonly NewDelivery[], now
       event: r.event,
       action: r.action,
       repository_id: r.repositoryId,
-      installation_id: null,
+      installation_id: r.installationId,
       outbox_id: r.outboxId,
       redelivery: r.redelivery ? 1 : 0,
       state: 'pending' as const,
@@ -154,6 +156,7 @@ export interface ClaimedRow {
   event: string;
   action: string | null;
   outboxId: number;
+  installationId: number | null;
   redelivery: boolean;
   attempts: number;
   createdAt: string;
@@ -169,10 +172,10 @@ export async function claim(db: Executor, ids: readonly number[], leaseUntil: nu
   const rows = await db.updateTable('hook_deliveries')
     .set({ state: 'in_progress' as const, lease_until: leaseUntil })
     .where('id', 'in', ids).where('state', '=', 'pending')
-    .returning(['id', 'hook_id', 'guid', 'event', 'action', 'outbox_id', 'redelivery', 'attempts', 'created_at'])
+    .returning(['id', 'hook_id', 'guid', 'event', 'action', 'outbox_id', 'installation_id', 'redelivery', 'attempts', 'created_at'])
     .execute();
   return rows.sort((a, b) => a.id - b.id).map((row) => ({
-    id: row.id, hookId: row.hook_id, guid: row.guid, event: row.event, action: row.action, outboxId: row.outbox_id,
+    id: row.id, hookId: row.hook_id, guid: row.guid, event: row.event, action: row.action, outboxId: row.outbox_id, installationId: row.installation_id,
     redelivery: Number(row.redelivery) === 1, attempts: row.attempts, createdAt: row.created_at,
   }));
 }
@@ -329,9 +332,12 @@ export async function findForHook(db: Executor, hookId: number, id: number): Pro
 /** What redelivering a delivery queues again: the same event (payload) and GUID. */
 export async function findSource(db: Executor, hookId: number, id: number): Promise<Omit<NewDelivery, 'url' | 'redelivery'> | null> {
   const r = await db.selectFrom('hook_deliveries')
-    .select(['hook_id', 'guid', 'event', 'action', 'repository_id', 'outbox_id'])
+    .select(['hook_id', 'guid', 'event', 'action', 'repository_id', 'installation_id', 'outbox_id'])
     .where('hook_id', '=', hookId).where('id', '=', id).executeTakeFirst();
-  return r ? { hookId: r.hook_id, guid: r.guid, event: r.event, action: r.action, repositoryId: r.repository_id, outboxId: r.outbox_id } : null;
+  return r ? {
+    hookId: r.hook_id, guid: r.guid, event: r.event, action: r.action, repositoryId: r.repository_id,
+    installationId: r.installation_id, outboxId: r.outbox_id,
+  } : null;
 }
 
 export async function listAttempts(db: Executor, deliveryId: number): Promise<DeliveryAttempt[]> {

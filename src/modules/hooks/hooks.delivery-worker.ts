@@ -312,7 +312,7 @@ export class DeliveryWorker {
       };
     }
     const req = buildRequest({
-      guid: d.guid, event: d.event, hookId: target.id, targetType: target.scope, targetId: target.targetId,
+      guid: d.guid, event: d.event, hookId: target.id, targetType: target.scope === 'app' ? 'integration' : target.scope, targetId: target.targetId,
       contentType: target.contentType, secret: target.secret, payload: d.payload,
     });
     const res = await this.sender.send(target.url, req, target.insecureSsl, this.stopping.signal);

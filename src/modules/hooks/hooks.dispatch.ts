@@ -8,6 +8,7 @@ import * as deliveries from './deliveries.store.ts';
 import { subscribesTo, type Hook } from './hooks.model.ts';
 import { openSecret } from './hooks.secrets.ts';
 import * as store from './hooks.store.ts';
+import { appSubscribers, withInstallation } from './hooks.apps.ts';
 
 export type { AttemptRecord, NewDelivery, NewPayload } from './deliveries.store.ts';
 
@@ -18,16 +19,25 @@ export interface EventRef {
   repositoryId: number | null;
   /** The organization the event belongs to, directly or through its repository. */
   organizationIds: readonly number[];
-  /** Set for events meant for one hook only (ping, test). */
+  /** Set for events meant for one hook only (ping, test, an app's installation events). */
   hookId: number | null;
+  /** The installation an app's installation event is about. */
+  installationId: number | null;
+}
+
+/** A hook an event goes to; app hooks get it for one installation of theirs. */
+export interface Subscriber {
+  hook: Hook;
+  installationId: number | null;
 }
 
 /**
- * The hooks each event goes to: the named hook for ping and test events; otherwise the
- * active hooks of the event's repository and of its organization that subscribe to
- * the event (or to "*").
+ * The hooks each event goes to: the named hook for ping and test events (and an app's
+ * installation events); otherwise the active hooks of the event's repository and of its
+ * organization that subscribe to the event (or to "*"), and the hooks of the apps
+ * installed on the repository that may receive it.
  */
-export async function subscribersOf(ctx: AppContext, refs: readonly EventRef[]): Promise<Map<number, Hook[]>> {
+export async function subscribersOf(ctx: AppContext, refs: readonly EventRef[]): Promise<Map<number, Subscriber[]>> {
   const named = await store.findByIds(ctx.db, [...new Set(refs.flatMap((r) => (r.hookId === null ? [] : [r.hookId])))]);
   const broadcast = refs.filter((r) => r.hookId === null);
   const hooks = await store.findActiveFor(
@@ -35,13 +45,15 @@ export async function subscribersOf(ctx: AppContext, refs: readonly EventRef[]):
     [...new Set(broadcast.flatMap((r) => (r.repositoryId === null ? [] : [r.repositoryId])))],
     [...new Set(broadcast.flatMap((r) => r.organizationIds))],
   );
-  const out = new Map<number, Hook[]>();
+  const apps = await appSubscribers(ctx, broadcast);
+  const out = new Map<number, Subscriber[]>();
   for (const ref of refs) {
-    const matched = ref.hookId !== null
-      ? named.filter((h) => h.id === ref.hookId)
+    const matched: Subscriber[] = ref.hookId !== null
+      ? named.filter((h) => h.id === ref.hookId).map((hook) => ({ hook, installationId: ref.installationId }))
       : hooks.filter((h) => subscribesTo(h, ref.event) && (h.scope === 'repository'
         ? h.targetId === ref.repositoryId
-        : ref.organizationIds.includes(h.targetId)));
+        : ref.organizationIds.includes(h.targetId))).map((hook) => ({ hook, installationId: null }));
+    matched.push(...(apps.get(ref.id) ?? []));
     if (matched.length) out.set(ref.id, matched);
   }
   return out;
@@ -126,7 +138,7 @@ export async function claimDue(ctx: AppContext, o: ClaimOptions): Promise<Batch[
     const batches = new Map<number, Batch>();
     // Sent in queue order (claim returns rows by id), whatever order their retries fell due in.
     for (const row of claimed) {
-      const d = { ...row, payload: payloads.get(row.outboxId) ?? '{}' };
+      const d = { ...row, payload: withInstallation(payloads.get(row.outboxId) ?? '{}', row.installationId) };
       let batch = batches.get(d.hookId);
       if (!batch) {
         const stored = targets.get(d.hookId);

@@ -3,7 +3,6 @@
 // and the event marked dispatched, together.
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type AppContext } from '../../context.ts';
-import type { Hook } from './hooks.model.ts';
 import * as hooks from './hooks.dispatch.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as outbox from '../../events/outbox.ts';
@@ -20,9 +19,11 @@ export function fanOut(ctx: AppContext, limit: number): Promise<number> {
     const subscribers = await hooks.subscribersOf(tx, events.map((e) => {
       const org = organizationOf(e, repoOf(e));
       const hookId = e.payload.hook_id;
+      const installation = e.payload.installation as { id?: unknown } | undefined;
       return {
         id: e.id, event: e.event, repositoryId: e.repositoryId ?? null, organizationIds: org ? [org] : [],
         hookId: typeof hookId === 'number' ? hookId : null,
+        installationId: typeof installation?.id === 'number' ? installation.id : null,
       };
     }));
     const wanted = events.filter((e) => subscribers.has(e.id));
@@ -55,9 +56,9 @@ export function fanOut(ctx: AppContext, limit: number): Promise<number> {
   });
 }
 
-function deliveryRow(e: outbox.StoredEvent, h: Hook, guid: string): hooks.NewDelivery {
+function deliveryRow(e: outbox.StoredEvent, s: hooks.Subscriber, guid: string): hooks.NewDelivery {
   return {
-    hookId: h.id, guid, event: e.event, action: e.action ?? null, repositoryId: e.repositoryId ?? null,
-    outboxId: e.id, redelivery: false, url: h.config.url,
+    hookId: s.hook.id, guid, event: e.event, action: e.action ?? null, repositoryId: e.repositoryId ?? null,
+    installationId: s.installationId, outboxId: e.id, redelivery: false, url: s.hook.config.url,
   };
 }

@@ -1,7 +1,7 @@
 // Webhooks as the domain sees them.
 
-/** What a hook is set on. */
-export type HookScope = 'repository' | 'organization';
+/** What a hook is set on: 'app' is a GitHub App's one webhook (target_id: the app's id). */
+export type HookScope = 'repository' | 'organization' | 'app';
 
 export const CONTENT_TYPES = ['json', 'form'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

@@ -12,8 +12,8 @@ export interface RequestInput {
   guid: string;
   event: string;
   hookId: number;
-  /** repository or organization, with that record's id. */
-  targetType: 'repository' | 'organization';
+  /** repository, organization or integration (an app's hook), with that record's id. */
+  targetType: 'repository' | 'organization' | 'integration';
   targetId: number;
   contentType: 'json' | 'form';
   secret: string | null;

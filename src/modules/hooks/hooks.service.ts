@@ -35,7 +35,9 @@ const EVENT_NAME = /^[a-z][a-z0-9_]*$/;
 /** Where a hook lives, as its URLs need it. */
 export type HookOwner =
   | { type: 'Repository'; owner: string; name: string; targetId: number }
-  | { type: 'Organization'; login: string; targetId: number };
+  | { type: 'Organization'; login: string; targetId: number }
+  /** A GitHub App's own hook (targetId: the app's id). */
+  | { type: 'App'; targetId: number };
 
 export interface HookDetail {
   hook: Hook;
@@ -176,7 +178,7 @@ export async function organizationTarget(ctx: AppContext, actor: Actor, login: s
 }
 
 function targetOf(owner: HookOwner): store.Target {
-  const scope: HookScope = owner.type === 'Repository' ? 'repository' : 'organization';
+  const scope: HookScope = owner.type === 'Repository' ? 'repository' : owner.type === 'App' ? 'app' : 'organization';
   return { scope, targetId: owner.targetId };
 }
 
@@ -255,6 +257,7 @@ async function remove(ctx: AppContext, owner: HookOwner, id: number): Promise<vo
 export { create as createHook, update as updateHook, remove as removeHook };
 
 function eventTarget(owner: HookOwner): { repositoryId: number | null; organizationId: number | null } {
+  if (owner.type === 'App') return { repositoryId: null, organizationId: null };
   return owner.type === 'Repository'
     ? { repositoryId: owner.targetId, organizationId: null }
     : { repositoryId: null, organizationId: owner.targetId };

@@ -127,6 +127,13 @@ export async function findActiveFor(db: Executor, repositoryIds: readonly number
   return rows.map((r) => toHook(r as Row));
 }
 
+/** The app hooks of these apps that are active; the caller matches events and installations. */
+export async function findActiveAppHooks(db: Executor, appIds: readonly number[]): Promise<Hook[]> {
+  if (appIds.length === 0) return [];
+  const rows = await selectHooks(db).where('active', '=', 1).where('scope', '=', 'app').where('target_id', 'in', [...appIds]).orderBy('id').execute();
+  return rows.map((r) => toHook(r as Row));
+}
+
 /** Hooks by id, whatever they are set on (ping and test events name theirs). */
 export async function findByIds(db: Executor, ids: readonly number[]): Promise<Hook[]> {
   if (ids.length === 0) return [];

@@ -12,6 +12,7 @@ export const MASKED_SECRET = '********';
 export type HookView = Static<typeof HookResponse>;
 
 function hookUrl(owner: HookOwner, id: number, urls: Urls): string {
+  if (owner.type === 'App') return urls.api('app', 'hook', 'config');
   return owner.type === 'Repository'
     ? urls.api('repos', owner.owner, owner.name, 'hooks', id)
     : urls.api('orgs', owner.login, 'hooks', id);
