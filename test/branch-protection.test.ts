@@ -1,0 +1,113 @@
+// Branch protection through Octokit and the git binary: PUT/GET/DELETE of a rule
+// (bodies checked against the published OpenAPI schemas, state after each call, bad
+// input refused with nothing changed), and the rule enforced on pushes over HTTP.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+import { assertMatchesOpenApi } from './helpers/openapi.ts';
+import { failsWith } from './helpers/failures.ts';
+import { requestJson } from './helpers/json-request.ts';
+import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { addCollaborator } from './factories/issues.ts';
+import { repoWithFeature } from './factories/pulls.ts';
+
+let t: TestServer;
+before(async () => { t = await startTestServer(); });
+after(async () => { await t.close(); });
+
+const PROTECTION = '/repos/{owner}/{repo}/branches/{branch}/protection';
+const OPEN = { required_status_checks: null, enforce_admins: null, required_pull_request_reviews: null, restrictions: null };
+
+async function rows(repositoryId: number) {
+  return t.server.ctx.db.selectFrom('branch_protections').select(['pattern', 'rules']).where('repository_id', '=', repositoryId).execute();
+}
+
+describe('PUT, GET and DELETE …/branches/{branch}/protection', () => {
+  let owner: CreatedUser;
+  let repo: string;
+  let id: number;
+  before(async () => {
+    owner = await createUser(t);
+    const made = await repoWithFeature(t, owner);
+    repo = made.clone.repo;
+    id = made.id;
+  });
+
+  test('PUT answers the published record and stores the rule; GET reads it back', async () => {
+    const kit = t.octokit(owner.token);
+    const res = await kit.rest.repos.updateBranchProtection({
+      owner: owner.login, repo, branch: 'main',
+      required_status_checks: { strict: true, contexts: ['ci/build'] },
+      enforce_admins: true,
+      required_pull_request_reviews: { required_approving_review_count: 2, dismiss_stale_reviews: true },
+      restrictions: null,
+      required_linear_history: true,
+    });
+    assert.equal(res.status, 200);
+    assertMatchesOpenApi('PUT', PROTECTION, 200, res.data);
+    const base = `${t.baseUrl}/repos/${owner.login}/${repo}/branches/main/protection`;
+    assert.equal(res.data.url, base);
+    assert.deepEqual(res.data.required_status_checks, {
+      url: `${base}/required_status_checks`, strict: true, contexts: ['ci/build'], contexts_url: `${base}/required_status_checks/contexts`,
+      checks: [{ context: 'ci/build', app_id: null }],
+    });
+    assert.deepEqual(res.data.enforce_admins, { url: `${base}/enforce_admins`, enabled: true });
+    assert.equal(res.data.required_pull_request_reviews?.required_approving_review_count, 2);
+    assert.equal(res.data.required_pull_request_reviews?.dismiss_stale_reviews, true);
+    assert.deepEqual(res.data.required_linear_history, { enabled: true });
+    assert.deepEqual(res.data.allow_force_pushes, { enabled: false });
+    assert.equal(res.data.restrictions, undefined);
+    assert.equal((await rows(id)).length, 1);
+
+    const got = await kit.rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'main' });
+    assertMatchesOpenApi('GET', PROTECTION, 200, got.data);
+    assert.deepEqual(got.data, res.data);
+  });
+
+  test('a wildcard pattern protects the branches it matches', async () => {
+    const kit = t.octokit(owner.token);
+    await kit.rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'feat*', ...OPEN, allow_deletions: true });
+    const got = await kit.rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'feature' });
+    assert.equal(got.data.url, `${t.baseUrl}/repos/${owner.login}/${repo}/branches/feat*/protection`);
+    assert.deepEqual(got.data.allow_deletions, { enabled: true });
+    await kit.rest.repos.deleteBranchProtection({ owner: owner.login, repo, branch: 'feat*' });
+    await failsWith(kit.rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'feature' }), 404);
+  });
+
+  test('bad input is refused and changes nothing', async () => {
+    const kit = t.octokit(owner.token);
+    const before = await rows(id);
+    // The four required members missing: the schema's 422.
+    const partial = await requestJson(t, 'PUT', `/repos/${owner.login}/${repo}/branches/main/protection`, owner.token, { enforce_admins: true });
+    assert.equal(partial.status, 422);
+    const notObject = await requestJson(t, 'PUT', `/repos/${owner.login}/${repo}/branches/main/protection`, owner.token, [1]);
+    assert.equal(notObject.status, 400);
+    const e = await failsWith(kit.rest.repos.updateBranchProtection({
+      owner: owner.login, repo, branch: 'main', ...OPEN, required_pull_request_reviews: { required_approving_review_count: 7 },
+    }), 422);
+    assert.equal(e.errors?.[0]?.field, 'required_approving_review_count');
+    // Users and teams restrictions are for organization repositories only.
+    await failsWith(kit.rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN, restrictions: { users: [owner.login], teams: [] } }), 422);
+    const missing = await failsWith(kit.rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'no-such-branch', ...OPEN }), 404);
+    assert.equal(missing.message, 'Branch not found');
+    assert.deepEqual(await rows(id), before);
+  });
+
+  test('only admins manage protection: a writer gets 403 (a reader of a private repository 404)', async () => {
+    const writer = await createUser(t);
+    await addCollaborator(t, owner.token, { owner: owner.login, repo }, writer, 'push');
+    await failsWith(t.octokit(writer.token).rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'main' }), 403);
+    await failsWith(t.octokit(writer.token).rest.repos.deleteBranchProtection({ owner: owner.login, repo, branch: 'main' }), 403);
+    assert.equal((await rows(id)).length, 1);
+  });
+
+  test('DELETE removes the rule (204), then 404 Branch not protected', async () => {
+    const kit = t.octokit(owner.token);
+    const res = await kit.rest.repos.deleteBranchProtection({ owner: owner.login, repo, branch: 'main' });
+    assert.equal(res.status, 204);
+    assert.equal((await rows(id)).length, 0);
+    const e = await failsWith(kit.rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'main' }), 404);
+    assert.equal(e.message, 'Branch not protected');
+    await failsWith(kit.rest.repos.deleteBranchProtection({ owner: owner.login, repo, branch: 'main' }), 404);
+  });
+});
