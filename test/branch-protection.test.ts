@@ -9,7 +9,8 @@ import { failsWith } from './helpers/failures.ts';
 import { requestJson } from './helpers/json-request.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addCollaborator } from './factories/issues.ts';
-import { repoWithFeature } from './factories/pulls.ts';
+import { checkout, cloneAs, commitFiles, repoWithFeature, type Clone } from './factories/pulls.ts';
+import { git, gitOk } from './helpers/git.ts';
 
 let t: TestServer;
 before(async () => { t = await startTestServer(); });
@@ -109,5 +110,117 @@ describe('PUT, GET and DELETE …/branches/{branch}/protection', () => {
     const e = await failsWith(kit.rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'main' }), 404);
     assert.equal(e.message, 'Branch not protected');
     await failsWith(kit.rest.repos.deleteBranchProtection({ owner: owner.login, repo, branch: 'main' }), 404);
+  });
+});
+
+/** `git push` (not quiet, so the remote's messages show) that may fail: its exit code and stderr. */
+async function tryPush(c: Clone, ...args: string[]) {
+  const r = await git(['push', 'origin', ...args], { cwd: c.dir });
+  return { code: r.code, stderr: r.stderr };
+}
+
+async function serverSha(owner: string, repo: string, branch: string): Promise<string | null> {
+  const res = await requestJson(t, 'GET', `/repos/${owner}/${repo}/git/ref/heads/${branch}`, undefined);
+  return res.status === 200 ? res.body.object.sha : null;
+}
+
+describe('pushes over HTTP to a protected branch', () => {
+  let owner: CreatedUser;
+  let writer: CreatedUser;
+  let clone: Clone;
+  let writerClone: Clone;
+  let repo: string;
+  before(async () => {
+    owner = await createUser(t);
+    writer = await createUser(t);
+    const made = await repoWithFeature(t, owner);
+    clone = made.clone;
+    repo = clone.repo;
+    await addCollaborator(t, owner.token, { owner: owner.login, repo }, writer, 'push');
+    writerClone = await cloneAs(t, owner.login, repo, writer);
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN });
+  });
+
+  test('a fast-forward push is accepted', async () => {
+    const sha = await commitFiles(clone, { 'ok.txt': 'ok\n' }, 'Fast forward');
+    const r = await tryPush(clone, 'main');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(await serverSha(owner.login, repo, 'main'), sha);
+  });
+
+  test('git push --force is rejected with upstream\'s message and the branch stays', async () => {
+    const before = await serverSha(owner.login, repo, 'main');
+    await gitOk(['reset', '-q', '--hard', 'HEAD~1'], { cwd: clone.dir });
+    await commitFiles(clone, { 'rewrite.txt': 'x\n' }, 'Rewritten history');
+    const r = await tryPush(clone, '--force', 'main');
+    assert.notEqual(r.code, 0);
+    assert.match(r.stderr, /remote: error: GH006: Protected branch update failed for refs\/heads\/main\./);
+    assert.match(r.stderr, /remote: error: Cannot force-push to this branch/);
+    assert.match(r.stderr, /\[remote rejected\] main -> main/);
+    assert.equal(await serverSha(owner.login, repo, 'main'), before);
+    await gitOk(['reset', '-q', '--hard', before!], { cwd: clone.dir });
+  });
+
+  test('deleting the branch is rejected; allowed once allow_deletions is set', async () => {
+    const r = await tryPush(clone, '--delete', 'feature');
+    assert.equal(r.code, 0, r.stderr); // feature is not protected
+    const d = await tryPush(clone, '--delete', 'main');
+    assert.notEqual(d.code, 0);
+    assert.match(d.stderr, /Cannot delete this branch/);
+    assert.ok(await serverSha(owner.login, repo, 'main'));
+  });
+
+  test('force pushes are accepted with allow_force_pushes', async () => {
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN, allow_force_pushes: true });
+    await gitOk(['reset', '-q', '--hard', 'HEAD~1'], { cwd: clone.dir });
+    const sha = await commitFiles(clone, { 'forced.txt': 'x\n' }, 'Forced');
+    const r = await tryPush(clone, '--force', 'main');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(await serverSha(owner.login, repo, 'main'), sha);
+  });
+
+  test('required linear history rejects merge commits', async () => {
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN, required_linear_history: true, enforce_admins: true });
+    await checkout(clone, 'side', true);
+    await commitFiles(clone, { 'side.txt': 'side\n' }, 'Side');
+    await checkout(clone, 'main');
+    await commitFiles(clone, { 'main2.txt': 'main\n' }, 'Main');
+    await gitOk(['merge', '-q', '--no-ff', '-m', 'Merge side', 'side'], { cwd: clone.dir });
+    const r = await tryPush(clone, 'main');
+    assert.notEqual(r.code, 0);
+    assert.match(r.stderr, /This branch must not contain merge commits\./);
+    await gitOk(['reset', '-q', '--hard', 'origin/main'], { cwd: clone.dir });
+  });
+
+  test('required reviews: a writer must go through a pull request; the admin bypasses unless enforce_admins', async () => {
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({
+      owner: owner.login, repo, branch: 'main', ...OPEN, required_pull_request_reviews: { required_approving_review_count: 1 },
+    });
+    await gitOk(['pull', '-q', 'origin', 'main'], { cwd: writerClone.dir });
+    await commitFiles(writerClone, { 'writer.txt': 'w\n' }, 'By the writer');
+    const w = await tryPush(writerClone, 'main');
+    assert.notEqual(w.code, 0);
+    assert.match(w.stderr, /Changes must be made through a pull request\./);
+    const sha = await commitFiles(clone, { 'admin.txt': 'a\n' }, 'By the admin');
+    const a = await tryPush(clone, 'main');
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(await serverSha(owner.login, repo, 'main'), sha);
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({
+      owner: owner.login, repo, branch: 'main', ...OPEN, enforce_admins: true, required_pull_request_reviews: { required_approving_review_count: 1 },
+    });
+    await commitFiles(clone, { 'admin2.txt': 'a\n' }, 'By the admin again');
+    const enforced = await tryPush(clone, 'main');
+    assert.notEqual(enforced.code, 0);
+    assert.equal(await serverSha(owner.login, repo, 'main'), sha);
+  });
+
+  test('a wildcard rule and lock_branch bind every pusher', async () => {
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'release/*', ...OPEN, lock_branch: true });
+    await checkout(clone, 'release/1.0', true);
+    const r = await tryPush(clone, 'release/1.0');
+    assert.notEqual(r.code, 0);
+    assert.match(r.stderr, /Cannot change this locked branch/);
+    assert.equal(await serverSha(owner.login, repo, 'release/1.0'), null);
+    await checkout(clone, 'main');
   });
 });

@@ -49,7 +49,8 @@ export function isWildcard(pattern: string): boolean {
   return /[*?[]/.test(pattern);
 }
 
-function patternRegExp(pattern: string): RegExp {
+/** The regular expression source of the branch names a rule covers. */
+export function patternSource(pattern: string): string {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
@@ -58,7 +59,13 @@ function patternRegExp(pattern: string): RegExp {
     else if (c === '?') out += '[^/]';
     else out += c.replace(/[.+^${}()|\\\]]/g, '\\$&').replace('[', '\\[');
   }
-  return new RegExp(`^${out}$`);
+  return `^${out}$`;
+}
+
+/** Rules in the order they win: exact names, then longer (more specific) patterns first. */
+export function byPriority<T extends { pattern: string }>(rules: readonly T[]): T[] {
+  const rank = (r: T) => (isWildcard(r.pattern) ? r.pattern.length : Number.MAX_SAFE_INTEGER);
+  return [...rules].sort((a, b) => rank(b) - rank(a));
 }
 
 /**
@@ -66,8 +73,5 @@ function patternRegExp(pattern: string): RegExp {
  * (longest) pattern matching it, as upstream picks among several matching rules.
  */
 export function ruleFor<T extends { pattern: string }>(rules: readonly T[], branch: string): T | null {
-  const exact = rules.find((r) => r.pattern === branch);
-  if (exact) return exact;
-  const matching = rules.filter((r) => isWildcard(r.pattern) && patternRegExp(r.pattern).test(branch));
-  return matching.sort((a, b) => b.pattern.length - a.pattern.length)[0] ?? null;
+  return byPriority(rules).find((r) => r.pattern === branch || (isWildcard(r.pattern) && new RegExp(patternSource(r.pattern)).test(branch))) ?? null;
 }
