@@ -224,3 +224,51 @@ describe('pushes over HTTP to a protected branch', () => {
     await checkout(clone, 'main');
   });
 });
+
+describe('the refs and contents APIs on a protected branch', () => {
+  let owner: CreatedUser;
+  let writer: CreatedUser;
+  let repo: string;
+  let mainSha: string;
+  let featureSha: string;
+  before(async () => {
+    owner = await createUser(t);
+    writer = await createUser(t);
+    const made = await repoWithFeature(t, owner);
+    repo = made.clone.repo;
+    mainSha = made.mainSha;
+    featureSha = made.featureSha;
+    await addCollaborator(t, owner.token, { owner: owner.login, repo }, writer, 'push');
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN });
+  });
+
+  test('a forced ref update and a deletion get 422 with the reason; the ref stays', async () => {
+    const kit = t.octokit(owner.token);
+    // Back to main's parent: not a fast forward.
+    const parent = (await kit.rest.git.getCommit({ owner: owner.login, repo, commit_sha: mainSha })).data.parents[0]!.sha;
+    const forced = await failsWith(kit.rest.git.updateRef({ owner: owner.login, repo, ref: 'heads/main', sha: parent, force: true }), 422);
+    assert.equal(forced.message, 'Cannot force-push to this branch');
+    const del = await failsWith(kit.rest.git.deleteRef({ owner: owner.login, repo, ref: 'heads/main' }), 422);
+    assert.equal(del.message, 'Cannot delete this branch');
+    assert.equal(await serverSha(owner.login, repo, 'main'), mainSha);
+    // A fast forward is no force push.
+    await kit.rest.git.updateRef({ owner: owner.login, repo, ref: 'heads/main', sha: featureSha });
+    mainSha = featureSha;
+  });
+
+  test('with required reviews the contents API answers 409 to a writer; nothing is written', async () => {
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({
+      owner: owner.login, repo, branch: 'main', ...OPEN, required_pull_request_reviews: { required_approving_review_count: 1 },
+    });
+    const e = await failsWith(t.octokit(writer.token).rest.repos.createOrUpdateFileContents({
+      owner: owner.login, repo, path: 'new.txt', message: 'Add', content: Buffer.from('x').toString('base64'),
+    }), 409);
+    assert.equal(e.message, 'Changes must be made through a pull request.');
+    assert.equal(await serverSha(owner.login, repo, 'main'), mainSha);
+    // The admin bypasses (no enforce_admins).
+    const ok = await t.octokit(owner.token).rest.repos.createOrUpdateFileContents({
+      owner: owner.login, repo, path: 'new.txt', message: 'Add', content: Buffer.from('x').toString('base64'),
+    });
+    assert.equal(ok.status, 201);
+  });
+});

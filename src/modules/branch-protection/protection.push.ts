@@ -60,3 +60,24 @@ export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Prom
   const isAdmin = await isRepoAdmin(ctx, actor, repo);
   return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, actor.user!.id, isAdmin, repo, rule)));
 }
+
+export type RefChange = 'create' | 'update' | 'force' | 'delete';
+
+/**
+ * Why a change of `ref` made through the API (refs, contents, createCommitOnBranch) is
+ * refused by its branch's rule, in upstream's words; null when allowed or unprotected.
+ * Commits written by the API are Wharf's own: signatures and linear history are the
+ * push hook's concern.
+ */
+export async function refChangeRefusal(ctx: AppContext, actor: Actor, repo: Repo, ref: string, change: RefChange): Promise<string | null> {
+  if (!ref.startsWith('refs/heads/') || !actor.user) return null;
+  const branch = ref.slice('refs/heads/'.length);
+  const rule = byPriority(await store.listRules(ctx.db, repo.id))
+    .find((r) => new RegExp(patternSource(r.pattern)).test(branch));
+  if (!rule) return null;
+  if (change === 'delete' && !rule.rules.allowDeletions) return 'Cannot delete this branch';
+  const denied = await denial(ctx, actor.user.id, await isRepoAdmin(ctx, actor, repo), repo, rule.rules);
+  if (denied) return denied;
+  if (change === 'force' && !rule.rules.allowForcePushes) return 'Cannot force-push to this branch';
+  return null;
+}
