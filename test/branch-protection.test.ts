@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
 import { requestJson } from './helpers/json-request.ts';
+import { gql } from './helpers/graphql.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addCollaborator } from './factories/issues.ts';
 import { checkout, cloneAs, commitFiles, repoWithFeature, type Clone } from './factories/pulls.ts';
@@ -270,5 +271,82 @@ describe('the refs and contents APIs on a protected branch', () => {
       owner: owner.login, repo, path: 'new.txt', message: 'Add', content: Buffer.from('x').toString('base64'),
     });
     assert.equal(ok.status, 201);
+  });
+});
+
+describe('merging into a protected branch', () => {
+  let owner: CreatedUser;
+  let writer: CreatedUser;
+  let clone: Clone;
+  let repo: string;
+  let number: number;
+  before(async () => {
+    owner = await createUser(t);
+    writer = await createUser(t);
+    const made = await repoWithFeature(t, owner);
+    clone = made.clone;
+    repo = clone.repo;
+    await addCollaborator(t, owner.token, { owner: owner.login, repo }, writer, 'push');
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({
+      owner: owner.login, repo, branch: 'main', required_status_checks: { strict: true, contexts: ['ci'] }, enforce_admins: false,
+      required_pull_request_reviews: { required_approving_review_count: 1 }, restrictions: null,
+    });
+    number = (await t.octokit(owner.token).rest.pulls.create({ owner: owner.login, repo, head: 'feature', base: 'main', title: 'Feature' })).data.number;
+  });
+
+  const state = async () => (await t.octokit(writer.token).rest.pulls.get({ owner: owner.login, repo, pull_number: number })).data;
+  const mergeStateStatus = async () => {
+    const data = await gql(t, writer.token)<{ repository: { pullRequest: { mergeStateStatus: string } } }>(
+      'query($o: String!, $r: String!, $n: Int!) { repository(owner: $o, name: $r) { pullRequest(number: $n) { mergeStateStatus } } }',
+      { o: owner.login, r: repo, n: number },
+    );
+    return data.repository.pullRequest.mergeStateStatus;
+  };
+  const merge = () => t.octokit(writer.token).rest.pulls.merge({ owner: owner.login, repo, pull_number: number });
+  const status = async (sha: string, context: string, s: 'success' | 'failure') =>
+    t.octokit(owner.token).rest.repos.createCommitStatus({ owner: owner.login, repo, sha, context, state: s });
+
+  test('missing approvals: blocked, and PUT merge answers 405 with upstream\'s message', async () => {
+    assert.equal((await state()).mergeable_state, 'blocked');
+    assert.equal(await mergeStateStatus(), 'BLOCKED');
+    const e = await failsWith(merge(), 405);
+    assert.equal(e.message, 'At least 1 approving review is required by reviewers with write access.');
+    assert.equal((await state()).merged, false);
+  });
+
+  test('approved but the required check missing or failing: still blocked', async () => {
+    const pr = await state();
+    await t.octokit(writer.token).rest.pulls.createReview({ owner: owner.login, repo, pull_number: number, event: 'APPROVE' });
+    const e = await failsWith(merge(), 405);
+    assert.equal(e.message, 'Required status check "ci" is expected.');
+    await status(pr.head.sha, 'ci', 'failure');
+    assert.equal((await failsWith(merge(), 405)).message, 'Required status check "ci" is failing.');
+    assert.equal((await state()).mergeable_state, 'blocked');
+  });
+
+  test('strict checks and the base moved on: behind', async () => {
+    const pr = await state();
+    await status(pr.head.sha, 'ci', 'success');
+    assert.equal((await state()).mergeable_state, 'clean');
+    // The admin pushes to main directly (no enforce_admins): the head is now behind.
+    await gitOk(['pull', '-q', 'origin', 'main'], { cwd: clone.dir });
+    await commitFiles(clone, { 'base-moved.txt': 'x\n' }, 'Base moves on');
+    await gitOk(['push', '-q', 'origin', 'main'], { cwd: clone.dir });
+    assert.equal((await state()).mergeable_state, 'behind');
+    assert.equal(await mergeStateStatus(), 'BEHIND');
+    assert.equal((await failsWith(merge(), 405)).message, 'Head branch is not up to date with the base branch');
+  });
+
+  test('a failing check that is not required: unstable, and the merge goes through', async () => {
+    await t.octokit(writer.token).rest.pulls.updateBranch({ owner: owner.login, repo, pull_number: number });
+    const head = (await state()).head.sha;
+    await status(head, 'ci', 'success');
+    await status(head, 'lint', 'failure');
+    assert.equal((await state()).mergeable_state, 'unstable');
+    assert.equal(await mergeStateStatus(), 'UNSTABLE');
+    const res = await merge();
+    assert.equal(res.status, 200);
+    assert.equal((await state()).merged, true);
+    assert.equal(await serverSha(owner.login, repo, 'main'), res.data.sha);
   });
 });
