@@ -243,6 +243,22 @@ describe('the refs and contents APIs on a protected branch', () => {
     await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN });
   });
 
+  test('GET …/branches shows protected (and filters on it); GET …/branches/{branch} the protection summary', async () => {
+    const kit = t.octokit(owner.token);
+    const list = await kit.rest.repos.listBranches({ owner: owner.login, repo });
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches', 200, list.data);
+    assert.deepEqual(list.data.map((b) => [b.name, b.protected]), [['feature', false], ['main', true]]);
+    const only = await kit.rest.repos.listBranches({ owner: owner.login, repo, protected: true });
+    assert.deepEqual(only.data.map((b) => b.name), ['main']);
+    const main = await kit.rest.repos.getBranch({ owner: owner.login, repo, branch: 'main' });
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches/{branch}', 200, main.data);
+    assert.equal(main.data.protected, true);
+    assert.deepEqual(main.data.protection, { enabled: true, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } });
+    const feature = await kit.rest.repos.getBranch({ owner: owner.login, repo, branch: 'feature' });
+    assert.equal(feature.data.protected, false);
+    assert.equal(feature.data.protection.enabled, false);
+  });
+
   test('a forced ref update and a deletion get 422 with the reason; the ref stays', async () => {
     const kit = t.octokit(owner.token);
     // Back to main's parent: not a fast forward.
@@ -309,6 +325,8 @@ describe('merging into a protected branch', () => {
   test('missing approvals: blocked, and PUT merge answers 405 with upstream\'s message', async () => {
     assert.equal((await state()).mergeable_state, 'blocked');
     assert.equal(await mergeStateStatus(), 'BLOCKED');
+    const branch = await t.octokit(owner.token).rest.repos.getBranch({ owner: owner.login, repo, branch: 'main' });
+    assert.deepEqual(branch.data.protection.required_status_checks, { enforcement_level: 'non_admins', contexts: ['ci'], checks: [{ context: 'ci', app_id: null }] });
     const e = await failsWith(merge(), 405);
     assert.equal(e.message, 'At least 1 approving review is required by reviewers with write access.');
     assert.equal((await state()).merged, false);
