@@ -368,3 +368,64 @@ describe('merging into a protected branch', () => {
     assert.equal(await serverSha(owner.login, repo, 'main'), res.data.sha);
   });
 });
+
+describe('the parts of a protection rule', () => {
+  let owner: CreatedUser;
+  let repo: string;
+  const P = '/repos/{owner}/{repo}/branches/{branch}/protection';
+  before(async () => {
+    owner = await createUser(t);
+    repo = (await repoWithFeature(t, owner)).clone.repo;
+    await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN });
+  });
+  const at = () => ({ owner: owner.login, repo, branch: 'main' });
+
+  test('enforce_admins and required_signatures: POST sets, GET reads, DELETE clears', async () => {
+    const kit = t.octokit(owner.token);
+    const set = await kit.rest.repos.setAdminBranchProtection(at());
+    assertMatchesOpenApi('POST', `${P}/enforce_admins`, 200, set.data);
+    assert.deepEqual(set.data, { url: `${t.baseUrl}/repos/${owner.login}/${repo}/branches/main/protection/enforce_admins`, enabled: true });
+    assert.equal((await kit.rest.repos.getAdminBranchProtection(at())).data.enabled, true);
+    assert.equal((await kit.rest.repos.deleteAdminBranchProtection(at())).status, 204);
+    assert.equal((await kit.rest.repos.getBranchProtection(at())).data.enforce_admins?.enabled, false);
+    const sig = await kit.rest.repos.createCommitSignatureProtection(at());
+    assertMatchesOpenApi('POST', `${P}/required_signatures`, 200, sig.data);
+    assert.equal((await kit.rest.repos.getCommitSignatureProtection(at())).data.enabled, true);
+    // A PUT of the whole rule keeps signatures, set only here.
+    await kit.rest.repos.updateBranchProtection({ ...at(), ...OPEN });
+    assert.equal((await kit.rest.repos.getBranchProtection(at())).data.required_signatures?.enabled, true);
+    await kit.rest.repos.deleteCommitSignatureProtection(at());
+    assert.equal((await kit.rest.repos.getCommitSignatureProtection(at())).data.enabled, false);
+  });
+
+  test('required_status_checks: 404 until enabled, PATCH changes, DELETE removes', async () => {
+    const kit = t.octokit(owner.token);
+    assert.equal((await failsWith(kit.rest.repos.getStatusChecksProtection(at()), 404)).message, 'Required status checks not enabled');
+    await failsWith(kit.rest.repos.updateStatusCheckProtection({ ...at(), strict: true }), 404);
+    await kit.rest.repos.updateBranchProtection({ ...at(), ...OPEN, required_status_checks: { strict: false, contexts: ['ci'] } });
+    const patched = await kit.rest.repos.updateStatusCheckProtection({ ...at(), strict: true, contexts: ['ci', 'lint'] });
+    assertMatchesOpenApi('PATCH', `${P}/required_status_checks`, 200, patched.data);
+    assert.equal(patched.data.strict, true);
+    assert.deepEqual(patched.data.contexts, ['ci', 'lint']);
+    assert.deepEqual((await kit.rest.repos.getStatusChecksProtection(at())).data.contexts, ['ci', 'lint']);
+    await kit.rest.repos.removeStatusCheckProtection(at());
+    await failsWith(kit.rest.repos.getStatusChecksProtection(at()), 404);
+  });
+
+  test('required_pull_request_reviews: PATCH enables and changes (422 on a bad count, nothing changed), DELETE removes', async () => {
+    const kit = t.octokit(owner.token);
+    const patched = await kit.rest.repos.updatePullRequestReviewProtection({ ...at(), required_approving_review_count: 3 });
+    assertMatchesOpenApi('PATCH', `${P}/required_pull_request_reviews`, 200, patched.data);
+    assert.equal(patched.data.required_approving_review_count, 3);
+    await failsWith(kit.rest.repos.updatePullRequestReviewProtection({ ...at(), required_approving_review_count: 9 }), 422);
+    assert.equal((await kit.rest.repos.getPullRequestReviewProtection(at())).data.required_approving_review_count, 3);
+    await kit.rest.repos.deletePullRequestReviewProtection(at());
+    await failsWith(kit.rest.repos.getPullRequestReviewProtection(at()), 404);
+    await failsWith(kit.rest.repos.deletePullRequestReviewProtection(at()), 404);
+  });
+
+  test('restrictions: 404 when not enabled', async () => {
+    const e = await failsWith(t.octokit(owner.token).rest.repos.getAccessRestrictions(at()), 404);
+    assert.equal(e.message, 'Push restrictions not enabled');
+  });
+});
