@@ -215,6 +215,20 @@ describe('pushes over HTTP to a protected branch', () => {
     assert.equal(await serverSha(owner.login, repo, 'main'), sha);
   });
 
+  test('required signatures decline an unsigned commit', async () => {
+    const kit = t.octokit(owner.token);
+    await kit.rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'main', ...OPEN, enforce_admins: true, allow_force_pushes: true });
+    await kit.rest.repos.createCommitSignatureProtection({ owner: owner.login, repo, branch: 'main' });
+    const before = await serverSha(owner.login, repo, 'main');
+    await gitOk(['reset', '-q', '--hard', before!], { cwd: clone.dir });
+    await commitFiles(clone, { 'unsigned.txt': 'u\n' }, 'Unsigned');
+    const r = await tryPush(clone, 'main');
+    assert.notEqual(r.code, 0);
+    assert.match(r.stderr, /Commits must have verified signatures\./);
+    assert.equal(await serverSha(owner.login, repo, 'main'), before);
+    await gitOk(['reset', '-q', '--hard', before!], { cwd: clone.dir });
+  });
+
   test('a wildcard rule and lock_branch bind every pusher', async () => {
     await t.octokit(owner.token).rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'release/*', ...OPEN, lock_branch: true });
     await checkout(clone, 'release/1.0', true);
