@@ -346,6 +346,18 @@ describe('merging into a protected branch', () => {
     assert.equal((await state()).merged, false);
   });
 
+  test('GraphQL Ref.branchProtectionRule is the rule of the branch (null for an unprotected one)', async () => {
+    type Rule = { pattern: string; requiredApprovingReviewCount: number | null; requiresApprovingReviews: boolean; requiresStrictStatusChecks: boolean } | null;
+    const data = await gql(t, writer.token)<{ repository: { main: { branchProtectionRule: Rule }; feature: { branchProtectionRule: Rule } } }>(
+      `query($o: String!, $r: String!) { repository(owner: $o, name: $r) {
+        main: ref(qualifiedName: "refs/heads/main") { branchProtectionRule { pattern requiredApprovingReviewCount requiresApprovingReviews requiresStrictStatusChecks } }
+        feature: ref(qualifiedName: "refs/heads/feature") { branchProtectionRule { pattern } } } }`,
+      { o: owner.login, r: repo },
+    );
+    assert.deepEqual(data.repository.main.branchProtectionRule, { pattern: 'main', requiredApprovingReviewCount: 1, requiresApprovingReviews: true, requiresStrictStatusChecks: true });
+    assert.equal(data.repository.feature.branchProtectionRule, null);
+  });
+
   test('approved but the required check missing or failing: still blocked', async () => {
     const pr = await state();
     await t.octokit(writer.token).rest.pulls.createReview({ owner: owner.login, repo, pull_number: number, event: 'APPROVE' });
