@@ -1,9 +1,10 @@
 // SQL for branch protection rules. Only the branch-protection module calls this.
+import type { Generated } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { BranchRules, ProtectionRule } from './protection.model.ts';
 
 export interface BranchProtectionsTable {
-  id: import('kysely').Generated<number>;
+  id: Generated<number>;
   repository_id: number;
   pattern: string;
   rules: string;
