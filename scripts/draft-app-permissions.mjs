@@ -13,7 +13,7 @@ const ids = new Set(execSync(`grep -rhoE "operationId: '[a-z0-9-]+/[a-z0-9-]+'" 
 // category or category/subcategory → [permission for reads, permission for writes]; {} needs none.
 const RULES = {
   'activity/starring': ['metadata', 'starring'], 'activity/watching': ['metadata', 'metadata'],
-  branches: ['contents', 'contents'], 'collaborators/collaborators': ['metadata', 'administration'],
+  branches: ['contents', 'contents'], 'branches/branch-protection': ['administration', 'administration'], 'collaborators/collaborators': ['metadata', 'administration'],
   'collaborators/invitations': ['administration', 'administration'], 'commits/commits': ['contents', 'contents'],
   'commits/statuses': ['statuses', 'statuses'], deployments: ['deployments', 'deployments'], git: ['contents', 'contents'],
   gitignore: [null, null], licenses: [null, null], markdown: [null, null], meta: [null, null], 'rate-limit': [null, null],

@@ -18,6 +18,8 @@ export interface CgiRequest {
   remoteUser?: string;
   remoteAddr: string;
   body?: Readable;
+  /** More environment for git (protected-push's hook settings). */
+  env?: Record<string, string>;
 }
 
 export interface CgiResponse {
@@ -47,6 +49,7 @@ export function runHttpBackend(req: CgiRequest): Promise<CgiResponse & { finish(
       ...(req.contentEncoding ? { HTTP_CONTENT_ENCODING: req.contentEncoding } : {}),
       ...(req.gitProtocol ? { GIT_PROTOCOL: req.gitProtocol } : {}),
       ...(req.remoteUser ? { REMOTE_USER: req.remoteUser } : {}),
+      ...req.env,
     }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -25,6 +25,7 @@ import * as projects from './0022-projects.ts';
 import * as searchIndex from './0023-search-index.ts';
 import * as apps from './0024-apps.ts';
 import * as runnersBilling from './0025-runners-billing.ts';
+import * as branchProtection from './0027-branch-protection.ts';
 import * as sshKeys from './0028-ssh-keys.ts';
 
 export interface MigrationContext {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-search-index': searchIndex,
   '0024-apps': apps,
   '0025-runners-billing': runnersBilling,
+  '0027-branch-protection': branchProtection,
   '0028-ssh-keys': sshKeys,
 };
 

@@ -7,6 +7,8 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../domain/er
 import { countLog, diffFiles, diffText, logShas, patchText, type FileChange, type LogFilter } from '../../git/history.ts';
 import { isValidRefName } from '../../git/ref-format.ts';
 import { peel } from '../../git/objects.ts';
+import { ruleFor, type ProtectionRule } from '../branch-protection/protection.model.ts';
+import * as protection from '../branch-protection/protection.service.ts';
 import * as git from '../../git/repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { noreplyEmail } from '../repos/repos.init.ts';
@@ -185,23 +187,28 @@ export async function getCommitText(ctx: AppContext, actor: Actor, owner: string
 
 export interface BranchPage {
   repo: Repo;
-  branches: { name: string; sha: string }[];
+  branches: { name: string; sha: string; protected: boolean }[];
   total: number;
 }
 
-/** Branches in name order. Wharf has no branch protection: every branch is unprotected. */
+/** Branches in name order; `protected` true or false keeps only those a rule does or does not cover. */
 export async function listBranches(
   ctx: AppContext, actor: Actor, owner: string, name: string, q: { protected?: boolean; offset: number; limit: number },
 ): Promise<BranchPage> {
   const r = await openRepo(ctx, actor, owner, name);
-  const heads = q.protected === true ? [] : await git.listRefs(r.dir, ['refs/heads/']);
-  const all = heads.map((h) => ({ name: h.ref.slice('refs/heads/'.length), sha: h.sha }));
+  const [heads, rules] = await Promise.all([git.listRefs(r.dir, ['refs/heads/']), protection.rulesOf(ctx, r.repo.id)]);
+  const all = heads.map((h) => {
+    const branch = h.ref.slice('refs/heads/'.length);
+    return { name: branch, sha: h.sha, protected: ruleFor(rules, branch) !== null };
+  }).filter((b) => q.protected === undefined || b.protected === q.protected);
   return { repo: r.repo, branches: all.slice(q.offset, q.offset + q.limit), total: all.length };
 }
 
 export interface BranchDetail extends CommitRecordData {
   repo: Repo;
   name: string;
+  /** The protection rule covering the branch, if any. */
+  rule: ProtectionRule | null;
 }
 
 export async function getBranch(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<BranchDetail> {
@@ -212,5 +219,5 @@ export async function getBranch(ctx: AppContext, actor: Actor, owner: string, na
   const commit = (await loadCommits(ctx, r.dir, [head.sha])).get(head.sha);
   if (!commit) throw new NotFoundError('Branch not found');
   const [record] = await withUsers(ctx, [commit]);
-  return { ...record!, repo: r.repo, name: branch };
+  return { ...record!, repo: r.repo, name: branch, rule: await protection.ruleOfBranch(ctx, r.repo.id, branch) };
 }

@@ -4,6 +4,7 @@ import { encodeNodeId } from '../../domain/node-id.ts';
 import type { FileChange } from '../../git/history.ts';
 import { ZERO_SHA } from '../../git/repository.ts';
 import type { Urls } from '../../urls.ts';
+import type { ProtectionRule } from '../branch-protection/protection.model.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { CommitRecordData } from './commits.service.ts';
@@ -57,19 +58,31 @@ export function fullCommit(
   return { ...commitRecord(urls, u, repo, d), stats: d.stats, files: d.files.map((f) => diffEntry(u, d.commit.sha, f)) };
 }
 
-export function shortBranch(u: RepoUrls, b: { name: string; sha: string }) {
-  return { name: b.name, commit: { sha: b.sha, url: `${u.api}/commits/${b.sha}` }, protected: false };
+export function shortBranch(u: RepoUrls, b: { name: string; sha: string; protected: boolean }) {
+  return { name: b.name, commit: { sha: b.sha, url: `${u.api}/commits/${b.sha}` }, protected: b.protected };
 }
 
-/** Wharf has no branch protection; the record says so the way upstream does for an unprotected branch. */
-export function branchWithProtection(urls: Urls, u: RepoUrls, repo: Repo, name: string, d: CommitRecordData) {
+/** Upstream's summary of the rule on a branch: whether it exists, and its required checks and whom they bind. */
+function protectionSummary(rule: ProtectionRule | null) {
+  const checks = rule?.rules.requiredStatusChecks ?? null;
+  return {
+    enabled: rule !== null,
+    required_status_checks: {
+      enforcement_level: checks === null ? 'off' : rule!.rules.enforceAdmins ? 'everyone' : 'non_admins',
+      contexts: checks?.checks.map((c) => c.context) ?? [],
+      checks: checks?.checks.map((c) => ({ context: c.context, app_id: c.appId })) ?? [],
+    },
+  };
+}
+
+export function branchWithProtection(urls: Urls, u: RepoUrls, repo: Repo, name: string, d: CommitRecordData & { rule: ProtectionRule | null }) {
   const self = `${u.api}/branches/${encodePath(name)}`;
   return {
     name,
     commit: commitRecord(urls, u, repo, d),
     _links: { self, html: `${u.html}/tree/${encodePath(name)}` },
-    protected: false,
-    protection: { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [] as string[], checks: [] as { context: string; app_id: number | null }[] } },
+    protected: d.rule !== null,
+    protection: protectionSummary(d.rule),
     protection_url: `${self}/protection`,
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path/posix';
 import type { AppContext } from '../../context.ts';
 import { hasScope, type Actor } from '../../domain/actor.ts';
 import { ConflictError, ForbiddenError, MissingScopeError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { refChangeRefusal } from '../branch-protection/protection.push.ts';
 import { buildCommit, type Ident } from '../../git/object-format.ts';
 import { isValidBranchName } from '../../git/ref-format.ts';
 import { hasRefs, listTree, peel, readObject, readObjects, type TreeEntry } from '../../git/objects.ts';
@@ -243,6 +244,9 @@ async function prepare(ctx: AppContext, actor: Actor, owner: string, name: strin
   const head = (await git.listRefs(r.dir, [ref])).find((e) => e.ref === ref)?.sha ?? null;
   // A repository without branches gets its first commit on the branch asked for.
   if (!head && (await git.listRefs(r.dir, ['refs/heads/'])).length > 0) throw new NotFoundError(`Branch ${branch} not found`);
+  // Branch protection: upstream's 409 with the rule's reason (a pull request is needed …).
+  const refusal = await refChangeRefusal(ctx, actor, r.repo, ref, head ? 'update' : 'create');
+  if (refusal) throw new ConflictError(refusal);
   return { r, branch, ref, head, headTree: head ? (await peel(r.dir, head, 'tree'))! : undefined, committer, author };
 }
 

@@ -43,8 +43,8 @@ type GitActor {
 }
 
 """
-A branch protection rule. Wharf has no branch protection yet: no ref has a rule
-(Ref.branchProtectionRule is null), which gh's pr status asks about.
+A branch protection rule (classic protection of a branch name or pattern), which gh's
+pr status asks about through Ref.branchProtectionRule.
 """
 type BranchProtectionRule implements Node {
   """The Node ID of the BranchProtectionRule object"""

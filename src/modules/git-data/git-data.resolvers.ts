@@ -2,6 +2,8 @@
 // (the ones REST calls, so pushes are recorded and events follow); reads of refs and
 // objects of a repository already resolved as a RepositoryNode (which the caller may
 // read) batch per repository: one for-each-ref, one cat-file batch per request.
+import type { ProtectionRule } from '../branch-protection/protection.model.ts';
+import * as protection from '../branch-protection/protection.service.ts';
 import { ConflictError, MissingScopeError, NotFoundError } from '../../domain/errors.ts';
 import { isoOfEpoch, isSha, parseTag, type Ident, type ParsedTag } from '../../git/object-format.ts';
 import type { ObjectInfo, TreeEntry } from '../../git/objects.ts';
@@ -157,12 +159,27 @@ export async function findRef(g: GraphQLContext, repo: Repo, qualifiedName: stri
   return first ? refNode(repo, first) : null;
 }
 
+function ruleNode(rule: ProtectionRule) {
+  const reviews = rule.rules.requiredPullRequestReviews;
+  return {
+    id: encodeNodeId('BranchProtectionRule', rule.id),
+    pattern: rule.pattern,
+    requiredApprovingReviewCount: reviews?.requiredApprovingReviewCount ?? null,
+    requiresApprovingReviews: (reviews?.requiredApprovingReviewCount ?? 0) > 0,
+    requiresStrictStatusChecks: rule.rules.requiredStatusChecks?.strict ?? false,
+  };
+}
+
 const refFields = {
   id: (r: RefNode) => encodeNodeId('Ref', `${r.repo.id}:${r.ref}`),
   name: (r: RefNode) => splitRef(r.ref).name,
   prefix: (r: RefNode) => splitRef(r.ref).prefix,
-  // No branch protection in Wharf yet: no ref has a rule.
-  branchProtectionRule: () => null,
+  // The rule covering a branch (tags have none), as the branch listings show it to readers.
+  branchProtectionRule: async (r: RefNode, _a: unknown, g: GraphQLContext) => {
+    if (!r.ref.startsWith('refs/heads/')) return null;
+    const rule = await protection.ruleOfBranch(g.ctx, r.repo.id, r.ref.slice('refs/heads/'.length));
+    return rule ? ruleNode(rule) : null;
+  },
   repository: (r: RefNode) => repositoryNode(r.repo),
   target: (r: RefNode) => objectNode(r.repo, r.type, r.sha),
 };

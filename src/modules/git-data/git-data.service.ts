@@ -23,6 +23,7 @@ import {
 } from './git-data.repository.ts';
 import { MAX_BLOB_BYTES } from './git-data.limits.ts';
 import { buildTree, type TreeEntryInput } from './git-data.trees.ts';
+import { refChangeRefusal, type RefChange } from '../branch-protection/protection.push.ts';
 
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -202,6 +203,12 @@ function refError(message: string, field = 'ref'): ValidationError {
   return new ValidationError([{ resource: 'Reference', field, code: 'custom', message }], message);
 }
 
+/** Branch protection: a change its rule refuses is upstream's 422 with the rule's reason. */
+async function requireUnprotected(ctx: AppContext, actor: Actor, r: GitRepo, ref: string, change: RefChange): Promise<void> {
+  const refusal = await refChangeRefusal(ctx, actor, r.repo, ref, change);
+  if (refusal) throw refError(refusal);
+}
+
 /** The object a ref is about to point at: it must exist, and a branch must point at a commit. */
 async function targetOf(r: GitRepo, ref: string, shaInput: string): Promise<{ sha: string; type: ObjectType }> {
   const sha = shaInput.toLowerCase();
@@ -221,6 +228,7 @@ export async function createRef(ctx: AppContext, actor: Actor, owner: string, na
   }
   const target = await targetOf(r, ref, input.sha);
   if (await findRef(r, ref)) throw refError('Reference already exists');
+  await requireUnprotected(ctx, actor, r, ref, 'create');
   await changingRefs(ctx, actor, r, async () => {
     try {
       await git.updateRef(r.dir, ref, target.sha, git.ZERO_SHA);
@@ -250,6 +258,7 @@ export async function updateRef(
   if (!input.force && current.sha !== target.sha && !(await fastForward(r, current.sha, target.sha))) {
     throw refError('Update is not a fast forward', 'sha');
   }
+  await requireUnprotected(ctx, actor, r, ref, current.sha === target.sha || (await fastForward(r, current.sha, target.sha)) ? 'update' : 'force');
   await changingRefs(ctx, actor, r, async () => {
     try {
       await git.updateRef(r.dir, ref, target.sha, current.sha);
@@ -267,6 +276,7 @@ export async function deleteRef(ctx: AppContext, actor: Actor, owner: string, na
   const ref = fullRef(refParam);
   const current = await findRef(r, ref);
   if (!current) throw refError('Reference does not exist');
+  await requireUnprotected(ctx, actor, r, ref, 'delete');
   await changingRefs(ctx, actor, r, async () => {
     try {
       await git.deleteRef(r.dir, ref, current.sha);

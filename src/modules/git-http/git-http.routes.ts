@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { BadRequestError } from '../../domain/errors.ts';
 import { runHttpBackend } from '../../git/http-backend.ts';
+import { protectedPushEnv } from '../../git/protected-push.ts';
 import * as git from '../../git/repository.ts';
+import { pushRules } from '../branch-protection/protection.push.ts';
 import type { Router } from '../../http/router.ts';
 import { startPush } from './git-http.push.ts';
 import { authorize, type GitService } from './git-http.service.ts';
@@ -23,6 +25,8 @@ async function serve(request: FastifyRequest, reply: FastifyReply, owner: string
   const { ctx } = request.server;
   const repo = await authorize(ctx, request.actor, owner, rawName.replace(/\.git$/, ''), service);
   const isPush = service === 'git-receive-pack' && request.method === 'POST';
+  // Protected branches: receive-pack's hook declines what the pusher may not do.
+  const hookEnv = isPush ? protectedPushEnv(await pushRules(ctx, request.actor, repo)) : undefined;
   // Journaled before git runs: a process dying after git accepted the push still has it recorded.
   const push = isPush ? await startPush(ctx, request.actor, repo) : null;
   const settle = async () => {
@@ -40,6 +44,7 @@ async function serve(request: FastifyRequest, reply: FastifyReply, owner: string
     remoteUser: request.actor.user?.login,
     remoteAddr: request.ip,
     body: request.method === 'POST' ? (request.body as Readable) : undefined,
+    env: hookEnv,
   }).catch(async (err: unknown) => {
     await settle();
     throw err;

@@ -21,6 +21,7 @@ import { noreplyEmail } from '../repos/repos.init.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import { recordPullEvent } from './pulls.events.ts';
+import { protectionGate } from './pulls.protection.ts';
 import { branchTip, commitShas, rangeOf } from './pulls.git.ts';
 import type { MergeMethod, PullRequestRecord } from './pulls.model.ts';
 import { locatePull, reload, requireWritable, type LocatedPull } from './pulls.service.ts';
@@ -97,6 +98,12 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
   const dir = repos.gitDir(ctx, repo);
   const baseTip = await branchTip(dir, pull.baseRef);
   if (!baseTip) throw new NotAllowedError('Pull Request is not mergeable');
+  // The base branch's protection: missing reviews or checks, or a head behind under
+  // strict checks, refuse the merge (administrators bypass unless enforce_admins).
+  const gate = await protectionGate(ctx, repo, pull, baseTip);
+  if (gate.reason && !(gate.adminsBypass && roleAtLeast((await repos.accessTo(ctx, actor, repo)).role, 'admin'))) {
+    throw new NotAllowedError(gate.reason);
+  }
 
   const committer = await identOf(ctx, user.id);
   const label = await headLabelOf(ctx, pull);

@@ -16,6 +16,7 @@ import * as users from '../users/users.service.ts';
 import { branchTip, branchTips, checkMergeability, figuresOf, rangeOf } from './pulls.git.ts';
 import type { PullRequestRecord } from './pulls.model.ts';
 import * as store from './pulls.store.ts';
+import { protectionGate } from './pulls.protection.ts';
 import * as reviewStore from './reviews.store.ts';
 import {
   pullRequest, pullRequestSimple, type PullDetail, type PullFigures, type PullRequestSimpleView, type PullRequestView,
@@ -76,11 +77,12 @@ export async function pullDetails(
   });
 }
 
-/** mergeable_state as upstream words it (no branch protection or required checks in Wharf). */
-function mergeableState(pull: PullRequestRecord, open: boolean, mergeable: boolean | null): string {
-  if (!open || mergeable === null) return 'unknown';
+/** mergeable_state as upstream words it; a clean merge is then judged by the base branch's protection. */
+async function mergeableState(ctx: AppContext, repo: Repo, pull: PullRequestRecord, open: boolean, mergeable: boolean | null, baseTip: string | null): Promise<string> {
+  if (!open || mergeable === null || baseTip === null) return 'unknown';
+  if (!mergeable) return 'dirty';
   if (pull.draft) return 'draft';
-  return mergeable ? 'clean' : 'dirty';
+  return (await protectionGate(ctx, repo, pull, baseTip)).state;
 }
 
 export interface FullPull {
@@ -119,7 +121,7 @@ export async function pullFigures(ctx: AppContext, repo: Repo, pull: PullRequest
       reviewComments: reviewComments.get(pull.id) ?? 0,
       mergeable,
       rebaseable: open && baseTip !== null ? current.rebaseable : null,
-      mergeableState: mergeableState(current, open, mergeable),
+      mergeableState: await mergeableState(ctx, repo, current, open, mergeable, baseTip),
     },
   };
 }

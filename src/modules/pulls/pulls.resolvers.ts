@@ -26,7 +26,9 @@ import { PULL_MUTATION_SCOPES, pullMutations } from './pulls.mutations.ts';
 import type { ReviewRecord } from './pulls.model.ts';
 import * as pulls from './pulls.service.ts';
 import { reviewDecision } from './reviews.service.ts';
-import { latestStatusesOf } from '../statuses/statuses.resolvers.ts';
+import * as repos from '../repos/repos.service.ts';
+import { branchTip } from './pulls.git.ts';
+import { protectionGate } from './pulls.protection.ts';
 import { registerReviewReactables, reviewNodes, reviewResolvers } from './reviews.resolvers.ts';
 
 // ---------------------------------------------------------------- commits and files
@@ -106,17 +108,18 @@ function mergeableState(mergeable: boolean | null): string {
 
 /**
  * Whether the merge button would be green, as upstream's MergeStateStatus: UNKNOWN
- * while closed or not yet known, DIRTY on conflicts, BLOCKED for a draft, UNSTABLE
- * when the head's latest statuses are not all successes, else CLEAN. (BEHIND and
- * BLOCKED by review rules come with branch protection, issue #21.)
+ * while closed or not yet known, DIRTY on conflicts, BLOCKED for a draft, then the
+ * base branch's protection as REST's mergeable_state judges it (BLOCKED, BEHIND,
+ * UNSTABLE when statuses are not all successes, else CLEAN).
  */
 async function mergeStateStatus(p: PullRequestNode, _a: unknown, g: GraphQLContext): Promise<string> {
   const { mergeable } = (await figures(g, p)).figures;
   if (p.issue.state !== 'open' || mergeable === null) return 'UNKNOWN';
   if (!mergeable) return 'DIRTY';
   if (p.pull.draft) return 'BLOCKED';
-  const latest = await latestStatusesOf(g, p.repo, p.pull.headSha);
-  return latest.every((s) => s.state === 'success') ? 'CLEAN' : 'UNSTABLE';
+  const baseTip = await branchTip(repos.gitDir(g.ctx, p.repo), p.pull.baseRef);
+  if (!baseTip) return 'UNKNOWN';
+  return (await protectionGate(g.ctx, p.repo, p.pull, baseTip)).state.toUpperCase();
 }
 
 async function headRepo(g: GraphQLContext, p: PullRequestNode): Promise<Repo | null> {

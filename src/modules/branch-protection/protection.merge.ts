@@ -1,0 +1,47 @@
+// What a base branch's rule means for merging a pull request into it: upstream's
+// mergeable_state (blocked, behind, unstable, clean) and, for a merge refused, the
+// message of its 405. Pure: the pulls module gathers the facts (approvals, the head's
+// statuses, whether the head contains the base).
+import type { BranchRules } from './protection.model.ts';
+
+export interface MergeFacts {
+  /** Approving reviews that count (latest per reviewer; on the head commit when stale ones are dismissed). */
+  approvals: number;
+  /** The latest commit status of each context on the head commit. Check runs join here once Wharf has them. */
+  statuses: readonly { context: string; state: string }[];
+  /** The head does not contain the base branch's tip. */
+  behind: boolean;
+}
+
+export interface MergeGate {
+  state: 'blocked' | 'behind' | 'unstable' | 'clean';
+  /** Why a merge is refused (upstream's 405 message); null when it is not. */
+  reason: string | null;
+  /** Administrators may merge anyway (the rule does not enforce itself on them). */
+  adminsBypass: boolean;
+}
+
+function reviewsMessage(count: number): string {
+  return count === 1
+    ? 'At least 1 approving review is required by reviewers with write access.'
+    : `At least ${count} approving reviews are required by reviewers with write access.`;
+}
+
+export function mergeGate(rules: BranchRules | null, facts: MergeFacts): MergeGate {
+  const adminsBypass = rules ? !rules.enforceAdmins : true;
+  const required = rules?.requiredPullRequestReviews?.requiredApprovingReviewCount ?? 0;
+  if (required > 0 && facts.approvals < required) return { state: 'blocked', reason: reviewsMessage(required), adminsBypass };
+  const byContext = new Map(facts.statuses.map((s) => [s.context, s.state]));
+  for (const check of rules?.requiredStatusChecks?.checks ?? []) {
+    const state = byContext.get(check.context);
+    if (state === 'success') continue;
+    const word = state === undefined || state === 'pending' ? 'expected' : 'failing';
+    return { state: 'blocked', reason: `Required status check "${check.context}" is ${word}.`, adminsBypass };
+  }
+  if (rules?.requiredStatusChecks?.strict && facts.behind) {
+    return { state: 'behind', reason: 'Head branch is not up to date with the base branch', adminsBypass };
+  }
+  // Checks that are not required do not block; failing or pending ones make the merge "unstable".
+  if (facts.statuses.some((s) => s.state !== 'success')) return { state: 'unstable', reason: null, adminsBypass };
+  return { state: 'clean', reason: null, adminsBypass };
+}

@@ -1,0 +1,83 @@
+// What protection means for one who pushes: the rules handed to receive-pack's hook
+// (src/git/protected-push.ts), resolved for the pusher. Administrators bypass the
+// review, status check, restriction, signature and linear history rules unless the
+// rule enforces them for admins; force pushes, deletions and locks bind everyone.
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
+import type { PushRule } from '../../git/protected-push.ts';
+import * as teams from '../orgs/teams.service.ts';
+import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import { byPriority, patternSource, type BranchRules, type ProtectionRule } from './protection.model.ts';
+import * as store from './protection.store.ts';
+
+const RESTRICTED = "You're not authorized to push to this branch. Visit the branch protection settings for more information.";
+
+async function mayPushRestricted(ctx: AppContext, userId: number, repo: Repo, r: NonNullable<BranchRules['restrictions']>): Promise<boolean> {
+  if (r.userIds.includes(userId)) return true;
+  for (const teamId of r.teamIds) {
+    if ((await teams.teamMemberIds(ctx, { orgId: repo.ownerId, teamId })).includes(userId)) return true;
+  }
+  return false;
+}
+
+/** Why the pusher may not update the branch at all, or null. */
+export async function denial(ctx: AppContext, userId: number, isAdmin: boolean, repo: Repo, rules: BranchRules): Promise<string | null> {
+  if (rules.lockBranch) return 'Cannot change this locked branch';
+  const bypass = isAdmin && !rules.enforceAdmins;
+  if (bypass) return null;
+  if (rules.restrictions && !(await mayPushRestricted(ctx, userId, repo, rules.restrictions))) return RESTRICTED;
+  if (rules.requiredPullRequestReviews) return 'Changes must be made through a pull request.';
+  // A pushed commit carries no statuses yet: upstream's "expected" for the first check.
+  const first = rules.requiredStatusChecks?.checks[0];
+  if (first) return `Required status check "${first.context}" is expected.`;
+  return null;
+}
+
+/** Whether the actor administers the repository (the bypass of enforce_admins). */
+export async function isRepoAdmin(ctx: AppContext, actor: Actor, repo: Repo): Promise<boolean> {
+  return roleAtLeast((await repos.accessTo(ctx, actor, repo)).role, 'admin');
+}
+
+async function pushRule(ctx: AppContext, userId: number, isAdmin: boolean, repo: Repo, rule: ProtectionRule): Promise<PushRule> {
+  const r = rule.rules;
+  const bypass = isAdmin && !r.enforceAdmins;
+  return {
+    pattern: rule.pattern,
+    matches: patternSource(rule.pattern),
+    deny: await denial(ctx, userId, isAdmin, repo, r),
+    allowForcePushes: r.allowForcePushes,
+    allowDeletions: r.allowDeletions,
+    requireSignatures: r.requiredSignatures && !bypass,
+    requireLinearHistory: r.requiredLinearHistory && !bypass,
+  };
+}
+
+/** The rules of the repository as they bind `actor`'s push, in priority order. */
+export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Promise<PushRule[]> {
+  const rules = await store.listRules(ctx.db, repo.id);
+  if (rules.length === 0 || !actor.user) return [];
+  const isAdmin = await isRepoAdmin(ctx, actor, repo);
+  return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, actor.user!.id, isAdmin, repo, rule)));
+}
+
+export type RefChange = 'create' | 'update' | 'force' | 'delete';
+
+/**
+ * Why a change of `ref` made through the API (refs, contents, createCommitOnBranch) is
+ * refused by its branch's rule, in upstream's words; null when allowed or unprotected.
+ * Commits written by the API are Wharf's own: signatures and linear history are the
+ * push hook's concern.
+ */
+export async function refChangeRefusal(ctx: AppContext, actor: Actor, repo: Repo, ref: string, change: RefChange): Promise<string | null> {
+  if (!ref.startsWith('refs/heads/') || !actor.user) return null;
+  const branch = ref.slice('refs/heads/'.length);
+  const rule = byPriority(await store.listRules(ctx.db, repo.id))
+    .find((r) => new RegExp(patternSource(r.pattern)).test(branch));
+  if (!rule) return null;
+  if (change === 'delete' && !rule.rules.allowDeletions) return 'Cannot delete this branch';
+  const denied = await denial(ctx, actor.user.id, await isRepoAdmin(ctx, actor, repo), repo, rule.rules);
+  if (denied) return denied;
+  if (change === 'force' && !rule.rules.allowForcePushes) return 'Cannot force-push to this branch';
+  return null;
+}

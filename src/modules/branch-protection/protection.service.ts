@@ -1,0 +1,164 @@
+// Classic branch protection: reading, writing and removing the rule of a branch (or
+// wildcard pattern), and what a rule means for the one who pushes (protection.push).
+// Managing protection takes the admin role on the repository, as upstream.
+import type { AppContext } from '../../context.ts';
+import { requireUser, type Actor } from '../../domain/actor.ts';
+import { nowIso } from '../../domain/clock.ts';
+import { NotFoundError, ValidationError } from '../../domain/errors.ts';
+import * as git from '../../git/repository.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import * as teams from '../orgs/teams.service.ts';
+import type { Account } from '../users/users.model.ts';
+import * as users from '../users/users.service.ts';
+import { isWildcard, ruleFor, type BranchRules, type ProtectionRule } from './protection.model.ts';
+import * as store from './protection.store.ts';
+
+const RESOURCE = 'Branch';
+
+export interface ProtectionInput {
+  required_status_checks: { strict: boolean; contexts: string[]; checks?: { context: string; app_id?: number }[] } | null;
+  enforce_admins: boolean | null;
+  required_pull_request_reviews: {
+    dismiss_stale_reviews?: boolean;
+    require_code_owner_reviews?: boolean;
+    required_approving_review_count?: number;
+    require_last_push_approval?: boolean;
+  } | null;
+  restrictions: { users: string[]; teams: string[]; apps?: string[] } | null;
+  required_linear_history?: boolean;
+  allow_force_pushes?: boolean | null;
+  allow_deletions?: boolean;
+  block_creations?: boolean;
+  required_conversation_resolution?: boolean;
+  lock_branch?: boolean;
+  allow_fork_syncing?: boolean;
+}
+
+/** A rule with what its views show: the repository and the accounts and teams it names. */
+export interface Protection {
+  repo: Repo;
+  rule: ProtectionRule;
+  users: Account[];
+  teams: Awaited<ReturnType<typeof teams.teamsWithOrgLogins>>;
+}
+
+async function adminRepo(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<Repo> {
+  requireUser(actor);
+  return (await repos.locate(ctx, actor, owner, name, 'admin')).repo;
+}
+
+async function withDetails(ctx: AppContext, repo: Repo, rule: ProtectionRule): Promise<Protection> {
+  const r = rule.rules.restrictions;
+  const accounts = r ? await users.accountsByIds(ctx, r.userIds) : new Map<number, Account>();
+  return {
+    repo, rule,
+    users: (r?.userIds ?? []).flatMap((id) => accounts.get(id) ?? []),
+    teams: r && r.teamIds.length ? await teams.teamsWithOrgLogins(ctx, r.teamIds) : [],
+  };
+}
+
+/** The rules of a repository (every pattern), for branch listings and enforcement. */
+export function rulesOf(ctx: AppContext, repositoryId: number): Promise<ProtectionRule[]> {
+  return store.listRules(ctx.db, repositoryId);
+}
+
+/** The rule protecting `branch` in a repository, or null. */
+export async function ruleOfBranch(ctx: AppContext, repositoryId: number, branch: string): Promise<ProtectionRule | null> {
+  return ruleFor(await store.listRules(ctx.db, repositoryId), branch);
+}
+
+/** The rule named `branch`, else the pattern protecting it; 404 "Branch not protected". */
+async function requireRule(ctx: AppContext, repo: Repo, branch: string): Promise<ProtectionRule> {
+  const rule = await ruleOfBranch(ctx, repo.id, branch);
+  if (!rule) throw new NotFoundError('Branch not protected');
+  return rule;
+}
+
+export async function getProtection(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<Protection> {
+  const repo = await adminRepo(ctx, actor, owner, name);
+  return withDetails(ctx, repo, await requireRule(ctx, repo, branch));
+}
+
+async function resolveRestrictions(ctx: AppContext, repo: Repo, input: NonNullable<ProtectionInput['restrictions']>): Promise<BranchRules['restrictions']> {
+  if (repo.owner.type !== 'Organization' && (input.users.length || input.teams.length || input.apps?.length)) {
+    throw ValidationError.field(RESOURCE, 'restrictions', 'invalid', 'Only organization repositories can have users and team restrictions');
+  }
+  const userIds: number[] = [];
+  for (const login of new Set(input.users)) {
+    const account = await users.findAccount(ctx, login);
+    if (!account || account.type !== 'User') throw ValidationError.field(RESOURCE, 'restrictions.users', 'invalid', `Could not resolve user ${login}`);
+    userIds.push(account.id);
+  }
+  const found = input.teams.length ? await teams.teamsBySlugs(ctx, repo.ownerId, input.teams) : [];
+  const missing = [...new Set(input.teams)].find((slug) => !found.some((t) => t.slug === slug));
+  if (missing !== undefined) throw ValidationError.field(RESOURCE, 'restrictions.teams', 'invalid', `Could not resolve team ${missing}`);
+  // Apps restrictions: Wharf's apps cannot push yet, so no app is ever allowed; an
+  // app named here would be a promise the push path does not keep.
+  if (input.apps?.length) throw ValidationError.field(RESOURCE, 'restrictions.apps', 'invalid', 'App restrictions are not supported');
+  return { userIds, teamIds: found.map((t) => t.id), appIds: [] };
+}
+
+function statusChecksOf(input: ProtectionInput['required_status_checks']): BranchRules['requiredStatusChecks'] {
+  if (!input) return null;
+  // `checks` supersedes the deprecated `contexts` when both are given, as upstream.
+  const checks = input.checks
+    ? input.checks.map((c) => ({ context: c.context, appId: c.app_id === undefined || c.app_id === -1 ? null : c.app_id }))
+    : input.contexts.map((context) => ({ context, appId: null }));
+  const unique = [...new Map(checks.map((c) => [c.context, c])).values()];
+  return { strict: input.strict, checks: unique };
+}
+
+export function reviewsOf(input: ProtectionInput['required_pull_request_reviews']): BranchRules['requiredPullRequestReviews'] {
+  if (!input) return null;
+  const count = input.required_approving_review_count ?? 1;
+  if (!Number.isInteger(count) || count < 0 || count > 6) {
+    throw ValidationError.field(RESOURCE, 'required_approving_review_count', 'invalid', 'Invalid request.\n\nrequired_approving_review_count must be between 0 and 6.');
+  }
+  return {
+    dismissStaleReviews: input.dismiss_stale_reviews ?? false,
+    requireCodeOwnerReviews: input.require_code_owner_reviews ?? false,
+    requiredApprovingReviewCount: count,
+    requireLastPushApproval: input.require_last_push_approval ?? false,
+  };
+}
+
+/** PUT …/branches/{branch}/protection: replaces the rule of `branch` (a name or a wildcard pattern). */
+export async function putProtection(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string, input: ProtectionInput): Promise<Protection> {
+  const repo = await adminRepo(ctx, actor, owner, name);
+  // A named branch must exist (upstream's 404); a pattern may match branches to come.
+  if (!isWildcard(branch) && !(await git.resolve(repos.gitDir(ctx, repo), `refs/heads/${branch}`))) throw new NotFoundError('Branch not found');
+  const rules: BranchRules = {
+    requiredStatusChecks: statusChecksOf(input.required_status_checks),
+    enforceAdmins: input.enforce_admins ?? false,
+    requiredPullRequestReviews: reviewsOf(input.required_pull_request_reviews),
+    restrictions: input.restrictions ? await resolveRestrictions(ctx, repo, input.restrictions) : null,
+    // Signatures are set through their own sub-resource; a PUT keeps what is there.
+    requiredSignatures: (await store.findRule(ctx.db, repo.id, branch))?.rules.requiredSignatures ?? false,
+    requiredLinearHistory: input.required_linear_history ?? false,
+    allowForcePushes: input.allow_force_pushes ?? false,
+    allowDeletions: input.allow_deletions ?? false,
+    blockCreations: input.block_creations ?? false,
+    requiredConversationResolution: input.required_conversation_resolution ?? false,
+    lockBranch: input.lock_branch ?? false,
+    allowForkSyncing: input.allow_fork_syncing ?? false,
+  };
+  await store.putRule(ctx.db, repo.id, branch, rules, nowIso(ctx.clock));
+  return withDetails(ctx, repo, (await store.findRule(ctx.db, repo.id, branch))!);
+}
+
+/** Changes part of an existing rule (the sub-resources); 404 when the branch is not protected. */
+export async function changeProtection(
+  ctx: AppContext, actor: Actor, owner: string, name: string, branch: string, change: (rules: BranchRules) => BranchRules | Promise<BranchRules>,
+): Promise<Protection> {
+  const repo = await adminRepo(ctx, actor, owner, name);
+  const rule = await requireRule(ctx, repo, branch);
+  await store.putRule(ctx.db, repo.id, rule.pattern, await change(rule.rules), nowIso(ctx.clock));
+  return withDetails(ctx, repo, (await store.findRule(ctx.db, repo.id, rule.pattern))!);
+}
+
+export async function deleteProtection(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<void> {
+  const repo = await adminRepo(ctx, actor, owner, name);
+  const rule = await requireRule(ctx, repo, branch);
+  await store.deleteRule(ctx.db, repo.id, rule.pattern);
+}
