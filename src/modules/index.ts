@@ -51,4 +51,7 @@ import { teamProjectsRoutes } from './projects/team-projects.routes.ts';
 import { appsRoutes } from './apps/apps.routes.ts';
 import { appsPagesRoutes } from './apps/apps-pages.routes.ts';
 import { installationsRoutes } from './apps/installations.routes.ts';
+import { appHookDeliveriesRoutes } from './apps/app-hook-deliveries.routes.ts';
+import { protectionRoutes } from './branch-protection/protection.routes.ts';
+import { protectionPartsRoutes } from './branch-protection/protection-parts.routes.ts';
 export const ROUTE_MODULES: RouteModule[] = [usersRoutes, adminRoutes, orgsRoutes, reposRoutes, socialRoutes, collaboratorsRoutes, metaRoutes, templatesRoutes, markdownRoutes, verificationRoutes, gitDataRoutes, gitHttpRoutes, interactionsRoutes, hooksRoutes, hubRoutes, deploymentsRoutes, releasesRoutes, releaseAssetsRoutes, archivesRoutes, statusesRoutes, teamDiscussionsRoutes, reactionsRoutes, notificationsRoutes, issuesRoutes, labelsRoutes, milestonesRoutes, assigneesRoutes, pullsRoutes, searchRoutes, indexSearchRoutes, graphqlRoutes, webSessionRoutes, oauthAppsRoutes, oauthFlowRoutes, appTokensRoutes, deviceRoutes, projectsRoutes, boardRoutes, teamProjectsRoutes, runnersRoutes, runnerGroupsRoutes, runnerProtocolRoutes, billingRoutes, appsRoutes, installationsRoutes, appsPagesRoutes, compareRoutes, refsListingRoutes, keysRoutes, eventsApiRoutes, appHookDeliveriesRoutes, protectionRoutes, protectionPartsRoutes];
