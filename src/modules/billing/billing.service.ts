@@ -14,7 +14,7 @@ import * as users from '../users/users.service.ts';
 import {
   bandwidthUsed, cycleOf, daysLeft, gb, minutesSummary, storageForMonth, type MinutesSummary,
 } from './billing.compute.ts';
-import type { ActionsJob, BillingPlan, RunnerOs } from './billing.model.ts';
+import type { ActionsJob, BillingPlan } from './billing.model.ts';
 import * as store from './billing.store.ts';
 
 export const ORG_SCOPES = ['repo', 'admin:org'];
@@ -97,16 +97,8 @@ export async function storageSummary(ctx: AppContext, actor: Actor, at: BillingA
 
 // ---------------------------------------------------------------- recording
 
-export interface JobReport {
-  repo: Repo;
-  runnerId: number | null;
-  hosted: boolean;
-  runnerOs: RunnerOs;
-  workflowPath: string;
-  rerun: boolean;
-  startedAt: string;
-  completedAt: string;
-}
+/** A job as a runner or the metering endpoint reports it: the recorded job's facts, for a repository. */
+export type JobReport = Pick<ActionsJob, 'runnerId' | 'hosted' | 'runnerOs' | 'workflowPath' | 'rerun' | 'startedAt' | 'completedAt'> & { repo: Repo };
 
 /**
  * Records a job against the repository owner's account; the repository's visibility is
