@@ -2,6 +2,8 @@
 // /organizations/{org}/settings/apps/new), the list of one's apps and each app's page
 // with its private keys.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Router } from '../../http/router.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { actorOf, csrfValid, frameOf, redirectToLogin, registerPageScope, safeReturnTo, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
@@ -14,6 +16,23 @@ import type { Account } from '../users/users.model.ts';
 import type { App } from './apps.model.ts';
 
 const PAGE = { rateLimit: 'none' as const, rawResponse: true };
+
+/**
+ * A form post on one app's page by a signed-in manager: sign-in first, then the app
+ * (404 to anyone else), then the page's CSRF token, and only then the action.
+ */
+async function managedAppAction(
+  request: FastifyRequest, reply: FastifyReply, slug: string, token: string | undefined,
+  act: (ctx: AppContext, actor: Actor) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  const session = await sessionOf(request);
+  if (!session) return redirectToLogin(request, reply);
+  const ctx = request.server.ctx;
+  const actor = actorOf(request, session);
+  await apps.requireManagedApp(ctx, actor, slug);
+  if (!csrfValid(request, session, token)) return sendCsrfFailure(reply, session);
+  return act(ctx, actor);
+}
 
 function messagesOf(err: unknown): string[] {
   if (!(err instanceof ValidationError)) throw err;
@@ -187,36 +206,24 @@ export function appsPagesRoutes(app: Router): void {
     });
 
     r.post('/settings/apps/:app_slug/secret', { schema: { params: SlugParams, body: SlugForm }, config: { ...PAGE, operationId: 'wharf/reset-app-secret' } }, async (request, reply) => {
-      const session = await sessionOf(request);
-      if (!session) return redirectToLogin(request, reply);
-      const ctx = request.server.ctx;
-      const actor = actorOf(request, session);
-      await apps.requireManagedApp(ctx, actor, request.params.app_slug);
-      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
-      const { clientSecret } = await apps.regenerateClientSecret(ctx, actor, request.params.app_slug);
-      return settingsPage(request, reply, request.params.app_slug, { clientSecret });
+      return managedAppAction(request, reply, request.params.app_slug, request.body.authenticity_token, async (ctx, actor) => {
+        const { clientSecret } = await apps.regenerateClientSecret(ctx, actor, request.params.app_slug);
+        return settingsPage(request, reply, request.params.app_slug, { clientSecret });
+      });
     });
 
     r.post('/settings/apps/:app_slug/keys', { schema: { params: SlugParams, body: SlugForm }, config: { ...PAGE, operationId: 'wharf/generate-app-key' } }, async (request, reply) => {
-      const session = await sessionOf(request);
-      if (!session) return redirectToLogin(request, reply);
-      const ctx = request.server.ctx;
-      const actor = actorOf(request, session);
-      await apps.requireManagedApp(ctx, actor, request.params.app_slug);
-      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
-      const { pem } = await apps.generateKey(ctx, actor, request.params.app_slug);
-      return settingsPage(request, reply, request.params.app_slug, { pem, notice: 'Private key generated.' }, 201);
+      return managedAppAction(request, reply, request.params.app_slug, request.body.authenticity_token, async (ctx, actor) => {
+        const { pem } = await apps.generateKey(ctx, actor, request.params.app_slug);
+        return settingsPage(request, reply, request.params.app_slug, { pem, notice: 'Private key generated.' }, 201);
+      });
     });
 
     r.post('/settings/apps/:app_slug/keys/:key_id/delete', { schema: { params: KeyParams, body: SlugForm }, config: { ...PAGE, operationId: 'wharf/revoke-app-key' } }, async (request, reply) => {
-      const session = await sessionOf(request);
-      if (!session) return redirectToLogin(request, reply);
-      const ctx = request.server.ctx;
-      const actor = actorOf(request, session);
-      await apps.requireManagedApp(ctx, actor, request.params.app_slug);
-      if (!csrfValid(request, session, request.body.authenticity_token)) return sendCsrfFailure(reply, session);
-      await apps.revokeKey(ctx, actor, request.params.app_slug, Number(request.params.key_id));
-      return settingsPage(request, reply, request.params.app_slug, { notice: 'Private key revoked.' });
+      return managedAppAction(request, reply, request.params.app_slug, request.body.authenticity_token, async (ctx, actor) => {
+        await apps.revokeKey(ctx, actor, request.params.app_slug, Number(request.params.key_id));
+        return settingsPage(request, reply, request.params.app_slug, { notice: 'Private key revoked.' });
+      });
     });
   });
 }
