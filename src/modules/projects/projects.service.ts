@@ -15,7 +15,7 @@ import * as repos from '../repos/repos.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as users from '../users/users.service.ts';
 import {
-  organizationProjectsEnabled, ownerOf, permissionOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
+  organizationProjectsEnabled, ownerOf, permissionOn, permissionsOn, repositoryProjectsEnabled, requireProject, requireProjectFor, WRITE_SCOPES,
 } from './projects.access.ts';
 import * as board from './board.store.ts';
 import type { OrganizationPermission, ProjectCard, ProjectOwner, ProjectPermission, ProjectRecord, ProjectState } from './projects.model.ts';
@@ -64,10 +64,8 @@ function refOf(owner: ProjectOwner): store.OwnerRef {
 /** The owner's projects the caller may see, in `state`. */
 async function visibleProjects(ctx: AppContext, actor: Actor, owner: ProjectOwner, state: StateFilter, slice: Slice): Promise<Page<ProjectRecord>> {
   const all = await store.listProjects(ctx.db, refOf(owner), state);
-  const visible: ProjectRecord[] = [];
-  for (const project of all) {
-    if ((await permissionOn(ctx, actor, { project, owner })) !== null) visible.push({ project, owner });
-  }
+  const permissions = await permissionsOn(ctx, actor, owner, all);
+  const visible: ProjectRecord[] = all.filter((project) => permissions.get(project.id) != null).map((project) => ({ project, owner }));
   return { items: visible.slice(slice.offset, slice.offset + slice.perPage), total: visible.length };
 }
 

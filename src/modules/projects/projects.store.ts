@@ -175,6 +175,27 @@ export async function removeCollaborator(db: Executor, projectId: number, userId
   await db.deleteFrom('project_collaborators').where('project_id', '=', projectId).where('user_id', '=', userId).execute();
 }
 
+/** One user's direct permission on each of `projectIds` (absent: not a collaborator). */
+export async function collaboratorPermissions(db: Executor, projectIds: readonly number[], userId: number): Promise<Map<number, ProjectPermission>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db.selectFrom('project_collaborators').select(['project_id', 'permission'])
+    .where('project_id', 'in', projectIds).where('user_id', '=', userId).execute();
+  return new Map(rows.map((r) => [r.project_id, r.permission as ProjectPermission]));
+}
+
+/** The team grants of each of `projectIds`. */
+export async function teamGrantsOfProjects(db: Executor, projectIds: readonly number[]): Promise<Map<number, { teamId: number; permission: ProjectPermission }[]>> {
+  const out = new Map<number, { teamId: number; permission: ProjectPermission }[]>();
+  if (projectIds.length === 0) return out;
+  const rows = await db.selectFrom('project_team_grants').select(['project_id', 'team_id', 'permission']).where('project_id', 'in', projectIds).execute();
+  for (const r of rows) {
+    const list = out.get(r.project_id) ?? [];
+    list.push({ teamId: r.team_id, permission: r.permission as ProjectPermission });
+    out.set(r.project_id, list);
+  }
+  return out;
+}
+
 export async function teamGrantsOf(db: Executor, projectId: number): Promise<{ teamId: number; permission: ProjectPermission }[]> {
   const rows = await db.selectFrom('project_team_grants').select(['team_id', 'permission']).where('project_id', '=', projectId).execute();
   return rows.map((r) => ({ teamId: r.team_id, permission: r.permission as ProjectPermission }));
