@@ -22,6 +22,8 @@
 //   BENCH_GIT_PUSH_COMMITS commits pushed into an empty repository [1000]
 //   BENCH_GIT_RUNS         runs of each git operation, the median kept [3]
 //   BENCH_MEMORY_PASS_SECONDS  seconds per scenario of the 2nd and 3rd (unmeasured) passes [2]
+//   BENCH_SCENARIOS        a regular expression: only the http scenarios whose names match
+//                          are measured (for profiling one request; aims of the others MISS)
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
 //   BENCH_WHARF_ENTRY      script to run instead of src/main.ts, to measure a variant
@@ -458,7 +460,7 @@ async function main(): Promise<void> {
         PORT: String(wharfPort),
         HOST: '127.0.0.1',
         WHARF_DATA_DIR: path.join(work, 'data'),
-        WHARF_ADMIN_TOKEN: adminToken,
+        WHARF_ADMIN_TOKEN: adminToken, WHARF_SSH_PORT: '0',
         LOG_LEVEL: 'warn',
         // As `npm start` runs it: graphql-js skips its development-mode checks.
         NODE_ENV: process.env.NODE_ENV ?? 'production',
@@ -534,7 +536,8 @@ async function main(): Promise<void> {
       bare = startChild('bare server', ['bench/bare-server.mjs', fixturesFile, String(barePort)], { cwd: ROOT, env: childEnv({}) });
       await waitForHttp(bare, `${bareBase}/`);
 
-      const measured = list.filter((s) => !skipped.has(s.name));
+      const picked = process.env.BENCH_SCENARIOS ? new RegExp(process.env.BENCH_SCENARIOS) : null;
+      const measured = list.filter((s) => !skipped.has(s.name) && (!picked || picked.test(s.name)));
       for (const s of measured) {
         progress(`measuring ${s.name} …`);
         const w = await measure(wharf, wharfBase, s, headers);

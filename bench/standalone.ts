@@ -39,7 +39,7 @@ export async function startStandaloneWharf(label: string): Promise<StandaloneWha
     cwd: root,
     env: {
       NODE_ENV: 'production',
-      ...env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: path.join(work, 'data'), WHARF_ADMIN_TOKEN: adminToken,
+      ...env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: path.join(work, 'data'), WHARF_ADMIN_TOKEN: adminToken, WHARF_SSH_PORT: '0',
       LOG_LEVEL: 'warn', WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },

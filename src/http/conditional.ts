@@ -2,14 +2,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import xxhash from 'xxhash-wasm';
 
-// Every answer is hashed: xxHash64 (WebAssembly) hashes a 400 KB list in ~45 µs where
-// SHA-1 took ~200. A weak validator needs no cryptographic hash: 64 bits tell versions
-// of one resource apart.
-const { h64ToString, h64Raw } = await xxhash();
+// Every answer is hashed: xxHash64 (WebAssembly) hashes a 400 KB list in ~60 µs where
+// SHA-1 takes ~500. A weak validator needs no cryptographic hash: 64 bits tell versions
+// of one resource apart. It hashes bytes: encoding a string into the hash's memory
+// cost as much again as the encoding for the socket, so the caller encodes once.
+const { h64Raw } = await xxhash();
 
-export function etagOf(payload: string | Buffer): string {
-  const hex = typeof payload === 'string' ? h64ToString(payload) : h64Raw(payload).toString(16).padStart(16, '0');
-  return `W/"${hex}"`;
+export function etagOf(payload: Buffer): string {
+  return `W/"${h64Raw(payload).toString(16).padStart(16, '0')}"`;
 }
 
 function matchesIfNoneMatch(header: string, etag: string): boolean {
@@ -33,7 +33,7 @@ export function updatedAtOf(payload: unknown): string | null {
 }
 
 /** Sets ETag (and Last-Modified); returns true when the client's copy is current. */
-export function isNotModified(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer): boolean {
+export function isNotModified(request: FastifyRequest, reply: FastifyReply, payload: Buffer): boolean {
   const etag = etagOf(payload);
   reply.header('etag', etag);
   if (reply.lastModified) reply.header('last-modified', new Date(reply.lastModified).toUTCString());

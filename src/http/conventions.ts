@@ -16,6 +16,7 @@ import { mediaTypeHeader, missingPreviewMessage, parseAccept } from './media-typ
 import { PagedList, PagedRecord, sendPage } from './pagination.ts';
 import { applyRateLimit, rateHeaders } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
+import { serializerCompiler } from './serializer.ts';
 import { validatorCompiler } from './validation.ts';
 import type { RouteEntry } from './types.ts';
 
@@ -54,6 +55,7 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
   app.decorateReply('lastModified', null);
 
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler(process.env.NODE_ENV !== 'production'));
   registerJsonBody(app);
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new NotFoundError()));
@@ -139,7 +141,9 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
       }
     }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!isNotModified(request, reply, payload)) return payload;
+    // Encoded once, here: the ETag hashes these bytes and the socket writes them.
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (!isNotModified(request, reply, body)) return body;
     // A 304 does not count against the rate limit.
     const rate = request.rate;
     if (rate?.counted) {
