@@ -27,6 +27,7 @@ const RULES = {
   // Timelines: metadata, which every installation holds.
   'activity/events': ['metadata', 'metadata'],
   'actions/self-hosted-runner-groups': ['organization_self_hosted_runners', 'organization_self_hosted_runners'],
+  checks: ['checks', 'checks'], emojis: [null, null],
 };
 // Runners of an organization need its self-hosted runners permission; a repository's, administration.
 const runnerPermission = (path) => (path.startsWith('/orgs/') ? 'organization_self_hosted_runners' : 'administration');
