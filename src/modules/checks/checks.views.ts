@@ -32,10 +32,11 @@ export function checkRun(urls: Urls, repo: Repo, run: CheckRun, app: AppView | n
     id: run.id,
     head_sha: run.headSha,
     node_id: encodeNodeId('CheckRun', run.id),
-    external_id: run.externalId,
+    // Upstream quirks kept: an unset external id is "", an unset details URL the app's homepage.
+    external_id: run.externalId ?? '',
     url: api,
     html_url: urls.html(repo.owner.login, repo.name, 'runs', String(run.id)),
-    details_url: run.detailsUrl,
+    details_url: run.detailsUrl ?? app?.external_url ?? null,
     status: run.status,
     conclusion: run.conclusion,
     started_at: run.startedAt,
