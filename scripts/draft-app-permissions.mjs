@@ -40,6 +40,8 @@ const OVERRIDES = {
   'wharf/graphql-explorer-styles': {}, 'graphql/introspect': {},
   // A user's public SSH keys as a file: public data, like /users/{username}/keys.
   'wharf/user-authorized-keys': {},
+  // An emoji (the target of GET /emojis' URLs): public data.
+  'wharf/emoji': {},
   // The legacy reference listing (gone from the current description).
   'git/list-refs': R('contents', 'read'),
   // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.

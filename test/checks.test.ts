@@ -305,3 +305,41 @@ describe('required checks and the rollup', () => {
     assert.equal(merged.data.merged, true);
   });
 });
+
+describe('pull requests of a commit, and emojis', () => {
+  test('GET …/commits/{sha}/pulls: open pull requests holding the commit, merged ones that brought it in', async () => {
+    const { checkout } = await import('./factories/pulls.ts');
+    await checkout(clone, 'main');
+    const { gitOk } = await import('./helpers/git.ts');
+    await gitOk(['pull', '-q', 'origin', 'main'], { cwd: clone.dir });
+    await checkout(clone, 'topic', true);
+    const first = await commitFiles(clone, { 'topic.txt': '1\n' }, 'Topic one');
+    const second = await commitFiles(clone, { 'topic.txt': '2\n' }, 'Topic two');
+    await push(clone, 'topic');
+    const open = (await t.octokit(alice.token).rest.pulls.create({ ...base(), head: 'topic', base: 'main', title: 'Topic' })).data.number;
+    const numbers = async (sha: string, token = writer.token) => {
+      const res = await t.octokit(token).rest.repos.listPullRequestsAssociatedWithCommit({ ...base(), commit_sha: sha });
+      assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/commits/{commit_sha}/pulls', 200, res.data);
+      return res.data.map((p) => p.number);
+    };
+    assert.deepEqual(await numbers(first), [open]);
+    assert.deepEqual(await numbers(second), [open]);
+    assert.deepEqual(await numbers(featureSha), [pullNumber], 'the merged pull request brought the feature commit in');
+    assert.deepEqual(await numbers(mainSha), [], 'a commit of the base is in no pull request');
+    await failsWith(t.octokit(writer.token).rest.repos.listPullRequestsAssociatedWithCommit({ ...base(), commit_sha: 'f'.repeat(40) }), 422);
+  });
+
+  test('GET /emojis maps every gemoji name and alias to a URL that answers the emoji', async () => {
+    const { data } = await t.octokit().rest.emojis.get();
+    assertMatchesOpenApi('GET', '/emojis', 200, data);
+    assert.equal(data['+1'], `${t.baseUrl}/emojis/%2B1`);
+    assert.ok(data.thumbsup && data.tada && data.grinning);
+    assert.ok(Object.keys(data).length > 1500);
+    const res = await t.request('/emojis/tada');
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.equal(await res.text(), '🎉');
+    assert.equal((await t.request(new URL(data['+1']!).pathname)).status, 200);
+    assert.equal((await t.request('/emojis/no-such-emoji')).status, 404);
+  });
+});
