@@ -27,6 +27,7 @@ const RULES = {
   // Timelines: metadata, which every installation holds.
   'activity/events': ['metadata', 'metadata'],
   'actions/self-hosted-runner-groups': ['organization_self_hosted_runners', 'organization_self_hosted_runners'],
+  checks: ['checks', 'checks'], emojis: [null, null],
 };
 // Runners of an organization need its self-hosted runners permission; a repository's, administration.
 const runnerPermission = (path) => (path.startsWith('/orgs/') ? 'organization_self_hosted_runners' : 'administration');
@@ -39,6 +40,8 @@ const OVERRIDES = {
   'wharf/graphql-explorer-styles': {}, 'graphql/introspect': {},
   // A user's public SSH keys as a file: public data, like /users/{username}/keys.
   'wharf/user-authorized-keys': {},
+  // An emoji (the target of GET /emojis' URLs): public data.
+  'wharf/emoji': {},
   // The legacy reference listing (gone from the current description).
   'git/list-refs': R('contents', 'read'),
   // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.

@@ -72,6 +72,8 @@ export interface Config {
   runnerOfflineSeconds: number;
   /** The billing plan of accounts the site admin gave none (WHARF_BILLING_*; see README). */
   defaultPlan: BillingPlanConfig;
+  /** WHARF_CHECKS_ALLOW_USER_TOKENS: users' tokens (push access) may write check runs and suites, for CI systems without an app. */
+  checksAllowUserTokens: boolean;
 }
 
 export interface BillingPlanConfig {
@@ -176,5 +178,6 @@ export function loadConfig(env: Env = process.env): Config {
       includedGigabytesBandwidth: decimal(env, 'WHARF_BILLING_INCLUDED_BANDWIDTH_GB', 1),
       includedGigabytesStorage: decimal(env, 'WHARF_BILLING_INCLUDED_STORAGE_GB', 0.5),
     },
+    checksAllowUserTokens: ['1', 'true'].includes((env.WHARF_CHECKS_ALLOW_USER_TOKENS ?? '').toLowerCase()),
   };
 }

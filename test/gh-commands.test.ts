@@ -177,7 +177,12 @@ describe('gh commands against Wharf', { skip: ghUnavailable ?? false }, () => {
 
     const head = (await pr()).head.sha as string;
     await s.api('POST', `/repos/${alice.login}/harbor/statuses/${head}`, alice.token, { state: 'success', context: 'ci/build', description: 'Built' });
-    assert.match(ok(await gh(['pr', 'checks', n, '-R', R]), 'pr checks'), /ci\/build/);
+    // A check run beside the status (a user's token: the site allows it here, as for CI without an app).
+    s.t.server.ctx.config.checksAllowUserTokens = true;
+    await s.api('POST', `/repos/${alice.login}/harbor/check-runs`, alice.token, { name: 'lint', head_sha: head, conclusion: 'success', details_url: 'https://ci.example/lint' });
+    const checks = ok(await gh(['pr', 'checks', n, '-R', R]), 'pr checks');
+    assert.match(checks, /ci\/build/);
+    assert.match(checks, /lint\s+pass.*https:\/\/ci\.example\/lint/);
 
     const bobGh = (args: string[]) => s.gh(args, { env: { GH_HOST, GH_ENTERPRISE_TOKEN: bob.token } });
     await s.api('PUT', `/repos/${alice.login}/harbor/collaborators/${bob.login}`, alice.token, { permission: 'push' });

@@ -939,6 +939,10 @@ export interface Database {
   app_installations: AppInstallationsTable;
   app_installation_repositories: AppInstallationRepositoriesTable;
   app_installation_tokens: AppInstallationTokensTable;
+  check_suites: CheckSuitesTable;
+  check_runs: CheckRunsTable;
+  check_annotations: CheckAnnotationsTable;
+  check_suite_preferences: CheckSuitePreferencesTable;
 }
 
 export interface AppsTable {
@@ -1007,4 +1011,61 @@ export interface AppInstallationTokensTable {
   repository_ids: string | null;
   expires_at: string;
   created_at: string;
+}
+
+export interface CheckSuitesTable {
+  id: Generated<number>;
+  repository_id: number;
+  app_id: number | null;
+  app_key: number;
+  head_sha: string;
+  head_branch: string | null;
+  before_sha: string | null;
+  after_sha: string | null;
+  status: string;
+  conclusion: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CheckRunsTable {
+  id: Generated<number>;
+  suite_id: number;
+  repository_id: number;
+  head_sha: string;
+  name: string;
+  status: string;
+  conclusion: string | null;
+  external_id: string | null;
+  details_url: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  output_title: string | null;
+  output_summary: string | null;
+  output_text: string | null;
+  annotations_count: number;
+  actions: string;
+  creator_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CheckAnnotationsTable {
+  id: Generated<number>;
+  check_run_id: number;
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_column: number | null;
+  end_column: number | null;
+  annotation_level: string;
+  title: string | null;
+  message: string;
+  raw_details: string | null;
+}
+
+export interface CheckSuitePreferencesTable {
+  repository_id: number;
+  app_id: number;
+  auto_trigger: number;
 }

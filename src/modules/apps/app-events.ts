@@ -30,6 +30,8 @@ const EVENT_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
   star: ['metadata'],
   watch: ['metadata'],
   repository: ['metadata'],
+  check_run: ['checks'],
+  check_suite: ['checks'],
 };
 
 /** The events of `accepted` the installation's permissions let it receive. */

@@ -7,8 +7,11 @@ import type { BranchRules } from './protection.model.ts';
 export interface MergeFacts {
   /** Approving reviews that count (latest per reviewer; on the head commit when stale ones are dismissed). */
   approvals: number;
-  /** The latest commit status of each context on the head commit. Check runs join here once Wharf has them. */
-  statuses: readonly { context: string; state: string }[];
+  /**
+   * The latest commit status of each context on the head commit, and the latest check
+   * run of each name (its state success, failure or pending; appId the app that made it).
+   */
+  statuses: readonly { context: string; state: string; appId?: number | null }[];
   /** The head does not contain the base branch's tip. */
   behind: boolean;
 }
@@ -31,9 +34,12 @@ export function mergeGate(rules: BranchRules | null, facts: MergeFacts): MergeGa
   const adminsBypass = rules ? !rules.enforceAdmins : true;
   const required = rules?.requiredPullRequestReviews?.requiredApprovingReviewCount ?? 0;
   if (required > 0 && facts.approvals < required) return { state: 'blocked', reason: reviewsMessage(required), adminsBypass };
-  const byContext = new Map(facts.statuses.map((s) => [s.context, s.state]));
   for (const check of rules?.requiredStatusChecks?.checks ?? []) {
-    const state = byContext.get(check.context);
+    // A check bound to an app counts only when that app reported it; a failing report
+    // of the context outweighs a passing one, a passing one a pending one.
+    const reports = facts.statuses.filter((s) => s.context === check.context && (check.appId === null || s.appId === check.appId));
+    const state = reports.find((s) => s.state !== 'success' && s.state !== 'pending')?.state
+      ?? reports.find((s) => s.state === 'success')?.state ?? reports[0]?.state;
     if (state === 'success') continue;
     const word = state === undefined || state === 'pending' ? 'expected' : 'failing';
     return { state: 'blocked', reason: `Required status check "${check.context}" is ${word}.`, adminsBypass };

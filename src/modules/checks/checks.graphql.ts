@@ -1,7 +1,7 @@
 // Check runs and the suites and workflow runs they belong to, as upstream's schema has
-// them. Wharf records no check runs yet (the checks API is issue #21): the types are
-// here because a commit's status rollup may hold check runs beside statuses, and gh
-// asks for their fields on every `pr view` and `pr checks`.
+// them: a commit's status rollup holds check runs beside statuses, and gh asks for
+// their fields on every `pr view` and `pr checks`. Wharf has no Actions workflows, so
+// WorkflowRun and Workflow never resolve.
 export const checksTypeDefs = /* GraphQL */ `
 """The possible states for a check suite or run status."""
 enum CheckStatusState {

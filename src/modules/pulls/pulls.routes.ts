@@ -12,6 +12,7 @@ import * as merging from './pulls.merge.ts';
 import { presentPull, presentPulls } from './pulls.present.ts';
 import { Commit, CreatePullBody, DiffEntry, ListPullsQuery, MergeBody, MergeResult, PageQuery, PullParams, PullRequest, PullRequestOrText, PullRequestSimple, RepoParams, UpdateBranchAccepted, UpdateBranchBody, UpdatePullBody } from './pulls.schemas.ts';
 import * as pulls from './pulls.service.ts';
+import { listPullsOfCommit } from './pulls.of-commit.ts';
 import { mergeResult } from './pulls.views.ts';
 import { reviewCommentsRoutes } from './review-comments.routes.ts';
 import { reviewRequestsRoutes } from './review-requests.routes.ts';
@@ -23,6 +24,17 @@ const WRITE = ['public_repo', 'repo'];
 const TEXT_MEDIA = { diff: 'application/vnd.service.diff; charset=utf-8', patch: 'application/vnd.service.patch; charset=utf-8' } as const;
 
 export function pullsRoutes(app: Router): void {
+
+  app.get('/repos/:owner/:repo/commits/:commit_sha/pulls', {
+    schema: { params: Type.Object({ owner: Type.String(), repo: Type.String(), commit_sha: Type.String() }), querystring: PageQuery, response: { 200: PagedArray(PullRequestSimple) } },
+    config: { operationId: 'repos/list-pull-requests-associated-with-commit' },
+  }, async (request) => {
+    const { ctx } = request.server;
+    const { owner, repo, commit_sha: sha } = request.params;
+    const p = pageOf(request.query);
+    const page = await listPullsOfCommit(ctx, request.actor, owner, repo, sha, p);
+    return paged(await presentPulls(ctx, request.actor, page.repo, page.items, request.media), p, page.total);
+  });
 
   app.get('/repos/:owner/:repo/pulls', {
     schema: { params: RepoParams, querystring: ListPullsQuery, response: { 200: PagedArray(PullRequestSimple) } },

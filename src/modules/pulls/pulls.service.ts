@@ -472,3 +472,8 @@ export function findPullsByIds(ctx: AppContext, ids: readonly number[]): Promise
 export function findPullsByIssueIds(ctx: AppContext, issueIds: readonly number[]): Promise<PullRequestRecord[]> {
   return store.findByIssueIds(ctx.db, issueIds);
 }
+
+/** The open pull requests of a repository whose head is one of these commits; no caller check (check runs show them). */
+export function openPullsWithHeads(ctx: AppContext, repositoryId: number, shas: readonly string[]): Promise<PullRequestRecord[]> {
+  return store.openWithHeadShas(ctx.db, repositoryId, shas);
+}

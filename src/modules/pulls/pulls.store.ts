@@ -192,3 +192,21 @@ export async function removeRequests(db: Executor, pullId: number, users: readon
   await db.deleteFrom('review_requests').where('id', 'in', gone.map((r) => r.id)).execute();
   return gone;
 }
+
+/** The open pull requests of a repository whose head commit is one of these (check runs list them). */
+export async function openWithHeadShas(db: Executor, repositoryId: number, shas: readonly string[]): Promise<PullRequestRecord[]> {
+  if (!shas.length) return [];
+  const rows = await db.selectFrom('pull_requests').innerJoin('issues', 'issues.id', 'pull_requests.issue_id').selectAll('pull_requests')
+    .where('pull_requests.repository_id', '=', repositoryId).where('pull_requests.head_sha', 'in', [...new Set(shas)])
+    .where('issues.state', '=', 'open').orderBy('pull_requests.id').execute();
+  return rows.map((r) => toPull(r as Row));
+}
+
+/** A repository's pull requests that are open or merged (closed unmerged ones hold no commit of the base), newest first. */
+export async function openOrMerged(db: Executor, repositoryId: number, limit: number): Promise<PullRequestRecord[]> {
+  const rows = await db.selectFrom('pull_requests').innerJoin('issues', 'issues.id', 'pull_requests.issue_id').selectAll('pull_requests')
+    .where('pull_requests.repository_id', '=', repositoryId)
+    .where((eb) => eb.or([eb('issues.state', '=', 'open'), eb('pull_requests.merged_at', 'is not', null)]))
+    .orderBy('pull_requests.id', 'desc').limit(limit).execute();
+  return rows.map((r) => toPull(r as Row));
+}

@@ -1,5 +1,5 @@
 // A commit's statuses as GraphQL shows them: the status check rollup of a commit (the
-// latest status of each context, and check runs once Wharf records them) with its
+// latest status of each context, and the latest check run of each name) with its
 // combined state, which gh reads for `pr view`, `pr checks` and `pr status`.
 export const statusesTypeDefs = /* GraphQL */ `
 """The possible commit status states."""

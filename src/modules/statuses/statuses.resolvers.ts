@@ -1,7 +1,7 @@
 // GraphQL of commit statuses: Commit.statusCheckRollup over the statuses service (the
 // latest status of each context, the combined state REST's combined status gives),
-// and StatusContext / StatusCheckRollup nodes. Check runs join the rollup once Wharf
-// records them (issue #21); until then a rollup holds statuses only.
+// the latest check run of each name beside them), and StatusContext / StatusCheckRollup
+// nodes.
 import { arrayConnection, type ConnectionArgs } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { defineLoader, load } from '../../graphql/loaders.ts';
@@ -10,6 +10,9 @@ import { encodeNodeId, numericId, splitRepositoryScoped } from '../../graphql/no
 import { commitNode, type GitObjectNode } from '../git-data/git-data.resolvers.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById } from '../repos/repos.resolvers.ts';
+import { runState, type CheckRun } from '../checks/checks.model.ts';
+import { checkRunNode } from '../checks/checks.resolvers.ts';
+import * as checks from '../checks/checks.service.ts';
 import { accountById, accountNode } from '../users/users.resolvers.ts';
 import type { CommitState, CommitStatus } from './statuses.model.ts';
 import * as statuses from './statuses.service.ts';
@@ -26,7 +29,13 @@ interface RollupNode {
   repo: Repo;
   sha: string;
   latest: CommitStatus[];
+  runs: { run: CheckRun; appId: number | null }[];
 }
+
+/** The latest check run of each name, per commit of a repository. */
+const runsOf = defineLoader('latestCheckRuns',
+  (g, keys: readonly GitObjectNode[]) => Promise.all(keys.map((c) => checks.latestRuns(g.ctx, c.repo.id, c.oid))),
+  (c: GitObjectNode) => `${c.repo.id}:${c.oid}`);
 
 /** The latest status of each context, per commit of a repository (one query per commit asked). */
 const latestOf = defineLoader('latestStatuses',
@@ -38,7 +47,7 @@ const latestOf = defineLoader('latestStatuses',
  * pending, else it succeeded — REST's combined state, with an error kept as ERROR
  * when nothing failed outright.
  */
-function rollupState(latest: readonly { state: CommitState }[]): string {
+function rollupState(latest: readonly { state: CommitState | 'success' | 'failure' | 'pending' }[]): string {
   if (latest.some((s) => s.state === 'failure')) return 'FAILURE';
   if (latest.some((s) => s.state === 'error')) return 'ERROR';
   if (latest.some((s) => s.state === 'pending')) return 'PENDING';
@@ -51,18 +60,21 @@ export function latestStatusesOf(g: GraphQLContext, repo: Repo, sha: string): Pr
 }
 
 async function rollupOf(g: GraphQLContext, c: GitObjectNode): Promise<RollupNode | null> {
-  const latest = await load(g, latestOf, c);
+  const [latest, runs] = await Promise.all([load(g, latestOf, c), load(g, runsOf, c)]);
   // Upstream answers null for a commit nothing reported on.
-  return latest.length ? { __typename: 'StatusCheckRollup', repo: c.repo, sha: c.oid, latest } : null;
+  return latest.length || runs.length ? { __typename: 'StatusCheckRollup', repo: c.repo, sha: c.oid, latest, runs } : null;
 }
 
 const rollupFields = {
   id: (r: RollupNode) => encodeNodeId('StatusCheckRollup', `${r.repo.id}:${r.sha}`),
   commit: (r: RollupNode) => commitNode(r.repo, r.sha),
-  state: (r: RollupNode) => rollupState(r.latest),
+  state: (r: RollupNode) => rollupState([...r.latest, ...r.runs.map((x) => ({ state: runState(x.run) }))]),
   contexts: async (r: RollupNode, args: ConnectionArgs) => ({
-    ...(await arrayConnection(r.latest.map((status): StatusContextNode => ({ __typename: 'StatusContext', repo: r.repo, status })), args)),
-    checkRunCount: 0,
+    ...(await arrayConnection([
+      ...r.runs.map((x) => checkRunNode(r.repo, x.run, x.appId)),
+      ...r.latest.map((status): StatusContextNode => ({ __typename: 'StatusContext', repo: r.repo, status })),
+    ], args)),
+    checkRunCount: r.runs.length,
     statusContextCount: r.latest.length,
   }),
 };
