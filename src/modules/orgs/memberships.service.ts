@@ -236,3 +236,37 @@ export async function setPublicMembership(
   }
   if (m.public !== isPublic) await store.updateMembership(ctx.db, org.account.id, me.id, { public: isPublic }, nowIso(ctx.clock));
 }
+
+// Memberships made by provisioning (the sso and scim modules), not by an owner's request
+
+/**
+ * Makes the user an active member (role member) of the organization, as when a
+ * provisioned person signs in through the organization's single sign-on; an existing
+ * membership is kept as it is (an owner stays an owner).
+ */
+export async function admitMember(ctx: AppContext, orgId: number, userId: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    await store.lockOrganization(tx.db, orgId);
+    const existing = await store.findMembership(tx.db, orgId, userId);
+    const now = nowIso(tx.clock);
+    if (!existing) await store.insertMembership(tx.db, orgId, userId, 'member', 'active', now);
+    else if (existing.state !== 'active') await store.updateMembership(tx.db, orgId, userId, { state: 'active' }, now);
+  });
+}
+
+/** Takes the user out of the organization and its teams (deprovisioning); the last owner stays (403). */
+export async function expelMember(ctx: AppContext, orgId: number, userId: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const m = await store.findMembership(tx.db, orgId, userId);
+    if (!m) return;
+    await store.lockOrganization(tx.db, orgId);
+    await requireAnotherOwner(tx, orgId, m);
+    await store.deleteUserFromOrgTeams(tx.db, orgId, userId);
+    await store.deleteMembership(tx.db, orgId, userId);
+  });
+}
+
+/** Whether the user is an active member (or owner) of the organization. */
+export async function isActiveMember(ctx: AppContext, orgId: number, userId: number): Promise<boolean> {
+  return (await store.findMembership(ctx.db, orgId, userId))?.state === 'active';
+}
