@@ -222,6 +222,28 @@ describe('SCIM provisioning', () => {
     assert.equal(await isMember(newbie.login), false);
   });
 
+  test('a sweep of odd bodies never gets a 500, and every refusal is a SCIM error body', async () => {
+    const target = (await scim('POST', '', person('sweep@idp.example.test'))).body;
+    const values: unknown[] = [null, -1, 1.5, '', [], {}, [null], [{}], true, '\u0000', { value: 1 }];
+    const sent: [string, string, unknown][] = [];
+    for (const v of values) {
+      for (const field of ['userName', 'name', 'emails', 'externalId', 'groups', 'active', 'displayName']) {
+        sent.push(['POST', '', { ...person('sweep2@idp.example.test'), [field]: v }]);
+        sent.push(['PUT', `/${target.id}`, { ...person('sweep@idp.example.test'), [field]: v }]);
+      }
+      for (const path of [undefined, 'name', 'emails', 'groups', 'active', 'userName', 'name.givenName', 'emails[type eq "work"].value']) {
+        for (const op of ['add', 'replace', 'remove']) sent.push(['PATCH', `/${target.id}`, { Operations: [{ op, ...(path ? { path } : {}), value: v }] }]);
+      }
+      sent.push(['PATCH', `/${target.id}`, { Operations: v }]);
+    }
+    const problems: string[] = [];
+    for (const [method, path, body] of sent) {
+      const res = await scim(method, path, body);
+      if (res.status >= 500 || (res.status >= 400 && res.body?.schemas?.[0] !== ERROR_SCHEMA)) problems.push(`${res.status} ${method} ${JSON.stringify(body).slice(0, 100)}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
   test('DELETE deprovisions: 204, then 404', async () => {
     const u = (await scim('POST', '', person('gone@idp.example.test'))).body;
     assert.equal((await scim('DELETE', `/${u.id}`)).status, 204);
