@@ -179,4 +179,27 @@ describe('organization SAML single sign-on', () => {
     assert.equal((await t.request(`/repos/${org.login}/${secret.repo}`, { token: member.token })).status, 200);
     assert.equal((await t.request(`/orgs/${org.login}/sso`, { redirect: 'manual' })).status, 302, 'the login page sends anonymous browsers to sign in first');
   });
+
+  test('the owner can set and turn off SSO from the settings page; members may not', async () => {
+    const web = await browserOf(org.owner);
+    const form = await web.get(`/orgs/${org.login}/settings/sso`);
+    assert.equal(form.status, 200);
+    assert.match(form.body, /Not enabled/);
+    assert.match(form.body, new RegExp(`${t.baseUrl}/orgs/${org.login}/saml/consume`));
+    const csrf = /name="authenticity_token" value="([0-9a-f]{64})"/.exec(form.body)![1]!;
+    const bad = await web.post(`/orgs/${org.login}/settings/sso`, { authenticity_token: csrf, idp_entity_id: idp.entityId, sso_url: idp.ssoUrl, certificate: 'nope' });
+    assert.equal(bad.status, 422);
+    assert.match(bad.body, /certificate must be an X\.509 certificate/);
+    assert.equal((await requestJson(t, 'GET', `/orgs/${org.login}/sso/configuration`, ADMIN_TOKEN)).body.enabled, false, 'nothing was saved');
+    assert.equal((await web.post(`/orgs/${org.login}/settings/sso`, { idp_entity_id: idp.entityId, sso_url: idp.ssoUrl, certificate: idp.keys.cert })).status, 403, 'CSRF is checked');
+    const saved = await web.post(`/orgs/${org.login}/settings/sso`, { authenticity_token: csrf, idp_entity_id: idp.entityId, sso_url: idp.ssoUrl, certificate: idp.keys.cert });
+    assert.equal(saved.status, 200);
+    assert.match(saved.body, /Enabled\. Certificate fingerprint/);
+    assert.equal((await requestJson(t, 'GET', `/orgs/${org.login}/sso/configuration`, ADMIN_TOKEN)).body.idp_entity_id, idp.entityId);
+    const memberWeb = await browserOf(member);
+    assert.equal((await memberWeb.get(`/orgs/${org.login}/settings/sso`)).status, 403);
+    const off = await web.post(`/orgs/${org.login}/settings/sso/disable`, { authenticity_token: csrf });
+    assert.equal(off.status, 200);
+    assert.match(off.body, /Not enabled/);
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from './sso.schemas.ts';
 import * as sso from './sso.service.ts';
 import { authorizeTokenPage, messagePage } from './sso.pages.ts';
+import { ssoSettingsRoutes } from './sso-settings.routes.ts';
 import { credentialAuthorization, ssoConfiguration } from './sso.views.ts';
 
 const ADMIN_SCOPES = ['admin:org', 'repo'];
@@ -62,6 +63,8 @@ export function ssoRoutes(app: Router): void {
     config: { ...PAGE, operationId: 'wharf/org-saml-metadata' },
   }, async (request, reply) => reply.type('application/samlmetadata+xml; charset=utf-8')
     .send(await sso.serviceProviderMetadata(request.server.ctx, request.params.org)));
+
+  ssoSettingsRoutes(app);
 
   app.register(async (scope: FastifyInstance) => {
     registerPageScope(scope);

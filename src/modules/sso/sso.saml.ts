@@ -35,6 +35,7 @@ class RequestCache implements CacheProvider {
   async saveAsync(key: string, value: string): Promise<CacheItem | null> {
     if (!this.starter) return null;
     const now = this.ctx.clock.now();
+    await store.deleteExpired(this.ctx.db, isoSeconds(now));
     await store.insertRequest(this.ctx.db, {
       request_id: key, org_id: this.starter.orgId, user_id: this.starter.userId, session_hash: this.starter.sessionHash,
       issued: value, expires_at: isoSeconds(new Date(now.getTime() + REQUEST_SECONDS * 1000)),

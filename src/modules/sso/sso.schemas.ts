@@ -56,3 +56,4 @@ const Field = Type.Optional(Type.String({ maxLength: 4096 }));
 export const SsoPageQuery = Type.Object({ authorization_request: Field, return_to: Field });
 export const AcsBody = Type.Object({ SAMLResponse: Type.Optional(Type.String({ maxLength: 512 * 1024 })), RelayState: Field });
 export const AuthorizeBody = Type.Object({ authenticity_token: Field, token_id: Field });
+export const SettingsBody = Type.Object({ authenticity_token: Field, idp_entity_id: Field, sso_url: Field, certificate: Type.Optional(Type.String({ maxLength: 16384 })) });

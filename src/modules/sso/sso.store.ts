@@ -75,6 +75,12 @@ export async function deleteIdentityOfUser(db: Executor, orgId: number, userId: 
 
 export interface RequestRow { request_id: string; org_id: number; user_id: number; session_hash: string; issued: string; expires_at: string }
 
+/** Forgets requests past their time (an answer to one is refused anyway) and SSO sessions that ended. */
+export async function deleteExpired(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('org_saml_requests').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('org_sso_sessions').where('expires_at', '<=', now).execute();
+}
+
 export async function insertRequest(db: Executor, row: RequestRow): Promise<void> {
   await db.insertInto('org_saml_requests').values({ ...row, consumed_at: null }).execute();
 }
