@@ -10,6 +10,7 @@ import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addMember, createOrgWithOwner, type CreatedOrg } from './factories/orgs.ts';
 import { setPassword, WebClient } from './helpers/web.ts';
 import { authorizeFromHeader, enableSso, ssoSignIn, TestIdp } from './helpers/saml-idp.ts';
+import { Receiver } from './helpers/webhook-receiver.ts';
 
 const PASSWORD = 'correct horse battery';
 const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -23,6 +24,7 @@ describe('SCIM provisioning', () => {
   let org: CreatedOrg;
   let member: CreatedUser;
   let base: string;
+  const receiver = new Receiver();
 
   async function scim(method: string, path: string, body?: unknown, token = org.owner.token, headers: Record<string, string> = {}): Promise<ScimResponse> {
     const res = await t.request(`${base}${path}`, {
@@ -51,12 +53,14 @@ describe('SCIM provisioning', () => {
   const isMember = async (login: string) => (await t.request(`/orgs/${org.login}/members/${login}`, { token: ADMIN_TOKEN, redirect: 'manual' })).status === 204;
 
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ env: { WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WHARF_WEBHOOK_POLL_MS: '100' } });
+    await receiver.start();
     org = await createOrgWithOwner(t);
+    await t.octokit(ADMIN_TOKEN).rest.orgs.createWebhook({ org: org.login, name: 'web', events: ['organization'], config: { url: `http://127.0.0.1:${receiver.port}/hook`, content_type: 'json' } });
     member = await addMember(t, org);
     base = `/scim/v2/organizations/${org.login}/Users`;
   });
-  after(async () => { await t.close(); });
+  after(async () => { await t.close(); await receiver.stop(); });
 
   test('refused without SSO (404), to a token not authorized for it (403 with the SSO header), to members and anonymous callers', async () => {
     const noSso = await scim('GET', '');
@@ -220,6 +224,17 @@ describe('SCIM provisioning', () => {
     assert.equal(put.status, 200);
     assert.equal(put.body.active, false);
     assert.equal(await isMember(newbie.login), false);
+
+    // Each join and removal is an organization webhook, as upstream sends them.
+    const about = (action: string) => (r: { headers: Record<string, unknown>; body: string }) => r.headers['x-github-event'] === 'organization'
+      && JSON.parse(r.body).action === action && JSON.parse(r.body).membership?.user?.login === newbie.login;
+    const added = await receiver.waitFor(2, about('member_added'));
+    const removed = await receiver.waitFor(2, about('member_removed'));
+    const payload = JSON.parse(removed[0]!.body);
+    assert.equal(payload.organization.login, org.login);
+    assert.equal(payload.sender.login, org.owner.login);
+    assert.equal(payload.membership.role, 'member');
+    assert.equal(JSON.parse(added[0]!.body).sender.login, newbie.login);
   });
 
   test('a sweep of odd bodies never gets a 500, and every refusal is a SCIM error body', async () => {

@@ -66,8 +66,8 @@ export async function createUser(ctx: AppContext, actor: Actor, orgLogin: string
     await refuseClash(tx, org.account.id, d, null);
     const linked = await sso.userOfIdentity(tx, org.account.id, d.userName);
     const user = await store.insert(tx.db, org.account.id, randomUUID(), d, linked, nowIso(tx.clock));
-    if (linked !== null && d.active) await orgs.admitMember(tx, org.account.id, linked);
-    if (!d.active) await deprovision(tx, user);
+    if (linked !== null && d.active) await orgs.admitMember(tx, org.account.id, linked, actor.user!.id);
+    if (!d.active) await deprovision(tx, user, actor);
     return user;
   });
 }
@@ -77,25 +77,25 @@ export async function createUser(ctx: AppContext, actor: Actor, orgLogin: string
  * external identity (with its SSO sessions and token authorizations) and the SCIM id.
  * The Wharf account stays, so the person can be provisioned again and rejoin.
  */
-async function deprovision(ctx: AppContext, user: ScimUser): Promise<void> {
+async function deprovision(ctx: AppContext, user: ScimUser, actor: Actor): Promise<void> {
   if (user.userId !== null) {
-    await orgs.expelMember(ctx, user.orgId, user.userId);
+    await orgs.expelMember(ctx, user.orgId, user.userId, actor.user?.id ?? null);
     await sso.unlinkIdentity(ctx, user.orgId, user.userId);
   }
   await store.remove(ctx.db, user.rowId);
 }
 
-async function changeUser(ctx: AppContext, org: Organization, current: ScimUser, d: ScimUserData): Promise<ScimUser> {
+async function changeUser(ctx: AppContext, actor: Actor, org: Organization, current: ScimUser, d: ScimUserData): Promise<ScimUser> {
   await refuseClash(ctx, org.account.id, d, current.rowId);
   const updated = await store.update(ctx.db, current.rowId, d, nowIso(ctx.clock));
-  if (!d.active) await deprovision(ctx, updated);
+  if (!d.active) await deprovision(ctx, updated, actor);
   return updated;
 }
 
 /** PUT: replaces all data (omitted data is removed); active false deprovisions. */
 export async function replaceUser(ctx: AppContext, actor: Actor, orgLogin: string, scimId: string, d: ScimUserData): Promise<ScimUser> {
   const org = await requireScimOrg(ctx, actor, orgLogin);
-  return inTransaction(ctx, async (tx) => changeUser(tx, org, await requireUserOf(tx, org, scimId), d));
+  return inTransaction(ctx, async (tx) => changeUser(tx, actor, org, await requireUserOf(tx, org, scimId), d));
 }
 
 /** PATCH: RFC 7644 operations; `active` false deprovisions. */
@@ -103,13 +103,13 @@ export async function patchUser(ctx: AppContext, actor: Actor, orgLogin: string,
   const org = await requireScimOrg(ctx, actor, orgLogin);
   return inTransaction(ctx, async (tx) => {
     const current = await requireUserOf(tx, org, scimId);
-    return changeUser(tx, org, current, applyOperations(current, operations));
+    return changeUser(tx, actor, org, current, applyOperations(current, operations));
   });
 }
 
 export async function deleteUser(ctx: AppContext, actor: Actor, orgLogin: string, scimId: string): Promise<void> {
   const org = await requireScimOrg(ctx, actor, orgLogin);
-  await inTransaction(ctx, async (tx) => deprovision(tx, await requireUserOf(tx, org, scimId)));
+  await inTransaction(ctx, async (tx) => deprovision(tx, await requireUserOf(tx, org, scimId), actor));
 }
 
 /** For the sso module at sign-in: links the provisioned identity whose userName is the NameID to the account signing in. */

@@ -169,7 +169,7 @@ async function linkIdentity(ctx: AppContext, orgId: number, userId: number, name
   const provisioned = link ? await link(ctx, orgId, nameId, userId) : 'none';
   if (provisioned === 'taken') throw new SamlRejectedError('This provisioned identity belongs to another account.');
   // A provisioned identity is the invitation: signing in accepts it.
-  if (provisioned === 'linked') await orgs.admitMember(ctx, orgId, userId);
+  if (provisioned === 'linked') await orgs.admitMember(ctx, orgId, userId, userId);
   else if (!(await orgs.isActiveMember(ctx, orgId, userId))) throw new SamlRejectedError('You are not a member of this organization.');
   if (!mine) await store.insertIdentity(ctx.db, orgId, userId, nameId, now);
 }
