@@ -87,7 +87,7 @@ describe('organization SAML single sign-on', () => {
     assert.deepEqual(list.map((r) => r.name), [open.repo]);
   });
 
-  test('the assertion consumer refuses a bad signature, a wrong audience, an expired and a replayed response', async () => {
+  test('the assertion consumer refuses a bad signature, a wrong audience or issuer, an expired, unsolicited or replayed response', async () => {
     const web = await browserOf(member);
     const nameId = `${member.login}@idp.example.test`;
     const other = makeKeyPair();
@@ -100,6 +100,10 @@ describe('organization SAML single sign-on', () => {
     login = await startLogin(web, `/orgs/${org.login}/sso`);
     const elsewhere = await postResponse(web, org.login, idp.response(t, { requestId: login.requestId, nameId, org: org.login, now: clock.now(), audience: 'https://other.example.test' }), null);
     assert.equal(elsewhere.status, 403);
+
+    login = await startLogin(web, `/orgs/${org.login}/sso`);
+    const impostor = await postResponse(web, org.login, idp.response(t, { requestId: login.requestId, nameId, org: org.login, now: clock.now(), issuer: 'https://impostor.example.test' }), null);
+    assert.equal(impostor.status, 403, 'another issuer, though signed with the right key');
 
     login = await startLogin(web, `/orgs/${org.login}/sso`);
     const stale = idp.response(t, { requestId: login.requestId, nameId, org: org.login, now: clock.now(), validSeconds: 120 });

@@ -38,6 +38,8 @@ export interface ResponseOptions {
   validSeconds?: number;
   /** Sign with this key instead of the identity provider's. */
   signingKey?: string;
+  /** Name another issuer than the identity provider's entity id. */
+  issuer?: string;
 }
 
 export class TestIdp {
@@ -53,10 +55,11 @@ export class TestIdp {
     const until = iso(new Date(o.now.getTime() + (o.validSeconds ?? 300) * 1000));
     const notBefore = iso(new Date(o.now.getTime() - 5000));
     const id = () => `_${randomBytes(12).toString('hex')}`;
+    const issuer = o.issuer ?? this.entityId;
     const xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id()}" Version="2.0" IssueInstant="${now}" Destination="${acs}" InResponseTo="${o.requestId}">`
-      + `<saml:Issuer>${this.entityId}</saml:Issuer>`
+      + `<saml:Issuer>${issuer}</saml:Issuer>`
       + '<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>'
-      + `<saml:Assertion ID="${id()}" Version="2.0" IssueInstant="${now}"><saml:Issuer>${this.entityId}</saml:Issuer>`
+      + `<saml:Assertion ID="${id()}" Version="2.0" IssueInstant="${now}"><saml:Issuer>${issuer}</saml:Issuer>`
       + `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${o.nameId}</saml:NameID>`
       + `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${o.requestId}" NotOnOrAfter="${until}" Recipient="${acs}"/></saml:SubjectConfirmation></saml:Subject>`
       + `<saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${o.audience ?? sp}</saml:Audience></saml:AudienceRestriction></saml:Conditions>`

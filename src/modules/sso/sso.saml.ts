@@ -94,6 +94,8 @@ export async function verifyResponse(ctx: AppContext, orgLogin: string, config: 
   const { profile } = await samlFor(ctx, orgLogin, config, null).validatePostResponseAsync({ SAMLResponse: samlResponse });
   const inResponseTo = typeof profile?.inResponseTo === 'string' ? profile.inResponseTo : null;
   if (!profile || !inResponseTo || !profile.nameID) throw new Error('The response names no user or answers no request');
+  // node-saml checks the Issuer of logout messages only: the signed assertion's must be the configured identity provider.
+  if (profile.issuer !== config.idp_entity_id) throw new Error(`Unexpected issuer ${String(profile.issuer)}`);
   return { profile, inResponseTo };
 }
 
