@@ -23,6 +23,8 @@ describe('organization SAML single sign-on', () => {
   let member: CreatedUser;
   let secret: CreatedRepo;
   let open: CreatedRepo;
+  /** The SSO header of the member's second token, never authorized. */
+  let secondTokenHeader: string;
 
   async function browserOf(user: CreatedUser): Promise<WebClient> {
     await setPassword(t, user.login, PASSWORD);
@@ -139,7 +141,9 @@ describe('organization SAML single sign-on', () => {
     assert.equal((await t.request(`/repos/${org.login}/${secret.repo}`, { token: member.token })).status, 200);
     // Another token of the same member is still refused: authorization is per token.
     const { data } = await t.octokit(ADMIN_TOKEN).request('POST /admin/users/{username}/authorizations', { username: member.login, scopes: ['repo'] });
-    assert.equal((await t.request(`/repos/${org.login}/${secret.repo}`, { token: data.token as string })).status, 403);
+    const second = await t.request(`/repos/${org.login}/${secret.repo}`, { token: data.token as string });
+    assert.equal(second.status, 403);
+    secondTokenHeader = second.headers.get('x-github-sso')!;
   });
 
   test('sign-in is refused to non-members and for an identity linked to another account', async () => {
@@ -156,6 +160,18 @@ describe('organization SAML single sign-on', () => {
     const taken = await ssoSignIn(t, secondWeb, idp, org.login, `${member.login}@idp.example.test`, clock.now());
     assert.equal(taken.status, 403);
     assert.match(taken.body, /linked to another account/);
+
+    // Nobody authorizes another user's token, nor their own without an SSO sign-in.
+    const foreign = new URL(/url=(\S+)/.exec(secondTokenHeader)![1]!);
+    assert.equal((await secondWeb.get(`${foreign.pathname}${foreign.search}`)).status, 404);
+    const own = await t.request(`/repos/${org.login}/${secret.repo}`, { token: second.token });
+    const ownId = /authorization_request=(\d+)/.exec(own.headers.get('x-github-sso')!)![1]!;
+    const settings = await secondWeb.get('/settings');
+    const csrf = /name="authenticity_token" value="([0-9a-f]{64})"/.exec(settings.body)![1]!;
+    const early = await secondWeb.post(`/orgs/${org.login}/sso/authorize`, { authenticity_token: csrf, token_id: ownId });
+    assert.equal(early.status, 403);
+    assert.match(early.body, /Sign in through the organization/);
+    assert.equal((await t.request(`/repos/${org.login}/${secret.repo}`, { token: second.token })).status, 403);
   });
 
   test('owners list and revoke credential authorizations; revoking gates the token again', async () => {

@@ -81,15 +81,16 @@ export function ssoRoutes(app: Router): void {
       const ctx = request.server.ctx;
       const browser = { userId: session.user.id, sessionToken: session.token };
       const { org } = request.params;
-      const tokenId = Number(request.query.authorization_request);
-      if (request.query.authorization_request !== undefined && !(Number.isSafeInteger(tokenId) && tokenId > 0)) throw new NotFoundError();
-      if (request.query.authorization_request !== undefined) {
+      const asked = request.query.authorization_request;
+      if (asked !== undefined) {
+        const tokenId = Number(asked);
+        if (!Number.isSafeInteger(tokenId) || tokenId <= 0) throw new NotFoundError();
         const token = await sso.requireOwnToken(ctx, browser, tokenId);
         const orgId = (await sso.getSsoOrganization(ctx, org)).account.id;
         if (await sso.hasSsoSession(ctx, browser, orgId)) return sendPage(reply, authorizeTokenPage(frameOf(session, 'Authorize token'), org, token));
       }
       // Back here (or to the page asked for) after the identity provider's answer.
-      const relay = request.query.authorization_request !== undefined ? safeReturnTo(request.url) : safeReturnTo(request.query.return_to);
+      const relay = asked !== undefined ? safeReturnTo(request.url) : safeReturnTo(request.query.return_to);
       return reply.redirect(await sso.startLogin(ctx, browser, org, relay ?? '/settings'), 302);
     });
 
