@@ -84,6 +84,11 @@ describe('organization SAML single sign-on', () => {
     const hidden = await t.request(`/repos/${org.login}/${secret.repo}`, { token: outsider.token });
     assert.equal(hidden.status, 404, 'a non-member learns nothing');
     assert.equal(hidden.headers.get('x-github-sso'), null);
+    // git over HTTP asks the same question.
+    const basic = `Basic ${Buffer.from(`${member.login}:${member.token}`).toString('base64')}`;
+    const gitRefused = await t.request(`/${org.login}/${secret.repo}.git/info/refs?service=git-upload-pack`, { headers: { authorization: basic } });
+    assert.equal(gitRefused.status, 403);
+    assert.equal(gitRefused.headers.get('x-github-sso'), header);
     // The repository list leaves the gated repository out.
     const { data: list } = await t.octokit(member.token).rest.repos.listForOrg({ org: org.login });
     assert.deepEqual(list.map((r) => r.name), [open.repo]);
@@ -139,6 +144,8 @@ describe('organization SAML single sign-on', () => {
     assert.equal(authorized.status, 200);
     assert.match(authorized.body, /Token authorized/);
     assert.equal((await t.request(`/repos/${org.login}/${secret.repo}`, { token: member.token })).status, 200);
+    const basic = `Basic ${Buffer.from(`${member.login}:${member.token}`).toString('base64')}`;
+    assert.equal((await t.request(`/${org.login}/${secret.repo}.git/info/refs?service=git-upload-pack`, { headers: { authorization: basic } })).status, 200);
     // Another token of the same member is still refused: authorization is per token.
     const { data } = await t.octokit(ADMIN_TOKEN).request('POST /admin/users/{username}/authorizations', { username: member.login, scopes: ['repo'] });
     const second = await t.request(`/repos/${org.login}/${secret.repo}`, { token: data.token as string });
