@@ -9,6 +9,7 @@ import { isoSeconds, nowIso } from '../../domain/clock.ts';
 import { parseScopes } from '../../domain/scopes.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
+import * as auth from '../auth/auth.service.ts';
 import { sha256Hex } from '../auth/secrets.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import type { Organization } from '../orgs/orgs.model.ts';
@@ -176,7 +177,7 @@ async function linkIdentity(ctx: AppContext, orgId: number, userId: number, name
 
 /** The token the browser's user asks to authorize, if it is theirs. */
 export async function requireOwnToken(ctx: AppContext, browser: Browser, tokenId: number): Promise<{ id: number; lastEight: string; note: string | null }> {
-  const token = await store.findToken(ctx.db, tokenId);
+  const token = (await auth.tokensByIds(ctx, [tokenId])).get(tokenId);
   if (!token || token.user_id !== browser.userId) throw new NotFoundError();
   return { id: token.id, lastEight: token.token_last_eight, note: token.note };
 }
@@ -228,13 +229,31 @@ async function requireSsoOwner(ctx: AppContext, actor: Actor, orgLogin: string):
 
 export async function listCredentialAuthorizations(ctx: AppContext, actor: Actor, orgLogin: string, login: string | undefined, slice: Slice): Promise<Page<CredentialAuthorization>> {
   const org = await requireSsoOwner(ctx, actor, orgLogin);
-  const rows = await store.listAuthorizations(ctx.db, org.account.id, login, slice.perPage, slice.offset);
+  let userId: number | undefined;
+  if (login !== undefined) {
+    const account = await users.findAccount(ctx, login);
+    if (!account) return { items: [], total: 0 };
+    userId = account.id;
+  }
+  const [rows, total] = await Promise.all([
+    store.listAuthorizations(ctx.db, org.account.id, userId, slice.perPage, slice.offset),
+    store.countAuthorizations(ctx.db, org.account.id, userId),
+  ]);
+  const [tokens, accounts] = await Promise.all([
+    auth.tokensByIds(ctx, rows.map((r) => r.token_id)),
+    users.accountsByIds(ctx, [...new Set(rows.map((r) => r.user_id))]),
+  ]);
   return {
-    total: await store.countAuthorizations(ctx.db, org.account.id, login),
-    items: rows.map((r) => ({
-      id: r.id, login: r.login, tokenId: r.token_id, tokenLastEight: r.token_last_eight, scopes: [...parseScopes(r.scopes)],
-      note: r.note, kind: r.kind, authorizedAt: r.authorized_at, lastUsedAt: r.last_used_at, expiresAt: r.expires_at,
-    })),
+    total,
+    items: rows.flatMap((r) => {
+      const token = tokens.get(r.token_id);
+      const account = accounts.get(r.user_id);
+      if (!token || !account) return [];
+      return [{
+        id: r.id, login: account.login, tokenId: r.token_id, tokenLastEight: token.token_last_eight, scopes: [...parseScopes(token.scopes)],
+        note: token.note, kind: token.kind, authorizedAt: r.authorized_at, lastUsedAt: token.last_used_at, expiresAt: token.expires_at,
+      }];
+    }),
   };
 }
 

@@ -119,31 +119,18 @@ export async function authorizeToken(db: Executor, orgId: number, tokenId: numbe
     .execute();
 }
 
-export interface AuthorizationRow {
-  id: number; token_id: number; user_id: number; login: string; authorized_at: string;
-  token_last_eight: string; scopes: string; note: string | null; kind: string; expires_at: string | null; last_used_at: string | null;
+export interface AuthorizationRow { id: number; token_id: number; user_id: number; authorized_at: string }
+
+export async function listAuthorizations(db: Executor, orgId: number, userId: number | undefined, limit: number, offset: number): Promise<AuthorizationRow[]> {
+  let q = db.selectFrom('org_sso_token_authorizations').select(['id', 'token_id', 'user_id', 'authorized_at']).where('org_id', '=', orgId);
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  return q.orderBy('id').limit(limit).offset(offset).execute();
 }
 
-export async function listAuthorizations(db: Executor, orgId: number, login: string | undefined, limit: number, offset: number): Promise<AuthorizationRow[]> {
-  let q = db.selectFrom('org_sso_token_authorizations as a')
-    .innerJoin('tokens as t', 't.id', 'a.token_id')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.token_id', 'a.user_id', 'u.login', 'a.authorized_at', 't.token_last_eight', 't.scopes', 't.note', 't.kind', 't.expires_at', 't.last_used_at'])
-    .where('a.org_id', '=', orgId);
-  if (login !== undefined) q = q.where('u.login_lower', '=', login.toLowerCase());
-  return q.orderBy('a.id').limit(limit).offset(offset).execute();
-}
-
-export async function countAuthorizations(db: Executor, orgId: number, login: string | undefined): Promise<number> {
-  let q = db.selectFrom('org_sso_token_authorizations as a').innerJoin('users as u', 'u.id', 'a.user_id')
-    .select((eb) => eb.fn.countAll<number>().as('n')).where('a.org_id', '=', orgId);
-  if (login !== undefined) q = q.where('u.login_lower', '=', login.toLowerCase());
+export async function countAuthorizations(db: Executor, orgId: number, userId: number | undefined): Promise<number> {
+  let q = db.selectFrom('org_sso_token_authorizations').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId);
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
   return Number((await q.executeTakeFirstOrThrow()).n);
-}
-
-/** The owner and shown part of a token (tokens belong to the auth module; read here for the authorization page only). */
-export async function findToken(db: Executor, tokenId: number): Promise<{ id: number; user_id: number; token_last_eight: string; note: string | null } | null> {
-  return (await db.selectFrom('tokens').select(['id', 'user_id', 'token_last_eight', 'note']).where('id', '=', tokenId).executeTakeFirst()) ?? null;
 }
 
 export async function deleteAuthorization(db: Executor, orgId: number, id: number): Promise<boolean> {
