@@ -12,6 +12,7 @@ import {
   AcsBody, AuthorizeBody, CredentialAuthorizationList, CredentialParams, CredentialsQuery, OrgParams, SetSsoBody, SsoConfiguration, SsoPageQuery,
 } from './sso.schemas.ts';
 import * as sso from './sso.service.ts';
+import * as credentials from './credential-authorizations.service.ts';
 import { authorizeTokenPage, messagePage } from './sso.pages.ts';
 import { ssoSettingsRoutes } from './sso-settings.routes.ts';
 import { credentialAuthorization, ssoConfiguration } from './sso.views.ts';
@@ -45,7 +46,7 @@ export function ssoRoutes(app: Router): void {
     config: { operationId: 'orgs/list-saml-sso-authorizations', acceptedScopes: ['read:org', 'admin:org'], appPermission: 'none' },
   }, async (request) => {
     const p = pageOf(request.query);
-    const page = await sso.listCredentialAuthorizations(request.server.ctx, request.actor, request.params.org, request.query.login, p);
+    const page = await credentials.listCredentialAuthorizations(request.server.ctx, request.actor, request.params.org, request.query.login, p);
     return paged(page.items.map(credentialAuthorization), p, page.total);
   });
 
@@ -53,7 +54,7 @@ export function ssoRoutes(app: Router): void {
     schema: { params: CredentialParams, response: { 204: NoContent } },
     config: { operationId: 'orgs/remove-saml-sso-authorization', acceptedScopes: ['admin:org'], appPermission: 'none' },
   }, async (request, reply) => {
-    await sso.removeCredentialAuthorization(request.server.ctx, request.actor, request.params.org, request.params.credential_id);
+    await credentials.removeCredentialAuthorization(request.server.ctx, request.actor, request.params.org, request.params.credential_id);
     return reply.code(204).send(null);
   });
 

@@ -6,15 +6,13 @@ import { X509Certificate } from 'node:crypto';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireScope, type Actor } from '../../domain/actor.ts';
 import { isoSeconds, nowIso } from '../../domain/clock.ts';
-import { parseScopes } from '../../domain/scopes.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import type { Page, Slice } from '../../domain/page.ts';
 import * as auth from '../auth/auth.service.ts';
 import { sha256Hex } from '../auth/secrets.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import type { Organization } from '../orgs/orgs.model.ts';
 import * as users from '../users/users.service.ts';
-import type { CredentialAuthorization, OrgSso, ProvisionedLink, SsoSettings } from './sso.model.ts';
+import type { OrgSso, ProvisionedLink, SsoSettings } from './sso.model.ts';
 import { loginUrl, metadataXml, verifyResponse } from './sso.saml.ts';
 import * as store from './sso.store.ts';
 
@@ -215,49 +213,4 @@ export async function userOfIdentity(ctx: AppContext, orgId: number, nameId: str
 /** Removes the user's external identity in the organization (deprovisioning), with their SSO sessions and token authorizations. */
 export async function unlinkIdentity(ctx: AppContext, orgId: number, userId: number): Promise<void> {
   await store.deleteIdentityOfUser(ctx.db, orgId, userId);
-}
-
-// Credential authorizations (owners)
-
-async function requireSsoOwner(ctx: AppContext, actor: Actor, orgLogin: string): Promise<Organization> {
-  requireScope(actor, ...orgs.SCOPES.read);
-  const org = await orgs.requireOrganization(ctx, orgLogin);
-  await orgs.requireOrgOwner(ctx, actor, org);
-  if (!(await ssoEnabled(ctx, org.account.id))) throw new NotFoundError();
-  return org;
-}
-
-export async function listCredentialAuthorizations(ctx: AppContext, actor: Actor, orgLogin: string, login: string | undefined, slice: Slice): Promise<Page<CredentialAuthorization>> {
-  const org = await requireSsoOwner(ctx, actor, orgLogin);
-  let userId: number | undefined;
-  if (login !== undefined) {
-    const account = await users.findAccount(ctx, login);
-    if (!account) return { items: [], total: 0 };
-    userId = account.id;
-  }
-  const [rows, total] = await Promise.all([
-    store.listAuthorizations(ctx.db, org.account.id, userId, slice.perPage, slice.offset),
-    store.countAuthorizations(ctx.db, org.account.id, userId),
-  ]);
-  const [tokens, accounts] = await Promise.all([
-    auth.tokensByIds(ctx, rows.map((r) => r.token_id)),
-    users.accountsByIds(ctx, [...new Set(rows.map((r) => r.user_id))]),
-  ]);
-  return {
-    total,
-    items: rows.flatMap((r) => {
-      const token = tokens.get(r.token_id);
-      const account = accounts.get(r.user_id);
-      if (!token || !account) return [];
-      return [{
-        id: r.id, login: account.login, tokenId: r.token_id, tokenLastEight: token.token_last_eight, scopes: [...parseScopes(token.scopes)],
-        note: token.note, kind: token.kind, authorizedAt: r.authorized_at, lastUsedAt: token.last_used_at, expiresAt: token.expires_at,
-      }];
-    }),
-  };
-}
-
-export async function removeCredentialAuthorization(ctx: AppContext, actor: Actor, orgLogin: string, credentialId: number): Promise<void> {
-  const org = await requireSsoOwner(ctx, actor, orgLogin);
-  if (!(await store.deleteAuthorization(ctx.db, org.account.id, credentialId))) throw new NotFoundError();
 }
