@@ -111,6 +111,10 @@ describe('SCIM provisioning', () => {
     assert.equal(sameExternal.status, 409);
     assert.match(sameExternal.body.detail, /externalId/);
 
+    // Concurrent provisioning of one userName: one 201, the others 409, never a 500.
+    const racing = await Promise.all([1, 2, 3, 4].map(() => scim('POST', '', person('race@idp.example.test'))));
+    assert.deepEqual(racing.map((r) => r.status).sort(), [201, 409, 409, 409]);
+
     const missing = await scim('POST', '', { userName: 'x@idp.example.test', name: { givenName: 'a', familyName: 'b' } });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.scimType, 'invalidValue');
@@ -125,13 +129,13 @@ describe('SCIM provisioning', () => {
     for (const n of ['bo', 'cy', 'di']) assert.equal((await scim('POST', '', person(`${n}@idp.example.test`))).status, 201);
     const all = await scim('GET', '');
     assert.deepEqual(all.body.schemas, ['urn:ietf:params:scim:api:messages:2.0:ListResponse']);
-    assert.equal(all.body.totalResults, 4);
+    assert.equal(all.body.totalResults, 5);
     assert.equal(all.body.startIndex, 1);
-    assert.equal(all.body.itemsPerPage, 4);
-    const page = await scim('GET', '?startIndex=2&count=2');
+    assert.equal(all.body.itemsPerPage, 5);
+    const page = await scim('GET', '?startIndex=3&count=2');
     assert.deepEqual(page.body.Resources.map((r: { userName: string }) => r.userName), ['bo@idp.example.test', 'cy@idp.example.test']);
-    assert.equal(page.body.totalResults, 4);
-    assert.equal(page.body.startIndex, 2);
+    assert.equal(page.body.totalResults, 5);
+    assert.equal(page.body.startIndex, 3);
     assert.equal((await scim('GET', '?count=0')).body.Resources.length, 0);
 
     const q = (f: string) => scim('GET', `?filter=${encodeURIComponent(f)}`);

@@ -60,16 +60,27 @@ async function refuseClash(ctx: AppContext, orgId: number, d: ScimUserData, exce
 }
 
 /** Provisions (invites) a person; an already linked external identity with this userName joins at once. */
+/** A concurrent request took the userName or externalId between our check and our write: the same 409. */
+async function conflictOnRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw new ConflictError('A provisioned user with this userName or externalId already exists in the organization.');
+    throw err;
+  }
+}
+
 export async function createUser(ctx: AppContext, actor: Actor, orgLogin: string, d: ScimUserData): Promise<ScimUser> {
   const org = await requireScimOrg(ctx, actor, orgLogin);
-  return inTransaction(ctx, async (tx) => {
+  return conflictOnRace(() => inTransaction(ctx, async (tx) => {
     await refuseClash(tx, org.account.id, d, null);
     const linked = await sso.userOfIdentity(tx, org.account.id, d.userName);
     const user = await store.insert(tx.db, org.account.id, randomUUID(), d, linked, nowIso(tx.clock));
     if (linked !== null && d.active) await orgs.admitMember(tx, org.account.id, linked, actor.user!.id);
     if (!d.active) await deprovision(tx, user, actor);
     return user;
-  });
+  }));
 }
 
 /**
@@ -95,16 +106,16 @@ async function changeUser(ctx: AppContext, actor: Actor, org: Organization, curr
 /** PUT: replaces all data (omitted data is removed); active false deprovisions. */
 export async function replaceUser(ctx: AppContext, actor: Actor, orgLogin: string, scimId: string, d: ScimUserData): Promise<ScimUser> {
   const org = await requireScimOrg(ctx, actor, orgLogin);
-  return inTransaction(ctx, async (tx) => changeUser(tx, actor, org, await requireUserOf(tx, org, scimId), d));
+  return conflictOnRace(() => inTransaction(ctx, async (tx) => changeUser(tx, actor, org, await requireUserOf(tx, org, scimId), d)));
 }
 
 /** PATCH: RFC 7644 operations; `active` false deprovisions. */
 export async function patchUser(ctx: AppContext, actor: Actor, orgLogin: string, scimId: string, operations: readonly PatchOperation[]): Promise<ScimUser> {
   const org = await requireScimOrg(ctx, actor, orgLogin);
-  return inTransaction(ctx, async (tx) => {
+  return conflictOnRace(() => inTransaction(ctx, async (tx) => {
     const current = await requireUserOf(tx, org, scimId);
     return changeUser(tx, actor, org, current, applyOperations(current, operations));
-  });
+  }));
 }
 
 export async function deleteUser(ctx: AppContext, actor: Actor, orgLogin: string, scimId: string): Promise<void> {
