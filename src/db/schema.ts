@@ -943,6 +943,13 @@ export interface Database {
   check_runs: CheckRunsTable;
   check_annotations: CheckAnnotationsTable;
   check_suite_preferences: CheckSuitePreferencesTable;
+  org_sso_configs: OrgSsoConfigsTable;
+  org_external_identities: OrgExternalIdentitiesTable;
+  org_saml_requests: OrgSamlRequestsTable;
+  org_sso_sessions: OrgSsoSessionsTable;
+  org_sso_token_authorizations: OrgSsoTokenAuthorizationsTable;
+  org_scim_users: OrgScimUsersTable;
+  org_scim_emails: OrgScimEmailsTable;
 }
 
 export interface AppsTable {
@@ -1068,4 +1075,72 @@ export interface CheckSuitePreferencesTable {
   repository_id: number;
   app_id: number;
   auto_trigger: number;
+}
+
+export interface OrgSsoConfigsTable {
+  org_id: number;
+  idp_entity_id: string;
+  idp_sso_url: string;
+  idp_certificate: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrgExternalIdentitiesTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  name_id: string;
+  name_id_key: string;
+  created_at: string;
+}
+
+export interface OrgSamlRequestsTable {
+  request_id: string;
+  org_id: number;
+  user_id: number;
+  session_hash: string;
+  issued: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface OrgSsoSessionsTable {
+  session_hash: string;
+  org_id: number;
+  user_id: number;
+  expires_at: string;
+}
+
+export interface OrgSsoTokenAuthorizationsTable {
+  id: Generated<number>;
+  org_id: number;
+  token_id: number;
+  user_id: number;
+  authorized_at: string;
+}
+
+export interface OrgScimUsersTable {
+  id: Generated<number>;
+  org_id: number;
+  scim_id: string;
+  user_name: string;
+  user_name_key: string;
+  external_id: string | null;
+  external_id_key: string | null;
+  display_name: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  formatted_name: string | null;
+  emails: string;
+  groups: string;
+  active: Bool;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrgScimEmailsTable {
+  scim_user_id: number;
+  value_key: string;
 }

@@ -78,7 +78,8 @@ export class NotAllowedError extends DomainError {
 /** The request itself is malformed in a way that is not a field validation. */
 export class BadRequestError extends DomainError {
   readonly kind = 'bad_request';
-  constructor(message: string) { super(message); }
+  /** `detail` names the problem kind where a protocol has such names (SCIM's scimType: invalidFilter, noTarget …). */
+  constructor(message: string, readonly detail?: string) { super(message); }
 }
 
 /**
@@ -89,4 +90,15 @@ export class BadRequestError extends DomainError {
 export class MovedPermanentlyError extends DomainError {
   readonly kind = 'moved_permanently';
   constructor(readonly location: string, readonly rewrite?: { from: string; to: string }, message = 'Moved Permanently') { super(message); }
+}
+
+/**
+ * The caller's token is not authorized for the SAML single sign-on of the organization
+ * that owns the resource: a 403 whose SSO header points at `authorizationUrl`, where the
+ * user authorizes it after signing in at the identity provider.
+ */
+export class SsoRequiredError extends ForbiddenError {
+  constructor(readonly authorizationUrl: string) {
+    super('Resource protected by organization SAML enforcement. You must grant your Personal Access token access to this organization.');
+  }
 }

@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthenticationRequiredError, BadCredentialsError, BadRequestError, ConflictError, DomainError, ForbiddenError,
-  GoneError, MissingScopeError, MovedPermanentlyError, NotAllowedError, NotFoundError, ValidationError, type FieldError,
+  GoneError, MissingScopeError, MovedPermanentlyError, NotAllowedError, NotFoundError, SsoRequiredError, ValidationError, type FieldError,
 } from '../domain/errors.ts';
 
 export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
@@ -68,11 +68,60 @@ function sendMoved(request: FastifyRequest, reply: FastifyReply, error: MovedPer
     .send({ message: error.message, url: location, documentation_url: DOCUMENTATION_URL });
 }
 
+/** RFC 7644 § 3.12: SCIM routes answer failures with this body, as application/scim+json. */
+export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+export const SCIM_MEDIA_TYPE = 'application/scim+json; charset=utf-8';
+
+function scimTypeOf(status: number, error: unknown): string | undefined {
+  if (status === 409) return 'uniqueness';
+  if (status !== 400) return undefined;
+  if (error instanceof BadRequestError && error.detail) return error.detail;
+  return error instanceof HttpError ? 'invalidSyntax' : 'invalidValue';
+}
+
+/** A SCIM route's failure: RFC 7644's error body; bad input (422 elsewhere) is its 400. */
+function sendScimError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const fe = error as FastifyError;
+  let status: number;
+  let detail: string;
+  if (error instanceof DomainError) {
+    status = statusOf(error);
+    if (status === 422) status = 400;
+    detail = error instanceof ValidationError ? error.errors.map((e) => e.message ?? `${e.field} is ${e.code}`).join('; ') || error.message : error.message;
+  } else if (error instanceof HttpError) {
+    reply.headers(error.headers);
+    ({ statusCode: status, message: detail } = error);
+  } else if (fe.validation) {
+    status = 400;
+    detail = validationErrors(fe, 'User').map((e) => e.message ?? `${e.field} is missing`).join('; ');
+  } else if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    ({ statusCode: status, message: detail } = fe as { statusCode: number; message: string });
+  } else {
+    request.log.error({ err: error }, 'request failed');
+    status = 500;
+    detail = 'Server Error';
+  }
+  if (status === 500 && error instanceof DomainError) request.log.error({ err: error }, 'unmapped domain error');
+  if (error instanceof SsoRequiredError) {
+    const sso = `required; url=${error.authorizationUrl}`;
+    reply.header('x-service-sso', sso).header('x-github-sso', sso);
+  }
+  const scimType = scimTypeOf(status, error);
+  return reply.code(status).type(SCIM_MEDIA_TYPE)
+    .send({ schemas: [SCIM_ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail });
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (request.routeOptions.config?.scim) return sendScimError(request, reply, error);
   if (error instanceof DomainError) {
     const status = statusOf(error);
     if (error instanceof MovedPermanentlyError) return sendMoved(request, reply, error);
     if (error instanceof MissingScopeError) reply.header('x-accepted-oauth-scopes', error.acceptedScopes.join(', '));
+    // Clients written for upstream read X-GitHub-SSO to send the user to authorize the token.
+    if (error instanceof SsoRequiredError) {
+      const sso = `required; url=${error.authorizationUrl}`;
+      reply.header('x-service-sso', sso).header('x-github-sso', sso);
+    }
     // git asks the user for credentials only when challenged.
     if (status === 401 && request.routeOptions.config?.authChallenge) reply.header('www-authenticate', 'Basic realm="Wharf"');
     if (status === 500) request.log.error({ err: error }, 'unmapped domain error');

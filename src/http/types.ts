@@ -42,6 +42,8 @@ export interface WharfRouteConfig {
   appJwt?: boolean;
   /** What an installation token needs here; defaults to the operation's row of app-permission-table.ts. */
   appPermission?: AppPermissionNeed;
+  /** A SCIM 2.0 route (RFC 7644): failures answer SCIM's error body as application/scim+json. */
+  scim?: boolean;
   /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
   allowNul?: boolean;
 }

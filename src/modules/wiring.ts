@@ -13,9 +13,10 @@ import * as billing from './billing/billing.wiring.ts';
 import * as apps from './apps/apps.wiring.ts';
 import * as closing from './closing/closing.wiring.ts';
 import * as checks from './checks/checks.wiring.ts';
+import * as sso from './sso/sso.wiring.ts'; import * as scim from './scim/scim.wiring.ts';
 
 /** Subscribers run in this order inside the recording transaction. */
-const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search, billing, apps, closing, checks];
+const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search, billing, apps, closing, checks, sso, scim];
 
 export function wireModules(): EventBus {
   const bus = new EventBus();

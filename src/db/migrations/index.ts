@@ -28,6 +28,7 @@ import * as runnersBilling from './0025-runners-billing.ts';
 import * as branchProtection from './0027-branch-protection.ts';
 import * as sshKeys from './0028-ssh-keys.ts';
 import * as checks from './0030-checks.ts';
+import * as orgSsoScim from './0032-org-sso-scim.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0027-branch-protection': branchProtection,
   '0028-ssh-keys': sshKeys,
   '0030-checks': checks,
+  '0032-org-sso-scim': orgSsoScim,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -220,6 +220,11 @@ export async function findAppToken(ctx: AppContext, appId: number, token: string
   return (await store.findAppTokenByHash(ctx.db, appId, sha256Hex(token))) ?? null;
 }
 
+/** Tokens by id (without their hashes), for other modules that show or check a token. */
+export async function tokensByIds(ctx: AppContext, ids: readonly number[]): Promise<Map<number, Awaited<ReturnType<typeof store.findTokensByIds>>[number]>> {
+  return new Map((await store.findTokensByIds(ctx.db, ids)).map((t) => [t.id, t]));
+}
+
 export function deleteToken(ctx: AppContext, tokenId: number): Promise<boolean> {
   return store.deleteToken(ctx.db, tokenId);
 }

@@ -64,6 +64,14 @@ export async function listTokensOfUser(db: Executor, userId: number): Promise<To
   return db.selectFrom('tokens').select(TOKEN_COLUMNS).where('user_id', '=', userId).orderBy('id').execute();
 }
 
+/** Tokens by id, with when each was last used (what other modules show of a token: never its hash). */
+export async function findTokensByIds(db: Executor, ids: readonly number[]): Promise<(Omit<TokenRow, 'token_hash'> & { last_used_at: string | null })[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('tokens')
+    .select(['id', 'user_id', 'token_last_eight', 'scopes', 'note', 'note_url', 'kind', 'expires_at', 'created_at', 'updated_at', 'last_used_at'])
+    .where('id', 'in', [...new Set(ids)]).execute();
+}
+
 export async function deleteTokensOfUser(db: Executor, userId: number, kind?: NewToken['kind']): Promise<number> {
   let q = db.deleteFrom('tokens').where('user_id', '=', userId);
   if (kind) q = q.where('kind', '=', kind);

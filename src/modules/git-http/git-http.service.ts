@@ -2,7 +2,7 @@
 // the default branch of an empty repository, push/create/delete events).
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import { AuthenticationRequiredError, ForbiddenError, MissingScopeError, NotFoundError } from '../../domain/errors.ts';
+import { AuthenticationRequiredError, ForbiddenError, MissingScopeError, NotFoundError, SsoRequiredError } from '../../domain/errors.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import * as git from '../../git/repository.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
@@ -19,6 +19,9 @@ export async function authorize(ctx: AppContext, actor: Actor, owner: string, na
   // Anonymous callers are challenged rather than told: git then asks for credentials.
   if (!repo) throw actor.user ? new NotFoundError('Repository not found.') : new AuthenticationRequiredError();
   const access = await repos.accessTo(ctx, actor, repo);
+  // The organization's SAML SSO has not authorized the token: say where to authorize it.
+  const needed = service === 'git-upload-pack' ? 'pull' : 'push';
+  if (access.ssoRequired && !roleAtLeast(access.effective, needed)) throw new SsoRequiredError(access.ssoRequired);
   if (access.effective === null) throw actor.user ? new NotFoundError('Repository not found.') : new AuthenticationRequiredError();
   if (service === 'git-upload-pack') return repo;
   if (!actor.user) throw new AuthenticationRequiredError();

@@ -9,7 +9,9 @@ import type {
   Membership, MembershipState, Organization, OrgRole, } from './orgs.model.ts';
 import * as store from './orgs.store.ts';
 import type { Page, Slice } from '../../domain/page.ts';
-import { requireOrganization, organizationsByIds } from './organizations.service.ts';
+import { requireOrganization, requireOrganizationById, organizationsByIds } from './organizations.service.ts';
+import { orgMembership } from './orgs.views.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { SCOPES, requireOwner, seesPrivate, viewerOf } from './orgs.permissions.ts';
 
 // Memberships
@@ -235,4 +237,51 @@ export async function setPublicMembership(
     throw new ForbiddenError('You must be a member of the organization to publicize your membership.');
   }
   if (m.public !== isPublic) await store.updateMembership(ctx.db, org.account.id, me.id, { public: isPublic }, nowIso(ctx.clock));
+}
+
+// Memberships made by provisioning (the sso and scim modules), not by an owner's request
+
+/** The organization webhook of a provisioning change (upstream's `organization` member_added / member_removed). */
+async function recordMembershipEvent(ctx: AppContext, action: 'member_added' | 'member_removed', m: Membership, actorId: number | null): Promise<void> {
+  const [org, accounts] = await Promise.all([requireOrganizationById(ctx, m.orgId), users.accountsByIds(ctx, [m.userId])]);
+  const user = accounts.get(m.userId);
+  if (!user) return;
+  const { organization: _shownAtTop, ...membership } = orgMembership(m, org, user, ctx.urls);
+  await recordEvent(ctx, { event: 'organization', action, organizationId: m.orgId, actorId, payload: { membership } });
+}
+
+/**
+ * Makes the user an active member (role member) of the organization, as when a
+ * provisioned person signs in through the organization's single sign-on; an existing
+ * active membership is kept as it is (an owner stays an owner).
+ */
+export async function admitMember(ctx: AppContext, orgId: number, userId: number, actorId: number | null): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    await store.lockOrganization(tx.db, orgId);
+    const existing = await store.findMembership(tx.db, orgId, userId);
+    const now = nowIso(tx.clock);
+    if (existing?.state === 'active') return;
+    const m = existing
+      ? await store.updateMembership(tx.db, orgId, userId, { state: 'active' }, now)
+      : await store.insertMembership(tx.db, orgId, userId, 'member', 'active', now);
+    await recordMembershipEvent(tx, 'member_added', m, actorId);
+  });
+}
+
+/** Takes the user out of the organization and its teams (deprovisioning); the last owner stays (403). */
+export async function expelMember(ctx: AppContext, orgId: number, userId: number, actorId: number | null): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const m = await store.findMembership(tx.db, orgId, userId);
+    if (!m) return;
+    await store.lockOrganization(tx.db, orgId);
+    await requireAnotherOwner(tx, orgId, m);
+    await store.deleteUserFromOrgTeams(tx.db, orgId, userId);
+    await store.deleteMembership(tx.db, orgId, userId);
+    await recordMembershipEvent(tx, 'member_removed', m, actorId);
+  });
+}
+
+/** Whether the user is an active member (or owner) of the organization. */
+export async function isActiveMember(ctx: AppContext, orgId: number, userId: number): Promise<boolean> {
+  return (await store.findMembership(ctx.db, orgId, userId))?.state === 'active';
 }

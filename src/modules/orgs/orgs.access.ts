@@ -1,7 +1,9 @@
 // What organization membership and teams give a user on the organization's repositories.
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
 import { baseRole, strongest, type Role } from '../repos/repos.model.ts';
 import * as store from './orgs.access.store.ts';
+import { ssoRefusals } from './orgs.sso-gate.ts';
 
 export interface RepositoryAccess {
   isOwner: boolean;
@@ -10,35 +12,46 @@ export interface RepositoryAccess {
   basePermission: string;
   /** The strongest permission a team of the user holds on the repository, if any. */
   teamPermission: string | null;
+  /**
+   * Set when the organization enforces SAML SSO and the caller's token is not authorized
+   * for it: where to authorize it. The membership then gives nothing (isOwner, isMember
+   * false, no team permission), and the repository is seen as by an outsider.
+   */
+  ssoRequired: string | null;
 }
 
 
-/** Access of one user to several organization repositories, in two queries. */
+/** Access of the acting user to several organization repositories, in two queries (three where SSO applies). */
 export async function repositoryAccessMany(
-  ctx: AppContext, userId: number, repos: readonly { id: number; orgId: number }[],
+  ctx: AppContext, actor: Actor, repos: readonly { id: number; orgId: number }[],
 ): Promise<Map<number, RepositoryAccess>> {
+  const userId = actor.user?.id;
+  if (userId === undefined) return new Map();
   const [memberships, grants] = await Promise.all([
     store.membershipsIn(ctx.db, userId, repos.map((r) => r.orgId)),
     store.teamGrants(ctx.db, userId, repos.map((r) => r.id)),
   ]);
   const byOrg = new Map(memberships.map((m) => [m.org_id, m]));
+  const refused = await ssoRefusals(ctx, actor, [...byOrg.keys()]);
   const teamByRepo = new Map<number, Role>();
   for (const g of grants) teamByRepo.set(g.repository_id, strongest(teamByRepo.get(g.repository_id), baseRole(g.permission))!);
   const out = new Map<number, RepositoryAccess>();
   for (const r of repos) {
-    const m = byOrg.get(r.orgId);
+    const ssoRequired = refused.get(r.orgId) ?? null;
+    const m = ssoRequired === null ? byOrg.get(r.orgId) : undefined;
     out.set(r.id, {
       isOwner: m?.role === 'admin',
       isMember: m !== undefined,
       basePermission: m?.default_repository_permission ?? 'none',
-      teamPermission: teamByRepo.get(r.id) ?? null,
+      teamPermission: ssoRequired === null ? teamByRepo.get(r.id) ?? null : null,
+      ssoRequired,
     });
   }
   return out;
 }
 
-export async function repositoryAccess(ctx: AppContext, orgId: number, userId: number, repoId: number): Promise<RepositoryAccess> {
-  return (await repositoryAccessMany(ctx, userId, [{ id: repoId, orgId }])).get(repoId)!;
+export async function repositoryAccess(ctx: AppContext, actor: Actor, orgId: number, repoId: number): Promise<RepositoryAccess> {
+  return (await repositoryAccessMany(ctx, actor, [{ id: repoId, orgId }])).get(repoId)!;
 }
 
 export function teamRepositoryIds(ctx: AppContext, userId: number): Promise<number[]> {

@@ -3,9 +3,10 @@
 // orgs services, their GraphQL fields and other modules' owner checks all use.
 import type { AppContext } from '../../context.ts';
 import { hasScope, isSiteAdmin, type Actor } from '../../domain/actor.ts';
-import { ForbiddenError } from '../../domain/errors.ts';
+import { ForbiddenError, SsoRequiredError } from '../../domain/errors.ts';
 import type { Membership, Organization, OrgSettings } from './orgs.model.ts';
 import * as store from './orgs.store.ts';
+import { ssoRefusals } from './orgs.sso-gate.ts';
 
 /** Scopes each kind of operation accepts (a parent scope grants its children). */
 export const SCOPES = {
@@ -33,11 +34,21 @@ export function isOrgOwner(actor: Actor, m: Membership | null | undefined): bool
   return isSiteAdmin(actor) || isOwnerMembership(m);
 }
 
+/**
+ * The caller's membership as it counts here: none when the organization's SAML SSO
+ * refuses the caller's token (then `ssoRequired` says where to authorize it).
+ */
+async function membershipSeenBy(ctx: AppContext, actor: Actor, orgId: number): Promise<{ membership: Membership | null; ssoRequired: string | null }> {
+  const membership = actor.user ? await store.findMembership(ctx.db, orgId, actor.user.id) : null;
+  const ssoRequired = membership ? (await ssoRefusals(ctx, actor, [orgId])).get(orgId) ?? null : null;
+  return ssoRequired ? { membership: null, ssoRequired } : { membership, ssoRequired: null };
+}
+
 /** Whether the caller owns `org` (one membership read, none for site admins). */
 export async function ownsOrganization(ctx: AppContext, actor: Actor, org: Organization): Promise<boolean> {
   if (isSiteAdmin(actor)) return true;
   if (!actor.user) return false;
-  return isOwnerMembership(await store.findMembership(ctx.db, org.account.id, actor.user.id));
+  return isOwnerMembership((await membershipSeenBy(ctx, actor, org.account.id)).membership);
 }
 
 /**
@@ -57,7 +68,10 @@ export const NOT_OWNER = 'You must be an organization owner to do this.';
 
 /** ForbiddenError unless the caller owns `org`. */
 export async function requireOrgOwner(ctx: AppContext, actor: Actor, org: Organization, message = NOT_OWNER): Promise<void> {
-  if (!(await ownsOrganization(ctx, actor, org))) throw new ForbiddenError(message);
+  if (isSiteAdmin(actor)) return;
+  const seen = await membershipSeenBy(ctx, actor, org.account.id);
+  if (seen.ssoRequired) throw new SsoRequiredError(seen.ssoRequired);
+  if (!isOwnerMembership(seen.membership)) throw new ForbiddenError(message);
 }
 
 /** What the caller is to an organization (module-internal). */
@@ -68,13 +82,15 @@ export interface Viewer {
   owner: boolean;
   /** An owner, or an active member. */
   member: boolean;
+  /** The organization's SAML SSO refuses the caller's token (the membership then counts for nothing): where to authorize it. */
+  ssoRequired: string | null;
 }
 
 export async function viewerOf(ctx: AppContext, actor: Actor, org: Organization): Promise<Viewer> {
   const userId = actor.user?.id ?? null;
-  const membership = userId === null ? null : await store.findMembership(ctx.db, org.account.id, userId);
+  const { membership, ssoRequired } = await membershipSeenBy(ctx, actor, org.account.id);
   const owner = isOrgOwner(actor, membership);
-  return { userId, membership, owner, member: owner || membership?.state === 'active' };
+  return { userId, membership, owner, member: owner || membership?.state === 'active', ssoRequired };
 }
 
 /** Members see what outsiders do not, through a token that may read organization data. */
@@ -83,5 +99,7 @@ export function seesPrivate(viewer: Viewer, actor: Actor): boolean {
 }
 
 export function requireOwner(viewer: Viewer): void {
-  if (!viewer.owner) throw new ForbiddenError(NOT_OWNER);
+  if (viewer.owner) return;
+  if (viewer.ssoRequired) throw new SsoRequiredError(viewer.ssoRequired);
+  throw new ForbiddenError(NOT_OWNER);
 }

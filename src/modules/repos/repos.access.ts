@@ -4,7 +4,7 @@
 // repositories are readable by everyone. Token scopes narrow what a token may do.
 import type { AppContext } from '../../context.ts';
 import { hasScope, type Actor } from '../../domain/actor.ts';
-import { MissingScopeError, NotFoundError, ForbiddenError } from '../../domain/errors.ts';
+import { MissingScopeError, NotFoundError, ForbiddenError, SsoRequiredError } from '../../domain/errors.ts';
 import * as orgAccess from '../orgs/orgs.access.ts';
 import { baseRole, roleAtLeast, strongest, type Repo, type Role } from './repos.model.ts';
 import * as store from './repos.store.ts';
@@ -24,6 +24,11 @@ export interface Access {
   role: Role | null;
   /** The role as the token may use it (null: may not even read). */
   effective: Role | null;
+  /**
+   * The owning organization enforces SAML SSO and has not authorized the caller's token:
+   * where to authorize it (the role is then what an outsider has). Null otherwise.
+   */
+  ssoRequired?: string | null;
 }
 
 export { baseRole };
@@ -39,8 +44,11 @@ export async function accessTo(ctx: AppContext, actor: Actor, repo: Repo): Promi
  */
 export async function requireRole(ctx: AppContext, actor: Actor, repo: Repo, needed: Role): Promise<Access> {
   const access = await accessTo(ctx, actor, repo);
-  if (access.effective === null) throw new NotFoundError();
   if (roleAtLeast(access.effective, needed)) return access;
+  // Refused because the token is not authorized for the organization's SSO: say so (403
+  // and where to authorize it) rather than hide the repository.
+  if (access.ssoRequired) throw new SsoRequiredError(access.ssoRequired);
+  if (access.effective === null) throw new NotFoundError();
   if (roleAtLeast(access.role, needed)) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
   if (needed === 'pull') throw new NotFoundError();
   throw new ForbiddenError(needed === 'admin' ? 'Must have admin rights to Repository.' : `Must have ${needed} access to repository.`);
@@ -77,7 +85,7 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
   const user = actor.user;
   const collab = user ? await store.collaboratorPermissions(ctx.db, user.id, repos.map((r) => r.id)) : new Map<number, string>();
   const orgRepos = repos.filter((r) => r.owner.type === 'Organization').map((r) => ({ id: r.id, orgId: r.ownerId }));
-  const orgAccessById = user && orgRepos.length ? await orgAccess.repositoryAccessMany(ctx, user.id, orgRepos) : new Map();
+  const orgAccessById = user && orgRepos.length ? await orgAccess.repositoryAccessMany(ctx, actor, orgRepos) : new Map<number, orgAccess.RepositoryAccess>();
   for (const repo of repos) {
     const publicRole: Role | null = repo.visibility === 'public' || (repo.visibility === 'internal' && user) ? 'pull' : null;
     let role: Role | null;
@@ -85,7 +93,8 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
     else if (user.siteAdmin || repo.ownerId === user.id) role = 'admin';
     else {
       const access = orgAccessById.get(repo.id);
-      const c = collab.get(repo.id);
+      // A member whose token SSO refuses gets no collaborator grant either: SSO covers the member, not only the membership.
+      const c = access?.ssoRequired ? undefined : collab.get(repo.id);
       role = access?.isOwner ? 'admin' : strongest(
         publicRole,
         access?.isMember ? BASE_ROLE[access.basePermission] : null,
@@ -94,7 +103,8 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
       );
     }
     const readable = role !== null && scopeAllows(actor, repo, false);
-    out.set(repo.id, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null });
+    const ssoRequired = orgAccessById.get(repo.id)?.ssoRequired ?? null;
+    out.set(repo.id, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null, ...(ssoRequired ? { ssoRequired } : {}) });
   }
   return out;
 }
