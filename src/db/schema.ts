@@ -162,6 +162,8 @@ export type Visibility = 'public' | 'private' | 'internal';
 
 export interface RepositoriesTable {
   id: Generated<number>;
+  /** 1 while an organization or user migration holds the repository locked (0033). */
+  migration_locked: Generated<Bool>;
   owner_id: number;
   name: string;
   name_lower: string;
@@ -939,6 +941,8 @@ export interface Database {
   app_installations: AppInstallationsTable;
   app_installation_repositories: AppInstallationRepositoriesTable;
   app_installation_tokens: AppInstallationTokensTable;
+  org_migrations: OrgMigrationsTable;
+  org_migration_repositories: OrgMigrationRepositoriesTable;
 }
 
 export interface AppsTable {
@@ -1007,4 +1011,34 @@ export interface AppInstallationTokensTable {
   repository_ids: string | null;
   expires_at: string;
   created_at: string;
+}
+
+export interface OrgMigrationsTable {
+  id: Generated<number>;
+  guid: string;
+  owner_id: number;
+  created_by_id: number | null;
+  state: 'pending' | 'exporting' | 'exported' | 'failed';
+  lock_repositories: Bool;
+  exclude_metadata: Bool;
+  exclude_git_data: Bool;
+  exclude_attachments: Bool;
+  exclude_releases: Bool;
+  exclude_owner_projects: Bool;
+  org_metadata_only: Bool;
+  exclude: string;
+  progress: string | null;
+  failure: string | null;
+  archive_file: string | null;
+  archive_size: number | null;
+  download_token_hash: string | null;
+  download_expires_at: number | null;
+  claimed_until: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrgMigrationRepositoriesTable {
+  migration_id: number;
+  repository_id: number;
 }

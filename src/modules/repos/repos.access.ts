@@ -22,8 +22,22 @@ function scopeAllows(actor: Actor, repo: Repo, write: boolean): boolean {
 export interface Access {
   /** The caller's role before token scopes: null when they have none. */
   role: Role | null;
-  /** The role as the token may use it (null: may not even read). */
+  /** The role as the token may use it (null: may not even read); never above pull while locked. */
   effective: Role | null;
+  /** The repository is locked for a migration: nobody may write to it. */
+  locked?: boolean;
+}
+
+/** Upstream's refusal of any write to a repository a migration locked. */
+export const MIGRATION_LOCK_MESSAGE = 'Repository was locked for migration.';
+
+/**
+ * The migration lock, applied once here so that every decision built on access (REST,
+ * GraphQL, git pushes) sees it: a locked repository stays readable, nothing more.
+ */
+function underLock(repo: Repo, access: Access): Access {
+  if (!repo.lockedForMigration) return access;
+  return { role: access.role, effective: access.effective === null ? null : 'pull', locked: true };
 }
 
 export { baseRole };
@@ -41,6 +55,7 @@ export async function requireRole(ctx: AppContext, actor: Actor, repo: Repo, nee
   const access = await accessTo(ctx, actor, repo);
   if (access.effective === null) throw new NotFoundError();
   if (roleAtLeast(access.effective, needed)) return access;
+  if (access.locked) throw new ForbiddenError(MIGRATION_LOCK_MESSAGE);
   if (roleAtLeast(access.role, needed)) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
   if (needed === 'pull') throw new NotFoundError();
   throw new ForbiddenError(needed === 'admin' ? 'Must have admin rights to Repository.' : `Must have ${needed} access to repository.`);
@@ -71,7 +86,7 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
   const out = new Map<number, Access>();
   const integration = actor.method === 'installation' ? actor.integration : null;
   if (integration) {
-    for (const repo of repos) out.set(repo.id, installationAccess(integration, repo));
+    for (const repo of repos) out.set(repo.id, underLock(repo, installationAccess(integration, repo)));
     return out;
   }
   const user = actor.user;
@@ -94,7 +109,7 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
       );
     }
     const readable = role !== null && scopeAllows(actor, repo, false);
-    out.set(repo.id, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null });
+    out.set(repo.id, underLock(repo, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null }));
   }
   return out;
 }
