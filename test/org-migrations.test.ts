@@ -35,7 +35,7 @@ async function unpack(bytes: Buffer): Promise<{ dir: string; files: string[] }> 
     files.push(header.name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('data', (c: unknown) => { chunks.push(c as Buffer); });
     stream.on('end', () => { fs.writeFileSync(target, Buffer.concat(chunks)); next(); });
   });
   await pipeline(Readable.from(bytes), zlib.createGunzip(), extract);

@@ -38,15 +38,29 @@ async function present(ctx: AppContext, request: FastifyRequest, items: migratio
 const excludes = (q: ListQuery) => [q.exclude ?? []].flat().includes('repositories');
 
 type Owner = (request: FastifyRequest) => migrations.MigrationOwner;
+type Operation = 'start' | 'list' | 'get-status' | 'archive' | 'delete-archive' | 'unlock-repo' | 'list-repos';
+
+// Written out (not built) so that scripts/draft-app-permissions.mjs finds every id.
+const ORG_IDS: Record<Operation, { operationId: string }> = {
+  start: { operationId: 'migrations/start-for-org' }, list: { operationId: 'migrations/list-for-org' }, 'get-status': { operationId: 'migrations/get-status-for-org' },
+  archive: { operationId: 'migrations/download-archive-for-org' }, 'delete-archive': { operationId: 'migrations/delete-archive-for-org' },
+  'unlock-repo': { operationId: 'migrations/unlock-repo-for-org' }, 'list-repos': { operationId: 'migrations/list-repos-for-org' },
+};
+const USER_IDS: Record<Operation, { operationId: string }> = {
+  start: { operationId: 'migrations/start-for-authenticated-user' }, list: { operationId: 'migrations/list-for-authenticated-user' },
+  'get-status': { operationId: 'migrations/get-status-for-authenticated-user' }, archive: { operationId: 'migrations/get-archive-for-authenticated-user' },
+  'delete-archive': { operationId: 'migrations/delete-archive-for-authenticated-user' }, 'unlock-repo': { operationId: 'migrations/unlock-repo-for-authenticated-user' },
+  'list-repos': { operationId: 'migrations/list-repos-for-authenticated-user' },
+};
 
 /** The same seven routes for an organization's and for the user's migrations. */
 function ownerRoutes(app: Router, base: string, suffix: 'org' | 'authenticated-user', who: Owner, opts: { acceptedScopes: string[]; listPreview?: string }) {
   const params = suffix === 'org' ? OrgMigrationParams : UserMigrationParams;
   const lockParams = suffix === 'org' ? OrgLockParams : UserLockParams;
   const baseParams = suffix === 'org' ? { params: OrgParams } : {};
-  const config = (operation: string) => ({ operationId: `migrations/${operation}-for-${suffix}`, resource: 'Migration', acceptedScopes: opts.acceptedScopes });
+  const ids = suffix === 'org' ? ORG_IDS : USER_IDS;
+  const config = (operation: Operation) => ({ ...ids[operation], resource: 'Migration', acceptedScopes: opts.acceptedScopes });
   const id = (request: FastifyRequest) => (request.params as { migration_id: number }).migration_id;
-  const archiveOperation = suffix === 'org' ? 'download-archive' : 'get-archive';
 
   app.post(base, {
     schema: { ...baseParams, body: StartBody, response: { 201: Migration } },
@@ -79,7 +93,7 @@ function ownerRoutes(app: Router, base: string, suffix: 'org' | 'authenticated-u
 
   app.get(`${base}/:migration_id/archive`, {
     schema: { params, response: FOUND },
-    config: config(archiveOperation),
+    config: config('archive'),
   }, async (request, reply) => {
     const url = await migrations.archiveDownloadUrl(request.server.ctx, request.actor, who(request), id(request));
     return reply.redirect(url, 302);
