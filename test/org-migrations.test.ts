@@ -212,6 +212,23 @@ describe('organization and user migrations', () => {
     assert.equal((await requestJson(t, 'GET', `/orgs/${org.login}/migrations/999999`, org.owner.token)).status, 404);
   });
 
+  test('a pending export and its lock survive the process: another server over the same data takes the job', async () => {
+    await t.server.migrationExports.stop();
+    const started = await requestJson(t, 'POST', `/orgs/${org.login}/migrations`, org.owner.token, { repositories: ['other'], lock_repositories: true });
+    assert.equal(started.status, 201);
+    const second = await startTestServer({ clock, shareWith: t });
+    try {
+      const refused = await requestJson(second, 'POST', `/repos/${org.login}/other/issues`, org.owner.token, { title: 'locked here too' });
+      assert.equal(refused.status, 403);
+      await second.server.migrationExports.idle();
+      assert.equal((await requestJson(second, 'GET', `/orgs/${org.login}/migrations/${started.body.id}`, org.owner.token)).body.state, 'exported');
+      assert.equal((await requestJson(second, 'DELETE', `/orgs/${org.login}/migrations/${started.body.id}/repos/other/lock`, org.owner.token)).status, 204);
+    } finally {
+      await second.close();
+      t.server.migrationExports.start();
+    }
+  });
+
   test('/user/migrations: a user exports their own repositories; others see none of it', async () => {
     const alice = await createUser(t);
     const bob = await createUser(t);
