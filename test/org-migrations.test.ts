@@ -16,6 +16,7 @@ import { addMember, createOrgWithOwner, createTeam, type CreatedOrg } from './fa
 import { cloneAs, commitFiles, push, checkout, type Clone } from './factories/pulls.ts';
 import { git, gitOk, tempDir, cloneUrl } from './helpers/git.ts';
 import { requestJson } from './helpers/json-request.ts';
+import { repoDir } from '../src/git/repository.ts';
 
 const PREVIEW = { accept: 'application/vnd.service.wyandotte-preview+json' };
 
@@ -134,6 +135,8 @@ describe('organization and user migrations', () => {
     const comment = await requestJson(t, 'POST', `/repos/${org.login}/${repo}/issues/1/comments`, outsider.token, { body: 'hi' });
     assert.equal(comment.status, 403);
     assert.equal((await requestJson(t, 'GET', `/repos/${org.login}/${repo}`, org.owner.token)).status, 200, 'still readable');
+    const gql = await requestJson(t, 'POST', '/graphql', org.owner.token, { query: `{ repository(owner: "${org.login}", name: "${repo}") { isLocked } }` });
+    assert.equal(gql.body.data.repository.isLocked, true);
     // Another repository of the organization is not locked.
     assert.equal((await requestJson(t, 'POST', `/repos/${org.login}/other/issues`, org.owner.token, { title: 'fine' })).status, 201);
 
@@ -227,6 +230,20 @@ describe('organization and user migrations', () => {
       await second.close();
       t.server.migrationExports.start();
     }
+  });
+
+  test('an export that cannot read its git data fails, says why and leaves no archive', async () => {
+    const { data } = await t.octokit(org.owner.token).rest.repos.createInOrg({ org: org.login, name: 'broken', auto_init: true });
+    fs.rmSync(repoDir(t.dataDir, data.id), { recursive: true, force: true });
+    const started = await requestJson(t, 'POST', `/orgs/${org.login}/migrations`, org.owner.token, { repositories: ['broken'] });
+    await t.server.migrationExports.idle();
+    const failed = (await requestJson(t, 'GET', `/orgs/${org.login}/migrations/${started.body.id}`, org.owner.token)).body;
+    assert.equal(failed.state, 'failed');
+    assert.ok(failed.failure);
+    assert.equal(failed.archive_url, undefined);
+    assert.equal((await requestJson(t, 'GET', `/orgs/${org.login}/migrations/${started.body.id}/archive`, org.owner.token)).status, 404);
+    const left = fs.readdirSync(path.join(t.dataDir, 'migrations')).filter((f) => f.startsWith(started.body.guid));
+    assert.deepEqual(left, []);
   });
 
   test('/user/migrations: a user exports their own repositories; others see none of it', async () => {
