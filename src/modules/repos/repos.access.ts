@@ -55,7 +55,8 @@ export async function requireRole(ctx: AppContext, actor: Actor, repo: Repo, nee
   const access = await accessTo(ctx, actor, repo);
   if (access.effective === null) throw new NotFoundError();
   if (roleAtLeast(access.effective, needed)) return access;
-  if (access.locked) throw new ForbiddenError(MIGRATION_LOCK_MESSAGE);
+  // Those who could do this but for the lock are told of the lock; others as before.
+  if (access.locked && roleAtLeast(access.role, needed)) throw new ForbiddenError(MIGRATION_LOCK_MESSAGE);
   if (roleAtLeast(access.role, needed)) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
   if (needed === 'pull') throw new NotFoundError();
   throw new ForbiddenError(needed === 'admin' ? 'Must have admin rights to Repository.' : `Must have ${needed} access to repository.`);
