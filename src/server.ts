@@ -11,6 +11,7 @@ import { nowIso, systemClock, type Clock } from './domain/clock.ts';
 import { DeliveryWorker } from './modules/hooks/hooks.delivery-worker.ts';
 import { firstStart } from './first-start.ts';
 import { SearchIndexWorker } from './modules/search/search-index.worker.ts';
+import { MigrationExportWorker } from './modules/org-migrations/migrations.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
 import { wireModules } from './modules/wiring.ts';
 import { closeAllCatFiles } from './git/cat-file.ts';
@@ -25,6 +26,8 @@ export interface Server {
   webhooks: DeliveryWorker;
   /** Keeps the search index current; runs from creation until close(). */
   searchIndex: SearchIndexWorker;
+  /** Writes organization and user migration archives; runs from creation until close(). */
+  migrationExports: MigrationExportWorker;
   close(): Promise<void>;
 }
 
@@ -58,14 +61,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     webhooks.start();
     const searchIndex = new SearchIndexWorker(ctx, d.pollMs);
     searchIndex.start();
+    const migrationExports = new MigrationExportWorker(ctx, d.pollMs);
+    migrationExports.start();
     return {
-      app, ctx, database, webhooks, searchIndex,
+      app, ctx, database, webhooks, searchIndex, migrationExports,
       async close() {
         await app.close();
         // After the HTTP side: requests still finishing may queue events; the worker
         // lets its requests in flight finish and hands back the rest for the next start.
         await webhooks.stop();
         await searchIndex.stop();
+        await migrationExports.stop();
         await pushes?.stop();
         closeAllCatFiles();
         await database.close();

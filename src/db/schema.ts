@@ -201,6 +201,8 @@ export interface RepositoriesTable {
   allow_forking: Bool;
   delete_branch_on_merge: Bool;
   web_commit_signoff_required: Bool;
+  /** 1 while an organization or user migration holds the repository locked (0033). */
+  migration_locked: Generated<Bool>;
 }
 
 export interface RepositoryRedirectsTable {
@@ -950,6 +952,8 @@ export interface Database {
   org_sso_token_authorizations: OrgSsoTokenAuthorizationsTable;
   org_scim_users: OrgScimUsersTable;
   org_scim_emails: OrgScimEmailsTable;
+  org_migrations: OrgMigrationsTable;
+  org_migration_repositories: OrgMigrationRepositoriesTable;
 }
 
 export interface AppsTable {
@@ -1143,4 +1147,34 @@ export interface OrgScimUsersTable {
 export interface OrgScimEmailsTable {
   scim_user_id: number;
   value_key: string;
+}
+
+export interface OrgMigrationsTable {
+  id: Generated<number>;
+  guid: string;
+  owner_id: number;
+  created_by_id: number | null;
+  state: 'pending' | 'exporting' | 'exported' | 'failed';
+  lock_repositories: Bool;
+  exclude_metadata: Bool;
+  exclude_git_data: Bool;
+  exclude_attachments: Bool;
+  exclude_releases: Bool;
+  exclude_owner_projects: Bool;
+  org_metadata_only: Bool;
+  exclude: string;
+  progress: string | null;
+  failure: string | null;
+  archive_file: string | null;
+  archive_size: number | null;
+  download_token_hash: string | null;
+  download_expires_at: number | null;
+  claimed_until: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrgMigrationRepositoriesTable {
+  migration_id: number;
+  repository_id: number;
 }

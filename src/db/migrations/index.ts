@@ -29,6 +29,7 @@ import * as branchProtection from './0027-branch-protection.ts';
 import * as sshKeys from './0028-ssh-keys.ts';
 import * as checks from './0030-checks.ts';
 import * as orgSsoScim from './0032-org-sso-scim.ts';
+import * as orgMigrations from './0033-org-migrations.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0028-ssh-keys': sshKeys,
   '0030-checks': checks,
   '0032-org-sso-scim': orgSsoScim,
+  '0033-org-migrations': orgMigrations,
 };
 
 class InCodeProvider implements MigrationProvider {

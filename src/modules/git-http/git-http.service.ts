@@ -25,6 +25,7 @@ export async function authorize(ctx: AppContext, actor: Actor, owner: string, na
   if (access.effective === null) throw actor.user ? new NotFoundError('Repository not found.') : new AuthenticationRequiredError();
   if (service === 'git-upload-pack') return repo;
   if (!actor.user) throw new AuthenticationRequiredError();
+  if (access.locked) throw new ForbiddenError(repos.MIGRATION_LOCK_MESSAGE);
   if (!roleAtLeast(access.effective, 'push')) {
     if (roleAtLeast(access.role, 'push')) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
     throw new ForbiddenError(`Permission to ${repo.owner.login}/${repo.name}.git denied to ${actor.user.login}.`);

@@ -85,6 +85,8 @@ const LIMIT_WORDING: Record<string, string> = {
  * wording). The pulls and reactions modules call it for their own writes.
  */
 export async function requireInteraction(ctx: AppContext, userId: number, repo: Repo, what: string): Promise<void> {
+  // Writes anyone who can read may make (issues, comments, reactions) end here too.
+  if (repo.lockedForMigration) throw new ForbiddenError(repos.MIGRATION_LOCK_MESSAGE);
   const decision = await canInteract(ctx, userId, repo);
   if (decision.allowed) return;
   const who = LIMIT_WORDING[decision.limit ?? ''] ?? 'some users';

@@ -22,13 +22,27 @@ function scopeAllows(actor: Actor, repo: Repo, write: boolean): boolean {
 export interface Access {
   /** The caller's role before token scopes: null when they have none. */
   role: Role | null;
-  /** The role as the token may use it (null: may not even read). */
+  /** The role as the token may use it (null: may not even read); never above pull while locked. */
   effective: Role | null;
   /**
    * The owning organization enforces SAML SSO and has not authorized the caller's token:
    * where to authorize it (the role is then what an outsider has). Null otherwise.
    */
   ssoRequired?: string | null;
+  /** The repository is locked for a migration: nobody may write to it. */
+  locked?: boolean;
+}
+
+/** Upstream's refusal of any write to a repository a migration locked. */
+export const MIGRATION_LOCK_MESSAGE = 'Repository was locked for migration.';
+
+/**
+ * The migration lock, applied once here so that every decision built on access (REST,
+ * GraphQL, git pushes) sees it: a locked repository stays readable, nothing more.
+ */
+function underLock(repo: Repo, access: Access): Access {
+  if (!repo.lockedForMigration) return access;
+  return { ...access, effective: access.effective === null ? null : 'pull', locked: true };
 }
 
 export { baseRole };
@@ -49,6 +63,8 @@ export async function requireRole(ctx: AppContext, actor: Actor, repo: Repo, nee
   // and where to authorize it) rather than hide the repository.
   if (access.ssoRequired) throw new SsoRequiredError(access.ssoRequired);
   if (access.effective === null) throw new NotFoundError();
+  // Those who could do this but for the lock are told of the lock; others as before.
+  if (access.locked && roleAtLeast(access.role, needed)) throw new ForbiddenError(MIGRATION_LOCK_MESSAGE);
   if (roleAtLeast(access.role, needed)) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
   if (needed === 'pull') throw new NotFoundError();
   throw new ForbiddenError(needed === 'admin' ? 'Must have admin rights to Repository.' : `Must have ${needed} access to repository.`);
@@ -79,7 +95,7 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
   const out = new Map<number, Access>();
   const integration = actor.method === 'installation' ? actor.integration : null;
   if (integration) {
-    for (const repo of repos) out.set(repo.id, installationAccess(integration, repo));
+    for (const repo of repos) out.set(repo.id, underLock(repo, installationAccess(integration, repo)));
     return out;
   }
   const user = actor.user;
@@ -104,7 +120,7 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
     }
     const readable = role !== null && scopeAllows(actor, repo, false);
     const ssoRequired = orgAccessById.get(repo.id)?.ssoRequired ?? null;
-    out.set(repo.id, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null, ...(ssoRequired ? { ssoRequired } : {}) });
+    out.set(repo.id, underLock(repo, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null, ...(ssoRequired ? { ssoRequired } : {}) }));
   }
   return out;
 }

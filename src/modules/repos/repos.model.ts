@@ -66,6 +66,8 @@ export interface RepoRecord extends RepoSettings {
   pushedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** An organization or user migration holds the repository locked: every write is refused. */
+  lockedForMigration: boolean;
 }
 
 export interface RepoCounts {

@@ -160,8 +160,8 @@ const repositoryFields = {
   isDisabled: (r: RepositoryNode) => r.repo.disabled,
   isTemplate: (r: RepositoryNode) => r.repo.isTemplate,
   isInOrganization: (r: RepositoryNode) => r.repo.owner.type === 'Organization',
-  // Wharf neither locks nor mirrors repositories.
-  isLocked: () => false,
+  // Locked while an organization or user migration holds it; Wharf never mirrors.
+  isLocked: (r: RepositoryNode) => r.repo.lockedForMigration,
   isMirror: () => false,
   mirrorUrl: () => null,
   hasIssuesEnabled: (r: RepositoryNode) => r.repo.hasIssues,

@@ -46,6 +46,7 @@ function toRecord(r: Row): RepoRecord {
     pushedAt: r.pushed_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    lockedForMigration: Number(r.migration_locked) === 1,
     ...flags,
   };
 }
@@ -550,4 +551,10 @@ export async function search(db: Executor, f: RepoSearchFilter): Promise<{ rows:
   else ordered = ordered.orderBy('updated_at', direction);
   const rows = await ordered.orderBy('id', direction).limit(f.limit).offset(f.offset).execute();
   return { rows: rows.map(toRecord), total: Number(total.n) };
+}
+
+/** Sets or clears the migration lock of repositories (the org-migrations module decides when). */
+export async function setMigrationLock(db: Executor, ids: readonly number[], locked: boolean): Promise<void> {
+  if (!ids.length) return;
+  await db.updateTable('repositories').set({ migration_locked: locked ? 1 : 0 }).where('id', 'in', [...ids]).execute();
 }

@@ -1,0 +1,126 @@
+// What a migration archive holds besides git data: the records of the owner and of
+// each repository, as the REST API represents them (so an import, or a person, reads
+// them the way they read the API). Everything is read through the owning modules'
+// services, as the migration's creator.
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../domain/actor.ts';
+import type { Slice } from '../../domain/page.ts';
+import { presentComments, presentIssues, presentLabels, presentMilestones } from '../issues/issues.present.ts';
+import * as comments from '../issues/comments.service.ts';
+import * as lists from '../issues/issue-lists.service.ts';
+import * as labels from '../issues/labels.service.ts';
+import * as milestones from '../issues/milestones.service.ts';
+import * as orgs from '../orgs/orgs.service.ts';
+import { organizationSimple } from '../orgs/orgs.views.ts';
+import { team } from '../orgs/orgs.views.ts';
+import { presentPulls } from '../pulls/pulls.present.ts';
+import * as pulls from '../pulls/pulls.service.ts';
+import * as reactions from '../reactions/reactions.service.ts';
+import { reaction } from '../reactions/reactions.views.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
+import { repository } from '../repos/repos.views.ts';
+import { licenseSimple } from '../templates/templates.views.ts';
+import type { Account } from '../users/users.model.ts';
+import * as users from '../users/users.service.ts';
+import { simpleUser } from '../users/users.views.ts';
+
+const BATCH = 100;
+type Json = Record<string, unknown>;
+
+/** Every page of a paged read, in order. */
+async function all<T>(read: (slice: Slice) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+  const out: T[] = [];
+  for (let offset = 0; ; offset += BATCH) {
+    const page = await read({ perPage: BATCH, offset });
+    out.push(...page.items);
+    if (page.items.length < BATCH || out.length >= page.total) return out;
+  }
+}
+
+/** The records of one repository, by archive file kind. */
+export interface RepositoryRecords {
+  repository: Json;
+  issues: Json[];
+  pull_requests: Json[];
+  issue_comments: Json[];
+  labels: Json[];
+  milestones: Json[];
+  reactions: Json[];
+}
+
+const MEDIA = { bodyFormat: 'raw' as const, previews: new Set<string>(['sailor-v', 'nebula']) };
+
+export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Repo, withMetadata: boolean): Promise<RepositoryRecords> {
+  const owner = repo.owner.login;
+  const [presentable] = await repos.presentable(ctx, actor, [repo]);
+  const repository = repositoryJson(ctx, presentable);
+  const none = { repository, issues: [], pull_requests: [], issue_comments: [], labels: [], milestones: [], reactions: [] };
+  if (!withMetadata) return none;
+  const issueRecords = await all((s) => lists.listRepoIssues(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc' }, s).then((r) => r.page));
+  const plainIssues = issueRecords.filter((i) => !i.isPullRequest);
+  const issues = await presentIssues(ctx, actor, plainIssues, { ...MEDIA, repos: [repo] });
+  const pullRecords = await all((s) => pulls.listPulls(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc', offset: s.offset, limit: s.perPage }));
+  const pullViews = await presentPulls(ctx, actor, repo, pullRecords, MEDIA);
+  const commentRecords = await all((s) => comments.listForRepo(ctx, actor, owner, repo.name, { sort: 'created', direction: 'asc' }, s).then((r) => r.page));
+  const commentViews = await presentComments(ctx, repo, commentRecords, MEDIA);
+  const labelRecords = await all((s) => labels.listLabels(ctx, actor, owner, repo.name, s).then((r) => r.page));
+  const milestoneRecords = await all((s) => milestones.listMilestones(ctx, actor, owner, repo.name, { state: 'all', sort: 'due_on', direction: 'asc' }, s).then((r) => r.page));
+  const reactionViews: Json[] = [];
+  const subjects: [('issue' | 'issue_comment'), number, string][] = [
+    ...issueRecords.map((i) => ['issue', i.id, ctx.urls.api('repos', owner, repo.name, 'issues', String(i.number))] as ['issue', number, string]),
+    ...commentRecords.map((c) => ['issue_comment', c.id, ctx.urls.api('repos', owner, repo.name, 'issues', 'comments', String(c.id))] as ['issue_comment', number, string]),
+  ];
+  for (const [type, id, url] of subjects) {
+    const found = await all((s) => reactions.reactionsOfSubject(ctx, type, id, undefined, s));
+    if (!found.length) continue;
+    const authors = await users.accountsByIds(ctx, found.map((r) => r.userId).filter((u): u is number => u !== null));
+    for (const r of found) reactionViews.push({ ...reaction({ reaction: r, user: r.userId === null ? null : authors.get(r.userId) ?? null }, ctx.urls), subject_type: type, subject_url: url });
+  }
+  return {
+    repository,
+    issues: issues as unknown as Json[],
+    pull_requests: pullViews as unknown as Json[],
+    issue_comments: commentViews as unknown as Json[],
+    labels: presentLabels(ctx, repo, labelRecords) as unknown as Json[],
+    milestones: (await presentMilestones(ctx, repo, milestoneRecords)) as unknown as Json[],
+    reactions: reactionViews,
+  };
+}
+
+function repositoryJson(ctx: AppContext, p: repos.Presentable): Json {
+  const { urls } = ctx;
+  const license = p.repo.licenseKey ? licenseSimple(p.repo.licenseKey, urls) : null;
+  return repository(p.repo, { urls, counts: p.counts, role: p.role, previews: new Set(['nebula']), license }) as unknown as Json;
+}
+
+/** The owner: an organization with its teams, or a user. */
+export async function ownerRecords(ctx: AppContext, actor: Actor, owner: Account): Promise<{ organizations: Json[]; teams: Json[] }> {
+  if (owner.type !== 'Organization') return { organizations: [], teams: [] };
+  const org = await orgs.requireOrganizationById(ctx, owner.id);
+  const listing = await all((s) => orgs.listTeams(ctx, actor, owner.login, s));
+  const teams: Json[] = [];
+  for (const e of listing) {
+    const members = await all((s) => orgs.listTeamMembers(ctx, actor, { org: owner.login, teamSlug: e.team.slug }, 'all', s));
+    teams.push({ ...team(e.team, e.parent, owner.login, ctx.urls), members: members.map((m) => ({ login: m.user.login, role: m.role })) });
+  }
+  return { organizations: [{ ...organizationSimple(owner, org.settings.description, ctx.urls), name: owner.name }], teams };
+}
+
+/** Every account the records name (objects with login, id and an account type), for users_*.json. */
+export async function usersNamedIn(ctx: AppContext, records: unknown[]): Promise<Json[]> {
+  const ids = new Set<number>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(walk); return; }
+    if (!v || typeof v !== 'object') return;
+    const o = v as Json;
+    if (typeof o.login === 'string' && typeof o.id === 'number' && (o.type === 'User' || o.type === 'Bot')) ids.add(o.id);
+    for (const x of Object.values(o)) walk(x);
+  };
+  walk(records);
+  const accounts = await users.accountsByIds(ctx, [...ids]);
+  return [...accounts.values()].sort((a, b) => a.id - b.id).map((a) => ({
+    ...simpleUser(a, ctx.urls), name: a.name, company: a.company, blog: a.blog, location: a.location,
+    email: a.emailPrivate ? null : a.email, bio: a.bio, created_at: a.createdAt,
+  }));
+}
