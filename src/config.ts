@@ -72,6 +72,8 @@ export interface Config {
   runnerOfflineSeconds: number;
   /** The billing plan of accounts the site admin gave none (WHARF_BILLING_*; see README). */
   defaultPlan: BillingPlanConfig;
+  /** WHARF_SSH_PORT: git over SSH listens here (on HOST); 0 turns the SSH server off. */
+  sshPort: number;
 }
 
 export interface BillingPlanConfig {
@@ -94,6 +96,12 @@ function int(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+function portNumber(env: Env, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value > 65535) throw new Error(`${name} must be a port number (0 to 65535), got "${env[name]}"`);
   return value;
 }
 
@@ -176,5 +184,6 @@ export function loadConfig(env: Env = process.env): Config {
       includedGigabytesBandwidth: decimal(env, 'WHARF_BILLING_INCLUDED_BANDWIDTH_GB', 1),
       includedGigabytesStorage: decimal(env, 'WHARF_BILLING_INCLUDED_STORAGE_GB', 0.5),
     },
+    sshPort: portNumber(env, 'WHARF_SSH_PORT', 2222),
   };
 }

@@ -12,6 +12,7 @@ import { DeliveryWorker } from './modules/hooks/hooks.delivery-worker.ts';
 import { firstStart } from './first-start.ts';
 import { SearchIndexWorker } from './modules/search/search-index.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
+import { startSshServer, type SshServer } from './modules/git-ssh/git-ssh.server.ts';
 import { wireModules } from './modules/wiring.ts';
 import { closeAllCatFiles } from './git/cat-file.ts';
 import { loadSecretBox, verifySecretKey } from './secret-key.ts';
@@ -25,17 +26,25 @@ export interface Server {
   webhooks: DeliveryWorker;
   /** Keeps the search index current; runs from creation until close(). */
   searchIndex: SearchIndexWorker;
+  /** The port git over SSH listens on from creation until close(); null when SSH is off. */
+  sshPort: number | null;
   close(): Promise<void>;
 }
 
 export interface ServerOptions extends AppOptions {
   clock?: Clock;
   pgSchema?: string;
+  /**
+   * Listen for git over SSH on this port instead of WHARF_SSH_PORT's, 0 letting the OS
+   * choose (tests, which run many servers at once: read the port back from sshPort).
+   */
+  sshListenPort?: number;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema ?? config.databaseSchema ?? undefined });
   let pushes: PushReconciler | undefined;
+  let ssh: SshServer | undefined;
   try {
     await migrateToLatest(database.db, database.dialect, database.schema);
     const clock = options.clock ?? systemClock;
@@ -44,7 +53,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
     const ctx: AppContext = {
       config, db: database.db, dialect: database.dialect, clock,
-      urls: new Urls(config.baseUrl), log, bus: wireModules(), secrets,
+      urls: new Urls(config.baseUrl, config.sshPort), log, bus: wireModules(), secrets,
     };
     await firstStart(ctx);
     // Before listening: pushes a dead process left unrecorded are recorded first.
@@ -58,9 +67,21 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     webhooks.start();
     const searchIndex = new SearchIndexWorker(ctx, d.pollMs);
     searchIndex.start();
+    const sshPort = options.sshListenPort ?? (config.sshPort === 0 ? null : config.sshPort);
+    if (sshPort !== null) {
+      ssh = await startSshServer(ctx, sshPort, config.host).catch(async (err: unknown) => {
+        await webhooks.stop();
+        await searchIndex.stop();
+        throw err;
+      });
+      // ssh_url names the port bound (the OS's choice when asked for 0).
+      ctx.urls.sshPort = ssh.port;
+    }
     return {
-      app, ctx, database, webhooks, searchIndex,
+      app, ctx, database, webhooks, searchIndex, sshPort: ssh?.port ?? null,
       async close() {
+        // First: git runs still going are ended and their pushes recorded while the database is open.
+        await ssh?.close();
         await app.close();
         // After the HTTP side: requests still finishing may queue events; the worker
         // lets its requests in flight finish and hands back the rest for the next start.
