@@ -42,6 +42,10 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
 
   /** Runs one command on an accepted channel, start to exit status. */
   async function execute(channel: ServerChannel, command: string, blob: Buffer, ip: string, gitProtocol: string | undefined): Promise<void> {
+    // The client may go away at any point: git is then ended, and its push settled as interrupted.
+    let interrupted = false;
+    let stop = () => { interrupted = true; };
+    channel.once('close', () => stop());
     const parsed = parseGitCommand(command);
     // Asked again: the key may be gone, or its user suspended, since the connection opened.
     const identity = await identifyKey(ctx, blob, ip);
@@ -58,27 +62,29 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
       }
       throw err;
     }
+    if (interrupted) {
+      await session.settle({ interrupted });
+      return;
+    }
     log.info('ssh: git');
     const run = runPackService({
       service: parsed.service, repoDir: repos.gitDir(ctx, session.repo), gitProtocol, env: session.env,
       stdin: channel, stdout: channel, stderr: channel.stderr,
     });
-    let interrupted = false;
-    const onClose = () => { interrupted = true; run.kill(); };
-    channel.once('close', onClose);
+    stop = () => { interrupted = true; run.kill(); };
     const done = (async () => {
       const code = await run.exited;
-      channel.off('close', onClose);
       // Recorded before the exit status: git push returns once the push is in the API.
       await session.settle({ interrupted });
       if (interrupted) {
         log.info('ssh: git interrupted');
+        channel.end();
         return;
       }
       channel.exit(code < 0 ? 1 : code);
       channel.end();
     })();
-    const entry = { kill: run.kill, done };
+    const entry = { kill: () => stop(), done };
     runs.add(entry);
     await done.finally(() => runs.delete(entry));
   }
@@ -99,6 +105,9 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
     session.on('shell', (ok) => fail(ok(), greeting(identity)));
     session.on('exec', (ok, _no, info) => {
       const channel = ok();
+      // Writes racing a client that went away fail here rather than as an uncaught error.
+      channel.on('error', (err: Error) => ctx.log.debug({ err }, 'ssh: channel error'));
+      channel.stderr.on('error', () => { /* as above */ });
       execute(channel, info.command, blob, ip, gitProtocol).catch((err: unknown) => {
         ctx.log.error({ err, fingerprint: identity.fingerprint }, 'ssh: git failed');
         fail(channel, 'ERROR: Internal error');
