@@ -13,6 +13,8 @@ import { git, gitOk, tempDir } from './helpers/git.ts';
 import { eventually, ReceiverPool } from './helpers/webhook-receiver.ts';
 import { quarantineDirs } from '../src/git/quarantine.ts';
 import { listEvents } from '../src/events/outbox.ts';
+import { Urls } from '../src/urls.ts';
+import ssh2 from 'ssh2';
 
 interface Key {
   file: string;
@@ -104,6 +106,38 @@ describe('git over SSH', () => {
     assert.equal(data.clone_url, `${t.baseUrl}/${alice.login}/dock.git`);
     const res = await t.request('/graphql', { method: 'POST', token: alice.token, json: { query: `{ repository(owner: "${alice.login}", name: "dock") { sshUrl } }` } });
     assert.equal(((await res.json()) as { data: { repository: { sshUrl: string } } }).data.repository.sshUrl, data.ssh_url);
+  });
+
+  test('ssh_url takes upstream\'s scp-like form on port 22', () => {
+    assert.equal(new Urls('https://wharf.example:8443', 22).sshRemote('alice', 'dock'), 'git@wharf.example:alice/dock.git');
+    assert.equal(new Urls('https://wharf.example', 2200).sshRemote('alice', 'dock'), 'ssh://git@wharf.example:2200/alice/dock.git');
+  });
+
+  test('a deploy key removed after the connection opened runs nothing', async () => {
+    const key = await newKey('deploy-revoked', 'ed25519');
+    const kit = t.octokit(alice.token);
+    const { data: deploy } = await kit.rest.repos.createDeployKey({ owner: alice.login, repo: 'dock', title: 'revoked', key: key.pub, read_only: true });
+    const client = new ssh2.Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve()).once('error', reject);
+      client.connect({ host: '127.0.0.1', port, username: 'git', privateKey: fs.readFileSync(key.file) });
+    });
+    try {
+      await kit.rest.repos.deleteDeployKey({ owner: alice.login, repo: 'dock', key_id: deploy.id });
+      const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
+        client.exec(`git-upload-pack '${alice.login}/dock.git'`, (err, channel) => {
+          if (err) return reject(err);
+          let errText = '';
+          channel.stderr.on('data', (c: Buffer) => { errText += c.toString(); });
+          channel.on('data', () => { /* nothing is expected */ });
+          channel.on('exit', (exitCode: number) => channel.on('close', () => resolve({ code: exitCode, stderr: errText })));
+        });
+      });
+      assert.equal(code, 1);
+      assert.match(stderr, /ERROR: Permission denied \(publickey\)\./);
+    } finally {
+      client.end();
+    }
   });
 
   test('a user key (ed25519) clones, pushes and fetches; the push raises the push webhook and shows in the API', async () => {
