@@ -4,6 +4,7 @@
 // protected branches, the push journal and its recording); `ssh git@host` alone gets
 // upstream's greeting and exit status 1.
 import ssh2 from 'ssh2';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../../context.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -27,6 +28,11 @@ export interface SshServer {
 }
 
 type ServerChannel = ssh2.ServerChannel;
+
+/** A key's SHA256 fingerprint as ssh-keygen -l prints it: what logs name a key by, never the key. */
+function fingerprintOf(blob: Buffer): string {
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+}
 
 function fail(channel: ServerChannel, message: string): void {
   channel.stderr.write(message.endsWith('\n') ? message : `${message}\n`);
@@ -134,7 +140,10 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
       }
       const key = ssh2.utils.parseKey(auth.key.data);
       void identifyKey(ctx, auth.key.data, info.ip).then((found) => {
-        if (!found || key instanceof Error) return auth.reject(['publickey']);
+        if (!found || key instanceof Error) {
+          ctx.log.debug({ fingerprint: fingerprintOf(auth.key.data), ip: info.ip }, 'ssh: unknown key refused');
+          return auth.reject(['publickey']);
+        }
         // Without a signature the client only asks whether the key would do.
         if (!auth.signature) return auth.accept();
         if (!auth.blob || !key.verify(auth.blob, auth.signature, auth.hashAlgo)) return auth.reject(['publickey']);
@@ -165,6 +174,7 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
       resolve();
     });
   });
+  server.on('error', (err: Error) => ctx.log.error({ err }, 'ssh: server error'));
   const bound = (server.address() as AddressInfo).port;
   ctx.log.info({ port: bound }, 'ssh: listening for git');
   return {
