@@ -150,6 +150,9 @@ describe('git over SSH', () => {
     const head = await commitFile(work, 'cargo.txt', 'crates\n', 'Load cargo over SSH');
     await gitOk(['push', '-q', 'origin', 'HEAD:main'], { cwd: work, env: sshEnv(keys.ed!) });
     // Recorded before git push returned, as over HTTP.
+    const ownKeys = (await kit.rest.users.listPublicSshKeysForAuthenticatedUser()).data;
+    assert.ok(ownKeys.find((k) => k.title === 'ed')!.last_used, 'the key\'s use is noted');
+    assert.equal(ownKeys.find((k) => k.title === 'rsa')!.last_used, null);
     const { data: commit } = await kit.rest.repos.getCommit({ owner: alice.login, repo: 'dock', ref: 'main' });
     assert.equal(commit.sha, head);
     assert.equal(commit.commit.message, 'Load cargo over SSH');

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { runPackService } from '../../git/pack-service.ts';
 import { openGitSession } from '../git-http/git-http.session.ts';
+import * as keys from '../keys/keys.service.ts';
 import { hostPrivateKeys } from '../meta/meta.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import { parseGitCommand } from './git-ssh.command.ts';
@@ -151,6 +152,7 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
         blob = auth.key.data;
         ctx.log.info({ fingerprint: found.fingerprint, kind: found.actor.method, ip: info.ip }, 'ssh: authenticated');
         auth.accept();
+        keys.recordKeyUse(ctx, found.key).catch((err: unknown) => ctx.log.warn({ err }, 'ssh: noting a key\'s use failed'));
       }, (err: unknown) => {
         ctx.log.error({ err }, 'ssh: looking up a key failed');
         auth.reject(['publickey']);

@@ -5,12 +5,14 @@
 // removed between two HTTP requests is.
 import type { AppContext } from '../../context.ts';
 import { deployKeyActor, sshKeyActor, type Actor } from '../../domain/actor.ts';
+import type { SshKey } from '../keys/keys.model.ts';
 import * as keys from '../keys/keys.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 
 export interface KeyIdentity {
   actor: Actor;
+  key: SshKey;
   /** The key's SHA256 fingerprint, for logs. */
   fingerprint: string;
   /** Whom upstream's greeting names: the user's login, or the deploy key's repository. */
@@ -25,7 +27,7 @@ export async function identifyKey(ctx: AppContext, blob: Buffer, ip: string): Pr
   if (grant.kind === 'user') {
     const user = (await users.accountsByIds(ctx, [grant.userId])).get(grant.userId);
     if (!user || user.suspendedAt !== null) return null;
-    return { actor: sshKeyActor({ id: user.id, login: user.login, siteAdmin: user.siteAdmin }, ip), fingerprint, greetingName: user.login };
+    return { key: grant.key, actor: sshKeyActor({ id: user.id, login: user.login, siteAdmin: user.siteAdmin }, ip), fingerprint, greetingName: user.login };
   }
   const [repo] = await repos.reposByIds(ctx, [grant.repositoryId]);
   if (!repo) return null;
@@ -36,7 +38,7 @@ export async function identifyKey(ctx: AppContext, blob: Buffer, ip: string): Pr
     { id: recordedAs.id, login: recordedAs.login, siteAdmin: false },
     { keyId: grant.key.id, repositoryId: repo.id, readOnly: grant.readOnly }, ip,
   );
-  return { actor, fingerprint, greetingName: `${repo.owner.login}/${repo.name}` };
+  return { actor, key: grant.key, fingerprint, greetingName: `${repo.owner.login}/${repo.name}` };
 }
 
 /** What `ssh git@host` answers (on stderr, exiting 1): upstream's words. */
