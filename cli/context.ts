@@ -39,7 +39,7 @@ export async function openCliContext(config: Config, options: OpenOptions): Prom
     // Logs go to stderr: stdout carries only what a script may capture.
     const log = pino({ level: config.logLevel }, pino.destination(2));
     const app: AppContext = {
-      config, db: database.db, dialect: database.dialect, clock: systemClock, urls: new Urls(config.baseUrl), log,
+      config, db: database.db, dialect: database.dialect, clock: systemClock, urls: new Urls(config.baseUrl, config.sshPort), log,
       bus: wireModules(), secrets,
     };
     if (options.firstStart) await firstStart(app);

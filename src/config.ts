@@ -74,6 +74,8 @@ export interface Config {
   defaultPlan: BillingPlanConfig;
   /** WHARF_CHECKS_ALLOW_USER_TOKENS: users' tokens (push access) may write check runs and suites, for CI systems without an app. */
   checksAllowUserTokens: boolean;
+  /** WHARF_SSH_PORT: git over SSH listens here (on HOST); 0 turns the SSH server off. */
+  sshPort: number;
 }
 
 export interface BillingPlanConfig {
@@ -96,6 +98,12 @@ function int(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+function portNumber(env: Env, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value > 65535) throw new Error(`${name} must be a port number (0 to 65535), got "${env[name]}"`);
   return value;
 }
 
@@ -179,5 +187,6 @@ export function loadConfig(env: Env = process.env): Config {
       includedGigabytesStorage: decimal(env, 'WHARF_BILLING_INCLUDED_STORAGE_GB', 0.5),
     },
     checksAllowUserTokens: ['1', 'true'].includes((env.WHARF_CHECKS_ALLOW_USER_TOKENS ?? '').toLowerCase()),
+    sshPort: portNumber(env, 'WHARF_SSH_PORT', 2222),
   };
 }

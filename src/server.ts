@@ -13,6 +13,7 @@ import { firstStart } from './first-start.ts';
 import { SearchIndexWorker } from './modules/search/search-index.worker.ts';
 import { MigrationExportWorker } from './modules/org-migrations/migrations.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
+import { startSshServer, type SshServer } from './modules/git-ssh/git-ssh.server.ts';
 import { wireModules } from './modules/wiring.ts';
 import { closeAllCatFiles } from './git/cat-file.ts';
 import { loadSecretBox, verifySecretKey } from './secret-key.ts';
@@ -28,17 +29,25 @@ export interface Server {
   searchIndex: SearchIndexWorker;
   /** Writes organization and user migration archives; runs from creation until close(). */
   migrationExports: MigrationExportWorker;
+  /** The port git over SSH listens on from creation until close(); null when SSH is off. */
+  sshPort: number | null;
   close(): Promise<void>;
 }
 
 export interface ServerOptions extends AppOptions {
   clock?: Clock;
   pgSchema?: string;
+  /**
+   * Listen for git over SSH on this port instead of WHARF_SSH_PORT's, 0 letting the OS
+   * choose (tests, which run many servers at once: read the port back from sshPort).
+   */
+  sshListenPort?: number;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema ?? config.databaseSchema ?? undefined });
   let pushes: PushReconciler | undefined;
+  let ssh: SshServer | undefined;
   try {
     await migrateToLatest(database.db, database.dialect, database.schema);
     const clock = options.clock ?? systemClock;
@@ -47,7 +56,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
     const ctx: AppContext = {
       config, db: database.db, dialect: database.dialect, clock,
-      urls: new Urls(config.baseUrl), log, bus: wireModules(), secrets,
+      urls: new Urls(config.baseUrl, config.sshPort), log, bus: wireModules(), secrets,
     };
     await firstStart(ctx);
     // Before listening: pushes a dead process left unrecorded are recorded first.
@@ -63,9 +72,22 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     searchIndex.start();
     const migrationExports = new MigrationExportWorker(ctx, d.pollMs);
     migrationExports.start();
+    const sshPort = options.sshListenPort ?? (config.sshPort === 0 ? null : config.sshPort);
+    if (sshPort !== null) {
+      ssh = await startSshServer(ctx, sshPort, config.host).catch(async (err: unknown) => {
+        await webhooks.stop();
+        await searchIndex.stop();
+        await migrationExports.stop();
+        throw err;
+      });
+      // ssh_url names the port bound (the OS's choice when asked for 0).
+      ctx.urls.sshPort = ssh.port;
+    }
     return {
-      app, ctx, database, webhooks, searchIndex, migrationExports,
+      app, ctx, database, webhooks, searchIndex, migrationExports, sshPort: ssh?.port ?? null,
       async close() {
+        // First: git runs still going are ended and their pushes recorded while the database is open.
+        await ssh?.close();
         await app.close();
         // After the HTTP side: requests still finishing may queue events; the worker
         // lets its requests in flight finish and hands back the rest for the next start.

@@ -4,9 +4,26 @@ export class Urls {
   readonly host: string;
   readonly hostname: string;
 
-  constructor(readonly base: string) {
+  /**
+   * The port git over SSH is served on (WHARF_SSH_PORT; 0 when off). Set again by the
+   * server once it listens, when the OS chose the port (tests).
+   */
+  sshPort: number;
+
+  constructor(readonly base: string, sshPort = 0) {
     this.host = new URL(base).host;
     this.hostname = this.host.replace(/:\d+$/, '');
+    this.sshPort = sshPort;
+  }
+
+  /**
+   * A repository's SSH remote: upstream's scp-like `git@host:owner/repo.git` on port 22
+   * (and when SSH is off, where no port says otherwise), else the URL form, which alone
+   * can carry a port.
+   */
+  sshRemote(owner: string, repo: string): string {
+    if (this.sshPort === 0 || this.sshPort === 22) return `git@${this.hostname}:${owner}/${repo}.git`;
+    return `ssh://git@${this.hostname}:${this.sshPort}/${owner}/${repo}.git`;
   }
 
   /** REST resource address: api('users', login) → {base}/users/{login}. */

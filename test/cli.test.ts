@@ -90,6 +90,7 @@ before(async () => {
     WHARF_ADMIN_TOKEN: ADMIN_TOKEN,
     WHARF_RATE_LIMIT_OAUTH_APP: String(OAUTH_APP_LIMIT),
     LOG_LEVEL: 'silent',
+    WHARF_SSH_PORT: '0',
     ...(pgUrl && pgSchema ? { DATABASE_URL: pgUrl, WHARF_DATABASE_SCHEMA: pgSchema } : {}),
   };
   server = await createServer(loadConfig({ ...env, PORT: '0' }), { logger: false });

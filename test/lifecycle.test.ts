@@ -34,7 +34,7 @@ async function startMain(dataDir: string, env: Record<string, string> = {}): Pro
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: dataDir, WHARF_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: dataDir, WHARF_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', WHARF_SSH_PORT: '0',
       ...(testDialect() === 'postgres' && pgUrl && pgSchema ? { DATABASE_URL: pgUrl, WHARF_DATABASE_SCHEMA: pgSchema } : {}),
       ...env,
     },

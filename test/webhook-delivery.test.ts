@@ -825,7 +825,7 @@ interface Main {
 async function startMain(env: Record<string, string>): Promise<Main> {
   const port = await unusedPort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { ...process.env, WHARF_SSH_PORT: '0', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -8,8 +8,9 @@ import { ALL_SCOPES, expandedScopesOf } from './scopes.ts';
  * 'session': a signed-in browser on Wharf's own pages, never an API request.
  * 'app': an app's JSON web token (the app itself); 'installation': an installation
  * access token (the app acting in one account, within the installation's grant).
+ * 'ssh_key': a user's SSH key (git over SSH); 'deploy_key': a repository's deploy key.
  */
-export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app' | 'session' | 'app' | 'installation';
+export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app' | 'session' | 'app' | 'installation' | 'ssh_key' | 'deploy_key';
 
 /** The app behind an 'app' or 'installation' actor. */
 export interface ActorIntegration {
@@ -22,6 +23,13 @@ export interface ActorIntegration {
   permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>> | null;
   /** The repositories the installation token reaches (null for the app's JWT). */
   repositoryIds: ReadonlySet<number> | null;
+}
+
+/** The deploy key behind a 'deploy_key' actor: one repository, read or write. */
+export interface ActorDeployKey {
+  keyId: number;
+  repositoryId: number;
+  readOnly: boolean;
 }
 
 export interface ActorUser {
@@ -44,6 +52,8 @@ export interface Actor {
   integration: ActorIntegration | null;
   /** Client address, for rate limiting anonymous callers. */
   ip: string;
+  /** The deploy key of a 'deploy_key' actor; absent for everyone else. */
+  deployKey?: ActorDeployKey;
 }
 
 export function anonymousActor(ip: string): Actor {
@@ -84,6 +94,20 @@ export function installationActor(
     method: 'installation', user: bot, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null,
     integration: { appId, installationId, installationTokenId: tokenId, permissions, repositoryIds }, ip,
   };
+}
+
+/** A user over SSH with one of their keys: the account holder, so no scope limits it. */
+export function sshKeyActor(user: ActorUser, ip: string): Actor {
+  return { method: 'ssh_key', user, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null, integration: null, ip };
+}
+
+/**
+ * A deploy key over SSH. Its access is the key's alone (repos.access); `user` is who
+ * its pushes are recorded as (the one who added it, else the repository's owner), and
+ * none of that user's own rights come with it.
+ */
+export function deployKeyActor(recordedAs: ActorUser, key: ActorDeployKey, ip: string): Actor {
+  return { method: 'deploy_key', user: recordedAs, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: null, ip, deployKey: key };
 }
 
 /** Upstream's answer when an endpoint that needs the app's JSON web token gets other credentials. */

@@ -31,6 +31,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Share another test server's data dir and database (as a second process would). */
   shareWith?: TestServer;
+  /** Serve git over SSH on a port the OS chooses (server.sshPort); off otherwise, so parallel files never fight over one port. */
+  ssh?: boolean;
 }
 
 export function testDialect(): 'sqlite' | 'postgres' {
@@ -65,12 +67,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     WHARF_DATA_DIR: dataDir,
     WHARF_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
+    WHARF_SSH_PORT: '0',
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     ...options.env,
   };
   // The base URL is only known after listening; a placeholder is replaced below.
   const config = loadConfig({ ...env, WHARF_BASE_URL: env.WHARF_BASE_URL ?? 'http://127.0.0.1:1' });
-  const server = await createServer(config, { logger: false, clock: options.clock, pgSchema });
+  const server = await createServer(config, { logger: false, clock: options.clock, pgSchema, ...(options.ssh ? { sshListenPort: 0 } : {}) });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

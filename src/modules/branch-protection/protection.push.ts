@@ -13,7 +13,9 @@ import * as store from './protection.store.ts';
 
 const RESTRICTED = "You're not authorized to push to this branch. Visit the branch protection settings for more information.";
 
-async function mayPushRestricted(ctx: AppContext, userId: number, repo: Repo, r: NonNullable<BranchRules['restrictions']>): Promise<boolean> {
+async function mayPushRestricted(ctx: AppContext, userId: number | null, repo: Repo, r: NonNullable<BranchRules['restrictions']>): Promise<boolean> {
+  // A deploy key is no user: upstream's restriction lists cannot name one.
+  if (userId === null) return false;
   if (r.userIds.includes(userId)) return true;
   for (const teamId of r.teamIds) {
     if ((await teams.teamMemberIds(ctx, { orgId: repo.ownerId, teamId })).includes(userId)) return true;
@@ -21,8 +23,8 @@ async function mayPushRestricted(ctx: AppContext, userId: number, repo: Repo, r:
   return false;
 }
 
-/** Why the pusher may not update the branch at all, or null. */
-export async function denial(ctx: AppContext, userId: number, isAdmin: boolean, repo: Repo, rules: BranchRules): Promise<string | null> {
+/** Why the pusher (null: a deploy key) may not update the branch at all, or null. */
+export async function denial(ctx: AppContext, userId: number | null, isAdmin: boolean, repo: Repo, rules: BranchRules): Promise<string | null> {
   if (rules.lockBranch) return 'Cannot change this locked branch';
   const bypass = isAdmin && !rules.enforceAdmins;
   if (bypass) return null;
@@ -39,7 +41,7 @@ export async function isRepoAdmin(ctx: AppContext, actor: Actor, repo: Repo): Pr
   return roleAtLeast((await repos.accessTo(ctx, actor, repo)).role, 'admin');
 }
 
-async function pushRule(ctx: AppContext, userId: number, isAdmin: boolean, repo: Repo, rule: ProtectionRule): Promise<PushRule> {
+async function pushRule(ctx: AppContext, userId: number | null, isAdmin: boolean, repo: Repo, rule: ProtectionRule): Promise<PushRule> {
   const r = rule.rules;
   const bypass = isAdmin && !r.enforceAdmins;
   return {
@@ -58,7 +60,8 @@ export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Prom
   const rules = await store.listRules(ctx.db, repo.id);
   if (rules.length === 0 || !actor.user) return [];
   const isAdmin = await isRepoAdmin(ctx, actor, repo);
-  return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, actor.user!.id, isAdmin, repo, rule)));
+  const userId = actor.deployKey ? null : actor.user.id;
+  return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, userId, isAdmin, repo, rule)));
 }
 
 export type RefChange = 'create' | 'update' | 'force' | 'delete';

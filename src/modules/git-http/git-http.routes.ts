@@ -5,12 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { BadRequestError } from '../../domain/errors.ts';
 import { runHttpBackend } from '../../git/http-backend.ts';
-import { protectedPushEnv } from '../../git/protected-push.ts';
 import * as git from '../../git/repository.ts';
-import { pushRules } from '../branch-protection/protection.push.ts';
 import type { Router } from '../../http/router.ts';
-import { startPush } from './git-http.push.ts';
-import { authorize, type GitService } from './git-http.service.ts';
+import type { GitService } from './git-http.service.ts';
+import { openGitSession } from './git-http.session.ts';
+
+/** The services smart HTTP serves (upload-archive is SSH's only, as upstream). */
+type HttpGitService = Exclude<GitService, 'git-upload-archive'>;
 
 const Params = Type.Object({ owner: Type.String(), repo: Type.String() });
 const RefsQuery = Type.Object({ service: Type.Optional(Type.String()) });
@@ -21,20 +22,12 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-async function serve(request: FastifyRequest, reply: FastifyReply, owner: string, rawName: string, service: GitService, tail: string): Promise<FastifyReply> {
+async function serve(request: FastifyRequest, reply: FastifyReply, owner: string, rawName: string, service: HttpGitService, tail: string): Promise<FastifyReply> {
   const { ctx } = request.server;
-  const repo = await authorize(ctx, request.actor, owner, rawName.replace(/\.git$/, ''), service);
-  const isPush = service === 'git-receive-pack' && request.method === 'POST';
-  // Protected branches: receive-pack's hook declines what the pusher may not do.
-  const hookEnv = isPush ? protectedPushEnv(await pushRules(ctx, request.actor, repo)) : undefined;
-  // Journaled before git runs: a process dying after git accepted the push still has it recorded.
-  const push = isPush ? await startPush(ctx, request.actor, repo) : null;
-  const settle = async () => {
-    await push?.settle().catch((err: unknown) => request.log.error({ err }, 'recording a push failed'));
-  };
+  const session = await openGitSession(ctx, request.actor, owner, rawName, service, { push: service === 'git-receive-pack' && request.method === 'POST' });
   const res = await runHttpBackend({
     projectRoot: git.reposRoot(ctx.config.dataDir),
-    pathInfo: `/${repo.id}.git/${tail}`,
+    pathInfo: `/${session.repo.id}.git/${tail}`,
     method: request.method === 'HEAD' ? 'GET' : request.method,
     query: new URL(request.url, 'http://x').search.slice(1),
     contentType: header(request, 'content-type'),
@@ -44,13 +37,14 @@ async function serve(request: FastifyRequest, reply: FastifyReply, owner: string
     remoteUser: request.actor.user?.login,
     remoteAddr: request.ip,
     body: request.method === 'POST' ? (request.body as Readable) : undefined,
-    env: hookEnv,
+    env: session.env,
   }).catch(async (err: unknown) => {
-    await settle();
+    await session.settle();
     throw err;
   });
-  if (push) {
-    void res.exited.then(settle).finally(res.finish);
+  if (session.push) {
+    // The response ends once the push is recorded: the client then finds it in the API.
+    void res.exited.then(() => session.settle()).finally(res.finish);
   } else {
     res.finish();
   }

@@ -1,4 +1,4 @@
-// Git over HTTP: who may fetch and push, and what a push changes (pushed_at, size,
+// Git over HTTP and SSH: who may fetch and push, and what a push changes (pushed_at, size,
 // the default branch of an empty repository, push/create/delete events).
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
@@ -11,9 +11,10 @@ import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import * as journal from './git-http.journal.ts';
 
-export type GitService = 'git-upload-pack' | 'git-receive-pack';
+/** git's services: fetch (upload-pack), push (receive-pack), `git archive --remote` (upload-archive, over SSH). */
+export type GitService = 'git-upload-pack' | 'git-receive-pack' | 'git-upload-archive';
 
-/** The repository the caller may fetch from (upload-pack) or push to (receive-pack). */
+/** The repository the caller may read from (upload-pack, upload-archive) or push to (receive-pack). */
 export async function authorize(ctx: AppContext, actor: Actor, owner: string, name: string, service: GitService): Promise<Repo> {
   const repo = await repos.findForGit(ctx, owner, name);
   // Anonymous callers are challenged rather than told: git then asks for credentials.
@@ -23,10 +24,11 @@ export async function authorize(ctx: AppContext, actor: Actor, owner: string, na
   const needed = service === 'git-upload-pack' ? 'pull' : 'push';
   if (access.ssoRequired && !roleAtLeast(access.effective, needed)) throw new SsoRequiredError(access.ssoRequired);
   if (access.effective === null) throw actor.user ? new NotFoundError('Repository not found.') : new AuthenticationRequiredError();
-  if (service === 'git-upload-pack') return repo;
+  if (service !== 'git-receive-pack') return repo;
   if (!actor.user) throw new AuthenticationRequiredError();
   if (access.locked) throw new ForbiddenError(repos.MIGRATION_LOCK_MESSAGE);
   if (!roleAtLeast(access.effective, 'push')) {
+    if (actor.deployKey) throw new ForbiddenError('The key you are authenticating with has been marked as read only.');
     if (roleAtLeast(access.role, 'push')) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
     throw new ForbiddenError(`Permission to ${repo.owner.login}/${repo.name}.git denied to ${actor.user.login}.`);
   }

@@ -171,3 +171,13 @@ export async function findKeyGrant(ctx: AppContext, blob: Buffer): Promise<KeyGr
   if (key.repositoryId !== null) return { kind: 'deploy', key, repositoryId: key.repositoryId, readOnly: key.readOnly };
   return null;
 }
+
+/** last_used is refreshed at most this often, to keep a write off most connections (as tokens' last_used_at). */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Notes that the key just authenticated a connection (its `last_used`). */
+export async function recordKeyUse(ctx: AppContext, key: SshKey): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  if (key.lastUsed && now - Date.parse(key.lastUsed) < TOUCH_INTERVAL_MS) return;
+  await store.touch(ctx.db, key.id, nowIso(ctx.clock));
+}

@@ -74,3 +74,7 @@ export async function remove(db: Executor, h: Holder, id: number): Promise<boole
   const res = await q.executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+export async function touch(db: Executor, id: number, at: string): Promise<void> {
+  await db.updateTable('ssh_keys').set({ last_used: at }).where('id', '=', id).execute();
+}

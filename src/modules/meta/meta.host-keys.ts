@@ -1,6 +1,6 @@
 // The server's SSH host keys: generated on first use, kept in $WHARF_DATA_DIR/keys,
 // published (public halves and SHA256 fingerprints) by GET /meta.
-import { createHash, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -36,7 +36,10 @@ function mpint(b: Buffer): Buffer {
   return sshString(trimmed[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed);
 }
 
-/** Reads the INTEGERs of DSA SubjectPublicKeyInfo: p, q, g from the parameters, then y. */
+/**
+ * Reads the INTEGERs of a DER structure in order: of DSA SubjectPublicKeyInfo p, q, g
+ * from the parameters, then y; of a DSA PKCS#8 key the version, p, q, g, then x.
+ */
 function dsaIntegers(spki: Buffer): Buffer[] {
   const out: Buffer[] = [];
   const walk = (buf: Buffer) => {
@@ -54,6 +57,7 @@ function dsaIntegers(spki: Buffer): Buffer[] {
       if (tag === 0x02) out.push(body);
       else if (tag === 0x30) walk(body);
       else if (tag === 0x03) walk(body.subarray(1)); // BIT STRING: skip the unused-bits byte
+      else if (tag === 0x04) walk(body); // OCTET STRING: PKCS#8's private key
     }
   };
   walk(spki);
@@ -115,5 +119,63 @@ export function loadHostKeys(dataDir: string): HostKey[] {
       openssh: `${name} ${blob.toString('base64')}`,
       fingerprint: createHash('sha256').update(blob).digest('base64').replace(/=+$/, ''),
     };
+  });
+}
+
+// ---------------------------------------------------------------- for the SSH server
+
+function derLength(n: number): Buffer {
+  if (n < 0x80) return Buffer.from([n]);
+  const bytes: number[] = [];
+  for (let v = n; v > 0; v >>= 8) bytes.unshift(v & 0xff);
+  return Buffer.from([0x80 | bytes.length, ...bytes]);
+}
+
+function der(tag: number, body: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([tag]), derLength(body.length), body]);
+}
+
+/** OpenSSH's own private key format (openssh-key-v1, unencrypted) for an Ed25519 key. */
+function opensshEd25519(key: KeyObject): string {
+  const jwk = key.export({ format: 'jwk' });
+  const pub = Buffer.from(jwk.x ?? '', 'base64url');
+  const seed = Buffer.from(jwk.d ?? '', 'base64url');
+  const type = 'ssh-ed25519';
+  const check = randomBytes(4);
+  let priv = Buffer.concat([check, check, sshString(type), sshString(pub), sshString(Buffer.concat([seed, pub])), sshString('')]);
+  const pad = (8 - (priv.length % 8)) % 8;
+  priv = Buffer.concat([priv, Buffer.from(Array.from({ length: pad }, (_, i) => i + 1))]);
+  const count = Buffer.alloc(4);
+  count.writeUInt32BE(1);
+  const body = Buffer.concat([
+    Buffer.from('openssh-key-v1\0', 'latin1'), sshString('none'), sshString('none'), sshString(''), count,
+    sshString(Buffer.concat([sshString(type), sshString(pub)])), sshString(priv),
+  ]);
+  const lines = body.toString('base64').match(/.{1,70}/g) ?? [];
+  return `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`;
+}
+
+/** The traditional "DSA PRIVATE KEY" (OpenSSL's: version, p, q, g, y, x). */
+function traditionalDsa(key: KeyObject): string {
+  const [, p, q, g, x] = dsaIntegers(key.export({ format: 'der', type: 'pkcs8' }));
+  const y = dsaIntegers(createPublicKey(key).export({ format: 'der', type: 'spki' }))[3]!;
+  const seq = der(0x30, Buffer.concat([der(0x02, Buffer.from([0])), ...[p!, q!, g!, y, x!].map((n) => der(0x02, n))]));
+  const lines = seq.toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN DSA PRIVATE KEY-----\n${lines.join('\n')}\n-----END DSA PRIVATE KEY-----\n`;
+}
+
+/**
+ * The private host keys in formats an SSH server library reads (OpenSSH's for Ed25519,
+ * the traditional PEM forms for the others): the same keys GET /meta publishes.
+ */
+export function loadHostPrivateKeys(dataDir: string): string[] {
+  return KINDS.map((kind) => {
+    const key = createPrivateKey(fs.readFileSync(path.join(dataDir, 'keys', kind.file), 'utf8'));
+    switch (kind.type) {
+      case 'RSA': return key.export({ format: 'pem', type: 'pkcs1' }) as string;
+      case 'ECDSA': return key.export({ format: 'pem', type: 'sec1' }) as string;
+      case 'ED25519': return opensshEd25519(key);
+      case 'DSA': return traditionalDsa(key);
+    }
   });
 }

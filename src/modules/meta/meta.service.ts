@@ -4,7 +4,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { epochSeconds } from '../../domain/clock.ts';
 import { budgetFor, RATE_LIMIT_RESOURCES, type RateLimitResource } from '../../http/rate-limit.ts';
 import type { RateLimitStore } from '../../http/rate-limit-store.ts';
-import { ensureHostKeys, loadHostKeys, type HostKey } from './meta.host-keys.ts';
+import { ensureHostKeys, loadHostKeys, loadHostPrivateKeys, type HostKey } from './meta.host-keys.ts';
 import { PRINCIPLES } from './zen.ts';
 
 const loaded = new WeakMap<AppContext, HostKey[]>();
@@ -22,6 +22,12 @@ export function hostKeys(ctx: AppContext): HostKey[] {
     loaded.set(ctx, keys);
   }
   return keys;
+}
+
+/** The private halves of hostKeys (made on first use too), for the SSH server (git-ssh). */
+export function hostPrivateKeys(ctx: AppContext): string[] {
+  hostKeys(ctx);
+  return loadHostPrivateKeys(ctx.config.dataDir);
 }
 
 export function randomPrinciple(random: () => number = Math.random): string {

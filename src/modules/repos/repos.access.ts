@@ -90,9 +90,22 @@ function installationAccess(integration: NonNullable<Actor['integration']>, repo
   return { role, effective: role };
 }
 
+/**
+ * A deploy key's access: read, or push when it may write, on its one repository, and
+ * nothing elsewhere (public repositories included: the key is that repository's only).
+ */
+function deployKeyAccess(key: NonNullable<Actor['deployKey']>, repo: Repo): Access {
+  const role: Role | null = repo.id === key.repositoryId ? (key.readOnly ? 'pull' : 'push') : null;
+  return { role, effective: role };
+}
+
 /** accessTo for many repositories, with batched queries (lists). */
 export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonly Repo[]): Promise<Map<number, Access>> {
   const out = new Map<number, Access>();
+  if (actor.method === 'deploy_key' && actor.deployKey) {
+    for (const repo of repos) out.set(repo.id, deployKeyAccess(actor.deployKey, repo));
+    return out;
+  }
   const integration = actor.method === 'installation' ? actor.integration : null;
   if (integration) {
     for (const repo of repos) out.set(repo.id, underLock(repo, installationAccess(integration, repo)));

@@ -69,7 +69,7 @@ export function repoLinks(r: Repo, urls: Urls) {
     notifications_url: `${u}/notifications{?since,all,participating}`,
     pulls_url: `${u}/pulls{/number}`,
     releases_url: `${u}/releases{/id}`,
-    ssh_url: `git@${urls.hostname}:${r.owner.login}/${r.name}.git`,
+    ssh_url: urls.sshRemote(r.owner.login, r.name),
     stargazers_url: `${u}/stargazers`,
     statuses_url: `${u}/statuses/{sha}`,
     subscribers_url: `${u}/subscribers`,
