@@ -27,6 +27,7 @@ import * as apps from './0024-apps.ts';
 import * as runnersBilling from './0025-runners-billing.ts';
 import * as branchProtection from './0027-branch-protection.ts';
 import * as sshKeys from './0028-ssh-keys.ts';
+import * as appUserTokens from './0036-app-user-tokens.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0025-runners-billing': runnersBilling,
   '0027-branch-protection': branchProtection,
   '0028-ssh-keys': sshKeys,
+  '0036-app-user-tokens': appUserTokens,
 };
 
 class InCodeProvider implements MigrationProvider {

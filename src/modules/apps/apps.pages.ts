@@ -108,7 +108,7 @@ export function formOf(app: App): AppForm {
     name: app.name, url: app.externalUrl, description: app.description ?? '', callback_url: app.callbackUrl ?? '',
     setup_url: app.setupUrl ?? '', webhook_url: app.webhookUrl ?? '', webhook_active: app.webhookActive ? '1' : undefined,
     public: app.public ? '1' : undefined, permissions: Object.entries(app.permissions).map(([k, v]) => `${k}: ${v}`).join('\n'),
-    events: app.events.join(', '),
+    events: app.events.join(', '), user_tokens_expire: app.userTokensExpire ? '1' : '0',
   };
 }
 
@@ -122,6 +122,11 @@ ${withName ? html`<label for="app_name">App name</label><input type="text" id="a
 <label for="app_webhook_url">Webhook URL</label><input type="url" id="app_webhook_url" name="webhook_url" value="${v.webhook_url ?? ''}">
 <label><input type="checkbox" name="webhook_active" value="1"${v.webhook_active ? html` checked` : ''}> Webhook active</label>
 <label><input type="checkbox" name="public" value="1"${v.public ? html` checked` : ''}> Any account may install this app</label>
+<label for="app_user_tokens_expire">User authorization tokens</label>
+<select id="app_user_tokens_expire" name="user_tokens_expire">
+<option value="1"${v.user_tokens_expire !== '0' ? html` selected` : ''}>Expire after 8 hours (refreshable)</option>
+<option value="0"${v.user_tokens_expire === '0' ? html` selected` : ''}>Never expire</option>
+</select>
 <label for="app_permissions">Permissions (one "name: read" or "name: write" per line)</label>
 <textarea id="app_permissions" name="permissions">${v.permissions ?? ''}</textarea>
 <label for="app_events">Events (comma-separated)</label><input type="text" id="app_events" name="events" value="${v.events ?? ''}">`;

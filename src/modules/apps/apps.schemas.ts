@@ -43,7 +43,7 @@ export const ManifestForm = Type.Object({ manifest: Field, state: Field, authent
 /** The settings form of an app (new, or an app's page). */
 export const AppSettingsForm = Type.Object({
   authenticity_token: Field, owner: Field, name: Field, url: Field, description: Field, callback_url: Field, setup_url: Field,
-  webhook_url: Field, webhook_active: Field, public: Field, permissions: Field, events: Field,
+  webhook_url: Field, webhook_active: Field, public: Field, permissions: Field, events: Field, user_tokens_expire: Field,
 });
 export type AppSettingsForm = Static<typeof AppSettingsForm>;
 /** The manifest flow and the new-app form post to the same address, as upstream's. */

@@ -105,3 +105,15 @@ export async function selectionsAmong(db: Executor, installationIds: readonly nu
   return db.selectFrom('app_installation_repositories').select(['installation_id', 'repository_id'])
     .where('installation_id', 'in', [...installationIds]).where('repository_id', 'in', [...repositoryIds]).execute();
 }
+
+/** Every installation of an app that is not suspended (what its user tokens reach through). */
+export async function liveInstallationsOfApp(db: Executor, appId: number): Promise<InstallationRow[]> {
+  return db.selectFrom('app_installations').selectAll().where('app_id', '=', appId).where('suspended_at', 'is', null).orderBy('id').execute();
+}
+
+/** The selected repositories of several installations at once. */
+export async function selectionsOf(db: Executor, installationIds: readonly number[]): Promise<{ installation_id: number; repository_id: number }[]> {
+  if (installationIds.length === 0) return [];
+  return db.selectFrom('app_installation_repositories').select(['installation_id', 'repository_id'])
+    .where('installation_id', 'in', [...installationIds]).execute();
+}
