@@ -198,6 +198,8 @@ async function exchangeAppCode(ctx: AppContext, app: App, input: CodeExchange): 
 /** grant_type=refresh_token: a GitHub App's refresh token buys a new pair; the old pair stops working. */
 export async function refreshToken(ctx: AppContext, input: { client_id?: string; client_secret?: string; refresh_token?: string }): Promise<TokenOutcome> {
   const app = await appUsers.findAppByClientId(ctx, input.client_id);
+  // OAuth apps' tokens never expire: they have no refresh grant.
+  if (!app && await findClientApp(ctx, input.client_id)) return tokenError('unsupported_grant_type');
   if (!app || !await appUsers.clientSecretMatches(ctx, app, input.client_secret)) return tokenError('incorrect_client_credentials');
   if (!input.refresh_token) return tokenError('bad_refresh_token');
   const issued = await appUsers.refreshUserToken(ctx, app, input.refresh_token);
