@@ -12,7 +12,7 @@ import { startTestServer, TestClock, type TestServer } from './helpers/server.ts
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
 import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
-import { manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
+import { authorizeCode, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 
 const PASSWORD = 'correct horse battery';
 const CALLBACK = 'https://clerk.example/callback';
@@ -47,28 +47,11 @@ describe('apps: user-to-server tokens', () => {
     app = await registerAppByManifest(t, aliceWeb, manifestOf('Ferry Clerk', {
       callback_urls: [CALLBACK], public: true, default_permissions: { issues: 'write', contents: 'read' },
     }));
-    const page = await aliceWeb.get(`/apps/${app.slug}/installations/new`);
-    const res = await aliceWeb.post(`/apps/${app.slug}/installations/new`, { authenticity_token: csrfIn(page.body), repository_selection: 'selected', [`repo_${inside.id}`]: '1' });
-    installationId = Number(/id="installation-id">(\d+)</.exec(res.body)![1]);
+    installationId = await installOn(aliceWeb, app.slug, [inside.id]);
   });
   after(async () => { await t.close(); });
 
-  /** The user approves the app (or is sent straight back when it approved before); returns the code. */
-  async function codeFor(web: WebClient, clientId = app.client_id): Promise<string> {
-    const page = await web.get(`/login/oauth/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: CALLBACK, state: 's1' })}`);
-    if (page.status === 302) return new URL(page.location!).searchParams.get('code')!;
-    assert.equal(page.status, 200, page.body.slice(0, 500));
-    assert.match(page.body, /Authorize Ferry Clerk|Authorize Quay Ledger/);
-    const fields: Record<string, string> = { authenticity_token: csrfIn(page.body), authorize: '1' };
-    for (const m of page.body.matchAll(/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g)) {
-      if (m[1] !== 'authenticity_token') fields[m[1]!] = m[2]!.replace(/&amp;/g, '&');
-    }
-    const res = await web.post('/login/oauth/authorize', fields);
-    assert.equal(res.status, 303, res.body);
-    const back = new URL(res.location!);
-    assert.equal(back.searchParams.get('state'), 's1');
-    return back.searchParams.get('code')!;
-  }
+  const codeFor = (web: WebClient) => authorizeCode(web, app.client_id, CALLBACK);
 
   async function tokenEndpoint(fields: Record<string, string>): Promise<Record<string, string | number>> {
     const res = await t.request('/login/oauth/access_token', { method: 'POST', headers: { accept: 'application/json' }, json: fields });

@@ -97,6 +97,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'apps/remove-repo-from-installation-for-authenticated-user': 'none',
   'apps/reset-token': 'none',
   'apps/revoke-installation-access-token': {},
+  'apps/scope-token': 'none',
   'apps/suspend-installation': 'none',
   'apps/unsuspend-installation': 'none',
   'apps/update-webhook-config-for-app': 'none',

@@ -121,3 +121,40 @@ export const HookConfigBody = Type.Object({
   secret: Type.Optional(Type.Unknown()),
   insecure_ssl: Type.Optional(Type.Unknown()),
 });
+
+/** POST /applications/{client_id}/token/scoped. */
+export const ScopeTokenBody = Type.Object({
+  access_token: Type.String({ minLength: 1, maxLength: 255 }),
+  target: Type.Optional(Type.String({ maxLength: 100 })),
+  target_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  repositories: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
+  repository_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+  permissions: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export const ClientIdParams = Type.Object({ client_id: Type.String({ maxLength: 255 }) });
+
+export const ScopedTokenRecord = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  scopes: Type.Array(Type.String()),
+  token: Type.String(),
+  token_last_eight: Nullable(Type.String()),
+  hashed_token: Nullable(Type.String()),
+  app: Type.Object({ client_id: Type.String(), name: Type.String(), url: Type.String() }),
+  note: Nullable(Type.String()),
+  note_url: Nullable(Type.String()),
+  updated_at: Type.String(),
+  created_at: Type.String(),
+  fingerprint: Nullable(Type.String()),
+  user: Nullable(SimpleUser),
+  installation: Type.Object({
+    permissions: Permissions,
+    repository_selection: Type.String(),
+    single_file_name: Nullable(Type.String()),
+    repositories_url: Type.String(),
+    account: SimpleUser,
+    has_multiple_single_files: Type.Boolean(),
+    single_file_paths: Type.Array(Type.String()),
+  }),
+  expires_at: Nullable(Type.String()),
+});
