@@ -138,7 +138,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'git/update-ref': { contents: 'write' },
   'gitignore/get-all-templates': {},
   'gitignore/get-template': {},
-  'graphql': 'none',
+  'graphql': {},
   'graphql/introspect': {},
   'interactions/get-restrictions-for-authenticated-user': 'none',
   'interactions/get-restrictions-for-org': { organization_administration: 'read' },
