@@ -451,6 +451,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/create-app-from-manifest': 'none',
   'wharf/create-oauth-app': 'none',
   'wharf/create-org-app-from-manifest': 'none',
+  'wharf/delete-app': 'none',
   'wharf/delete-oauth-app': 'none',
   'wharf/device-authorize': 'none',
   'wharf/device-enter-code': 'none',

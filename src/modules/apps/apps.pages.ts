@@ -6,10 +6,11 @@ import type { AppKey } from './apps.model.ts';
 import type { App } from './apps.model.ts';
 import type { AppFields, AppForm, PresentedApp } from './apps.service.ts';
 
-export function appsListPage(frame: PageFrame, apps: PresentedApp[]): string {
+export function appsListPage(frame: PageFrame, apps: PresentedApp[], notice: string | null = null): string {
   return page(frame, html`
 <div class="box">
 <h1>Apps</h1>
+${flash('notice', notice)}
 <a class="button" id="new-app" href="/settings/apps/new">New app</a>
 ${apps.length === 0 ? html`<p>No apps registered yet.</p>` : html`
 <table id="apps">
@@ -70,6 +71,8 @@ export interface AppPageExtras {
   /** The settings form as posted, with what is wrong with it. */
   values?: AppForm;
   errors?: string[];
+  /** What is wrong with a deletion request. */
+  deleteErrors?: string[];
 }
 
 export function appSettingsPage(frame: PageFrame, presented: PresentedApp, keys: AppKey[], extras: AppPageExtras = {}): string {
@@ -98,6 +101,16 @@ ${keys.map((k) => html`<tr data-key-id="${k.id}"><td><code>${k.fingerprint}</cod
 <form method="post" action="/settings/apps/${app.slug}/keys">
 <input type="hidden" name="authenticity_token" value="${frame.csrf}">
 <button type="submit" id="generate-key">Generate a private key</button>
+</form>
+</div>
+<div class="box danger-zone">
+<h2>Delete this app</h2>
+${(extras.deleteErrors ?? []).map((e) => flash('error', e))}
+<p>Deleting removes every installation (each is told by an <code>installation</code> <code>deleted</code> webhook), and every token and key of the app.</p>
+<form method="post" action="/settings/apps/${app.slug}/delete">
+<input type="hidden" name="authenticity_token" value="${frame.csrf}">
+<label for="delete_verify">Type the app's name to confirm</label><input type="text" id="delete_verify" name="verify" value="">
+<button type="submit" class="danger" id="delete-app">Delete app</button>
 </form>
 </div>`);
 }

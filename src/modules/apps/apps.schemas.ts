@@ -52,6 +52,8 @@ export type ManifestForm = Static<typeof ManifestForm>;
 
 export const OrgParams = Type.Object({ org: Type.String({ maxLength: 100 }) });
 export const SlugForm = Type.Object({ authenticity_token: Field });
+/** Deleting an app: the name typed again. */
+export const DeleteAppForm = Type.Object({ authenticity_token: Field, verify: Field });
 export const KeyParams = Type.Object({ app_slug: Type.String({ maxLength: 100 }), key_id: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 
 export const InstallationRecord = Type.Object({

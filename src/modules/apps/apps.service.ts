@@ -77,7 +77,8 @@ async function hasHook(ctx: AppContext, appId: number): Promise<boolean> {
 async function insertNewApp(ctx: AppContext, actor: Actor, owner: Account, fields: AppFields, clientSecretHash: string, then: (tx: AppContext, app: App) => Promise<void>): Promise<App> {
   if (!await managesOwner(ctx, actor, owner.id)) throw new NotFoundError();
   const slug = slugOf(fields.name);
-  if (await store.slugOrNameTaken(ctx.db, slug, fields.name.toLowerCase())) {
+  // A deleted app's bot stays (its records keep their author), and so its name stays taken.
+  if (await store.slugOrNameTaken(ctx.db, slug, fields.name.toLowerCase()) || await users.findAccount(ctx, `${slug}[bot]`)) {
     throw ValidationError.field(RESOURCE, 'name', 'already_exists', 'Name is already in use');
   }
   const now = nowIso(ctx.clock);

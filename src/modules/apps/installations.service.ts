@@ -153,11 +153,14 @@ export async function repositoriesOfAccount(ctx: AppContext, target: Account): P
 
 export interface InstallationListQuery {
   since?: string;
+  /** `outdated`: 'false' or '0' lists the up-to-date installations; any other value the outdated ones. */
+  outdated?: string;
 }
 
 export async function listForApp(ctx: AppContext, actor: Actor, q: InstallationListQuery, slice: Slice): Promise<{ items: PresentedInstallation[]; total: number }> {
   const appId = requireAppActor(actor);
-  const { rows, total } = await store.listInstallations(ctx.db, { appId, since: storedTimestamp(q.since) }, slice.perPage, slice.offset);
+  const outdated = q.outdated === undefined || q.outdated === '' ? undefined : !['false', '0'].includes(q.outdated.toLowerCase());
+  const { rows, total } = await store.listInstallations(ctx.db, { appId, since: storedTimestamp(q.since), outdated }, slice.perPage, slice.offset);
   return { items: await presentInstallations(ctx, rows.map(toInstallation)), total };
 }
 
