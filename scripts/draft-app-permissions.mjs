@@ -44,8 +44,8 @@ const OVERRIDES = {
   'wharf/emoji': {},
   // The legacy reference listing (gone from the current description).
   'git/list-refs': R('contents', 'read'),
-  // GraphQL checks no app permissions per field yet: closed to installation tokens until it does.
-  graphql: 'none',
+  // GraphQL checks app permissions per field (src/graphql/app-permissions.ts).
+  graphql: {},
   'repos/download-raw': R('contents', 'read'), 'wharf/download-release-asset': R('contents', 'read'),
   'repos/download-zipball-archive': R('contents', 'read'), 'repos/download-tarball-archive': R('contents', 'read'),
   'git/info-refs': R('contents', 'read'), 'git/git-upload-pack': R('contents', 'read'), 'git/git-receive-pack': R('contents', 'write'),

@@ -11,7 +11,7 @@ import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
 import { createIssue } from './factories/issues.ts';
 import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
-import { appJwt, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
+import { appJwt, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 import { headerOf, Receiver, type Received } from './helpers/webhook-receiver.ts';
 import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
 import { receivableEvents } from '../src/modules/apps/app-events.ts';
@@ -191,5 +191,44 @@ describe('apps: webhooks', () => {
     assert.equal(payloadOf(moved!).repository!.id, inside.id);
     assert.ok(await verify('fresh secret', moved!.body, headerOf(moved!, 'x-hub-signature-256')!));
     assert.ok(!await verify(crane.webhook_secret!, moved!.body, headerOf(moved!, 'x-hub-signature-256')!));
+  });
+
+  test('outdated installations lag the app\'s permissions; deleting the app says deleted for each installation and ends its credentials', async () => {
+    const doomed = await registerAppByManifest(t, web, manifestOf('Doomed Bot', { hook_attributes: { url: receiver.url() } }));
+    const doomedId = await installOn(web, doomed.slug, [inside.id]);
+    const jwt = () => ({ authorization: `Bearer ${appJwt(doomed.pem, doomed.id, clock.now().getTime())}` });
+    const listed = async (outdated: string) => ((await (await t.request(`/app/installations?outdated=${outdated}`, { headers: jwt() })).json()) as { id: number }[]).map((i) => i.id);
+    assert.deepEqual(await listed('true'), []);
+    assert.deepEqual(await listed('false'), [doomedId]);
+    const page = await web.get(`/settings/apps/${doomed.slug}`);
+    const saved = await web.post(`/settings/apps/${doomed.slug}`, {
+      authenticity_token: csrfIn(page.body), url: 'https://bot.example', webhook_url: receiver.url(), webhook_active: '1',
+      permissions: 'issues: write\ncontents: read\nmetadata: read\npull_requests: read', events: 'issues',
+    });
+    assert.equal(saved.status, 200, saved.body.slice(0, 500));
+    assert.deepEqual(await listed('true'), [doomedId], 'the installation has not accepted pull_requests yet');
+    assert.deepEqual(await listed('false'), []);
+
+    const tokenRes = await t.request(`/app/installations/${doomedId}/access_tokens`, { method: 'POST', headers: jwt() });
+    const { token } = (await tokenRes.json()) as { token: string };
+    const settings = await web.get(`/settings/apps/${doomed.slug}`);
+    const refused = await web.post(`/settings/apps/${doomed.slug}/delete`, { authenticity_token: csrfIn(settings.body), verify: 'not its name' });
+    assert.equal(refused.status, 422);
+    assert.match(refused.body, /Type the name of the app/);
+    assert.equal((await t.request('/app', { headers: jwt() })).status, 200, 'a refused deletion changes nothing');
+
+    const deleted = await web.post(`/settings/apps/${doomed.slug}/delete`, { authenticity_token: csrfIn(settings.body), verify: 'Doomed Bot' });
+    assert.equal(deleted.status, 200);
+    assert.match(deleted.body, /Deleted Doomed Bot/);
+    const r = await next((x) => isEvent('installation', 'deleted')(x) && payloadOf(x).installation?.id === doomedId);
+    assert.equal(headerOf(r, 'x-github-hook-installation-target-id'), String(doomed.id));
+    assert.ok(await verify(doomed.webhook_secret!, r.body, headerOf(r, 'x-hub-signature-256')!));
+    assert.equal((await t.request('/app', { headers: jwt() })).status, 401);
+    assert.equal((await t.request('/installation/repositories', { token })).status, 401);
+    assert.equal((await web.get(`/settings/apps/${doomed.slug}`)).status, 404);
+    // The name stays taken by the bot that keeps the app's records.
+    const again = await web.post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('Doomed Bot')), state: 's' });
+    const confirmed = await web.post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('Doomed Bot')), state: 's', confirm: '1', authenticity_token: csrfIn(again.body) });
+    assert.equal(confirmed.status, 422);
   });
 });

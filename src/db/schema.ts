@@ -954,6 +954,9 @@ export interface Database {
   org_scim_emails: OrgScimEmailsTable;
   org_migrations: OrgMigrationsTable;
   org_migration_repositories: OrgMigrationRepositoriesTable;
+  app_authorizations: AppAuthorizationsTable;
+  app_user_codes: AppUserCodesTable;
+  app_user_tokens: AppUserTokensTable;
 }
 
 export interface AppsTable {
@@ -980,6 +983,8 @@ export interface AppsTable {
   events: string;
   created_at: string;
   updated_at: string;
+  /** Whether user-to-server tokens expire (8 hours, with a refresh token). */
+  user_tokens_expire: Generated<Bool>;
 }
 
 export interface AppKeysTable {
@@ -1177,4 +1182,35 @@ export interface OrgMigrationsTable {
 export interface OrgMigrationRepositoriesTable {
   migration_id: number;
   repository_id: number;
+}
+
+export interface AppAuthorizationsTable {
+  app_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface AppUserCodesTable {
+  code_hash: string;
+  app_id: number;
+  user_id: number;
+  redirect_uri: string;
+  code_challenge: string | null;
+  expires_at: string;
+}
+
+export interface AppUserTokensTable {
+  id: Generated<number>;
+  app_id: number;
+  user_id: number;
+  token_hash: string;
+  token_last_eight: string;
+  refresh_token_hash: string | null;
+  expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  target_id: number | null;
+  repository_ids: string | null;
+  permissions: string | null;
+  created_at: string;
+  updated_at: string;
 }

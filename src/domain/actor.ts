@@ -7,10 +7,22 @@ import { ALL_SCOPES, expandedScopesOf } from './scopes.ts';
 /**
  * 'session': a signed-in browser on Wharf's own pages, never an API request.
  * 'app': an app's JSON web token (the app itself); 'installation': an installation
- * access token (the app acting in one account, within the installation's grant).
+ * access token (the app acting in one account, within the installation's grant);
+ * 'user_to_server': an app's user access token (the app acting for a user, within both
+ * the user's access and the app's installations).
  * 'ssh_key': a user's SSH key (git over SSH); 'deploy_key': a repository's deploy key.
  */
-export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app' | 'session' | 'app' | 'installation' | 'ssh_key' | 'deploy_key';
+export type AuthMethod = 'anonymous' | 'basic' | 'token' | 'oauth_app' | 'session' | 'app' | 'installation' | 'user_to_server' | 'ssh_key' | 'deploy_key';
+
+/** One installation a user-to-server token reaches through: its account, permissions and repositories. */
+export interface InstallationReach {
+  accountId: number;
+  /** Lower-case login of the account (routes name accounts by login). */
+  accountLogin: string;
+  permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>>;
+  /** null: every repository of the account. */
+  repositoryIds: ReadonlySet<number> | null;
+}
 
 /** The app behind an 'app' or 'installation' actor. */
 export interface ActorIntegration {
@@ -23,6 +35,8 @@ export interface ActorIntegration {
   permissions: Readonly<Record<string, 'read' | 'write' | 'admin'>> | null;
   /** The repositories the installation token reaches (null for the app's JWT). */
   repositoryIds: ReadonlySet<number> | null;
+  /** A user-to-server token's installations (absent for the app's own credentials). */
+  reach?: readonly InstallationReach[];
 }
 
 /** The deploy key behind a 'deploy_key' actor: one repository, read or write. */
@@ -108,6 +122,35 @@ export function sshKeyActor(user: ActorUser, ip: string): Actor {
  */
 export function deployKeyActor(recordedAs: ActorUser, key: ActorDeployKey, ip: string): Actor {
   return { method: 'deploy_key', user: recordedAs, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: null, ip, deployKey: key };
+}
+
+/**
+ * An app acting for a user through a user-to-server token. Like an installation token it
+ * shows no OAuth scopes and passes scope checks; what it may do is the user's access
+ * narrowed by the app's installations (`reach`): the route's permission
+ * (src/http/app-permission.ts) and the repository role (repos.access) are both capped.
+ * `permissions` is the union of the installations' (for routes naming no account).
+ */
+export function userToServerActor(
+  user: ActorUser, appId: number, reach: readonly InstallationReach[], ip: string,
+): Actor {
+  const union: Record<string, 'read' | 'write' | 'admin'> = {};
+  const rank = { read: 1, write: 2, admin: 3 } as const;
+  for (const r of reach) {
+    for (const [name, level] of Object.entries(r.permissions)) if (!union[name] || rank[union[name]] < rank[level]) union[name] = level;
+  }
+  return {
+    method: 'user_to_server', user, tokenId: null, grantedScopes: [], scopes: expandedScopesOf(ALL_SCOPES), oauthAppId: null,
+    integration: { appId, installationId: null, installationTokenId: null, permissions: union, repositoryIds: null, reach }, ip,
+  };
+}
+
+/**
+ * A GitHub App identified by its client id and secret (Basic): the app only, no user, as
+ * an OAuth app's credentials are (public data; the /applications/{client_id} endpoints).
+ */
+export function appClientActor(appId: number, ip: string): Actor {
+  return { method: 'oauth_app', user: null, tokenId: null, grantedScopes: [], scopes: new Set(), oauthAppId: null, integration: { appId, installationId: null, installationTokenId: null, permissions: null, repositoryIds: null }, ip };
 }
 
 /** Upstream's answer when an endpoint that needs the app's JSON web token gets other credentials. */

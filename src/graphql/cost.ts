@@ -6,6 +6,8 @@
 // - cost: one request per connection per parent record, summed, divided by 100,
 //   rounded, at least 1 (upstream's "rate limit score");
 // - fields and types a module marks with scopes need one of them in the token;
+// - an app's token (installation or user-to-server) needs the permission of each field
+//   (app-permissions.ts);
 // - the shape bounds of limits.ts: selections, aliases, depth, introspection roots
 //   (each introspection root costs a point: it answers the whole schema).
 import {
@@ -14,6 +16,8 @@ import {
   type GraphQLField, type GraphQLSchema, type OperationDefinitionNode, type SelectionNode, type SelectionSetNode,
 } from 'graphql';
 import { hasScope, type Actor } from '../domain/actor.ts';
+import { NOT_ACCESSIBLE_BY_INTEGRATION, permissionsSatisfy } from '../http/app-permission.ts';
+import { appFieldNeeds } from './app-permissions.ts';
 import { MAX_PAGE_SIZE } from './connection.ts';
 import { MAX_ALIASES, MAX_INTROSPECTION_ROOTS, MAX_SELECTIONS, MAX_SELECTION_DEPTH } from './limits.ts';
 import { insufficientScopesMessage, preExecutionError, type ErrorContext, type WireError } from './errors.ts';
@@ -82,6 +86,22 @@ export function analyzeQuery(
     errors.push(preExecutionError('INSUFFICIENT_SCOPES', message, node));
   };
 
+  const appToken = actor.method === 'installation' || actor.method === 'user_to_server';
+  const held = actor.integration?.permissions ?? {};
+  const mutationType = schema.getMutationType()?.name ?? null;
+  /** False (with the error recorded once per field) when an app's token may not select the field. */
+  const checkAppPermissions = (typeName: string, field: GraphQLField<unknown, unknown>, node: FieldNode): boolean => {
+    if (!appToken) return true;
+    const needs = appFieldNeeds(typeName, node.name.value, getNamedType(field.type).name, mutationType);
+    if (needs.every((need) => permissionsSatisfy(held, need))) return true;
+    const key = `${typeName}.${node.name.value}`;
+    if (!seenScopeErrors.has(key)) {
+      seenScopeErrors.add(key);
+      errors.push(preExecutionError('FORBIDDEN', NOT_ACCESSIBLE_BY_INTEGRATION, node));
+    }
+    return false;
+  };
+
   const connectionLimit = (field: GraphQLField<unknown, unknown>, node: FieldNode): number => {
     const args = getArgumentValues(field, node, variables) as { first?: number | null; last?: number | null };
     const name = node.name.value;
@@ -127,6 +147,8 @@ export function analyzeQuery(
       const field = type.getFields()[s.name.value];
       if (!field) continue;
       checkScopes(type.name, s);
+      // A refused field's selections are not looked at: one error says it.
+      if (!checkAppPermissions(type.name, field, s)) continue;
       if (depth === 0 && s.name.value === 'rateLimit') {
         const args = getArgumentValues(field, s, variables) as { dryRun?: boolean };
         if (args.dryRun) dryRun = true;

@@ -34,7 +34,8 @@ export type RateLimitResource = (typeof RATE_LIMIT_RESOURCES)[number];
 export function budgetFor(actor: Actor, resource: RateLimitResource, cfg: RateLimitConfig): Budget {
   // An installation has a budget of its own, apart from its bot's and its app's other
   // installations'; an app's JWT spends the app's.
-  const integration = actor.integration;
+  // A user-to-server token spends its user's budget, as upstream's do.
+  const integration = actor.method === 'user_to_server' ? null : actor.integration;
   const who = integration ? (integration.installationId !== null ? `installation:${integration.installationId}` : `integration:${integration.appId}`)
     : actor.user ? `user:${actor.user.id}` : actor.oauthAppId !== null ? `app:${actor.oauthAppId}` : `ip:${actor.ip}`;
   // Code search is a per-minute search budget of its own, as upstream counts it.

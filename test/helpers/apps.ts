@@ -58,3 +58,32 @@ export function appJwt(pem: string, iss: number | string, nowMs: number, claims:
   const input = `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ iat: now - 60, exp: now + 540, iss, ...claims })}`;
   return `${input}.${createSign('RSA-SHA256').update(input).sign(pem).toString('base64url')}`;
 }
+
+/**
+ * The signed-in user authorizes an app (an OAuth app or a GitHub App) in the web flow,
+ * or is sent straight back when it did before; returns the code of the redirect.
+ */
+export async function authorizeCode(web: WebClient, clientId: string, redirectUri: string): Promise<string> {
+  const page = await web.get(`/login/oauth/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, state: 's1' })}`);
+  if (page.status === 302) return new URL(page.location!).searchParams.get('code')!;
+  assert.equal(page.status, 200, page.body.slice(0, 500));
+  const fields: Record<string, string> = { authenticity_token: csrfIn(page.body), authorize: '1' };
+  for (const m of page.body.matchAll(/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g)) {
+    if (m[1] !== 'authenticity_token') fields[m[1]!] = m[2]!.replace(/&amp;/g, '&');
+  }
+  const res = await web.post('/login/oauth/authorize', fields);
+  assert.equal(res.status, 303, res.body);
+  const back = new URL(res.location!);
+  assert.equal(back.searchParams.get('state'), 's1');
+  return back.searchParams.get('code')!;
+}
+
+/** Installs the app on the signed-in user's account with these repositories selected; returns the installation id. */
+export async function installOn(web: WebClient, slug: string, repositoryIds: number[]): Promise<number> {
+  const page = await web.get(`/apps/${slug}/installations/new`);
+  const fields: Record<string, string> = { authenticity_token: csrfIn(page.body), repository_selection: 'selected' };
+  for (const id of repositoryIds) fields[`repo_${id}`] = '1';
+  const res = await web.post(`/apps/${slug}/installations/new`, fields);
+  assert.ok(res.status === 200 || res.status === 201, res.body.slice(0, 500));
+  return Number(/id="installation-id">(\d+)</.exec(res.body)![1]);
+}

@@ -30,6 +30,7 @@ import * as sshKeys from './0028-ssh-keys.ts';
 import * as checks from './0030-checks.ts';
 import * as orgSsoScim from './0032-org-sso-scim.ts';
 import * as orgMigrations from './0033-org-migrations.ts';
+import * as appUserTokens from './0036-app-user-tokens.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0030-checks': checks,
   '0032-org-sso-scim': orgSsoScim,
   '0033-org-migrations': orgMigrations,
+  '0036-app-user-tokens': appUserTokens,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -36,6 +36,8 @@ export interface AppFields {
   public: boolean;
   permissions: Permissions;
   events: string[];
+  /** User-to-server tokens expire (8 hours, refreshable); upstream's default for new apps. */
+  userTokensExpire: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -94,6 +96,7 @@ export function parseManifest(raw: unknown): AppFields {
     callbackUrl, setupUrl: optionalUrl('setup_url', m.setup_url), redirectUrl: optionalUrl('redirect_url', m.redirect_url),
     webhookUrl, webhookActive, public: m.public === true,
     permissions: { metadata: 'read', ...(permissions as Permissions) }, events: [...new Set(events as string[])],
+    userTokensExpire: true,
   };
   if (errors.length) throw new ValidationError(errors);
   return result;
@@ -103,6 +106,8 @@ export function parseManifest(raw: unknown): AppFields {
 export interface AppForm {
   name?: string; url?: string; description?: string; callback_url?: string; setup_url?: string;
   webhook_url?: string; webhook_active?: string; public?: string; permissions?: string; events?: string;
+  /** '0' keeps user tokens from expiring; anything else (or nothing) expires them. */
+  user_tokens_expire?: string;
 }
 
 /** `permissions` is one "name: level" per line (or comma); `events` names separated by commas or spaces. */
@@ -117,11 +122,12 @@ export function fieldsFromForm(form: AppForm): AppFields {
   if (errors.length) throw new ValidationError(errors);
   const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
   const webhook = blank(form.webhook_url);
-  return parseManifest({
+  const fields = parseManifest({
     name: form.name ?? '', url: blank(form.url), description: blank(form.description) ?? null,
     callback_urls: blank(form.callback_url) ? [blank(form.callback_url)] : [], setup_url: blank(form.setup_url),
     hook_attributes: { url: webhook, active: webhook !== undefined && form.webhook_active !== undefined },
     public: form.public !== undefined, default_permissions: permissions,
     default_events: (form.events ?? '').split(/[\s,]+/).filter(Boolean),
   });
+  return { ...fields, userTokensExpire: form.user_tokens_expire !== '0' };
 }

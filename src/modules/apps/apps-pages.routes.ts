@@ -9,7 +9,8 @@ import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { actorOf, csrfValid, frameOf, redirectToLogin, registerPageScope, safeReturnTo, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
 import * as apps from './apps.service.ts';
 import { appSettingsPage, appsListPage, manifestCodePage, manifestConfirmPage, newAppPage, type AppPageExtras } from './apps.pages.ts';
-import { AppSettingsForm, InstallForm, InstallQuery, KeyParams, ManifestForm, NewAppForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
+import { AppSettingsForm, DeleteAppForm, InstallForm, InstallQuery, KeyParams, ManifestForm, NewAppForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
+import { deleteApp } from './app-deletion.service.ts';
 import * as installations from './installations.service.ts';
 import { installedPage, installPage } from './installations.pages.ts';
 import type { Account } from '../users/users.model.ts';
@@ -216,6 +217,18 @@ export function appsPagesRoutes(app: Router): void {
       return managedAppAction(request, reply, request.params.app_slug, request.body.authenticity_token, async (ctx, actor) => {
         const { pem } = await apps.generateKey(ctx, actor, request.params.app_slug);
         return settingsPage(request, reply, request.params.app_slug, { pem, notice: 'Private key generated.' }, 201);
+      });
+    });
+
+    r.post('/settings/apps/:app_slug/delete', { schema: { params: SlugParams, body: DeleteAppForm }, config: { ...PAGE, operationId: 'wharf/delete-app' } }, async (request, reply) => {
+      return managedAppAction(request, reply, request.params.app_slug, request.body.authenticity_token, async (ctx, actor) => {
+        try {
+          const deleted = await deleteApp(ctx, actor, request.params.app_slug, request.body.verify);
+          const session = (await sessionOf(request))!;
+          return sendPage(reply, appsListPage(frameOf(session, 'Apps'), await apps.listManagedApps(ctx, actor), `Deleted ${deleted.name}.`));
+        } catch (err) {
+          return settingsPage(request, reply, request.params.app_slug, { deleteErrors: messagesOf(err) }, 422);
+        }
       });
     });
 

@@ -20,6 +20,8 @@ export interface App {
   public: boolean;
   permissions: Permissions;
   events: string[];
+  /** User-to-server tokens expire after 8 hours and come with a refresh token. */
+  userTokensExpire: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -6,10 +6,11 @@ import type { AppKey } from './apps.model.ts';
 import type { App } from './apps.model.ts';
 import type { AppFields, AppForm, PresentedApp } from './apps.service.ts';
 
-export function appsListPage(frame: PageFrame, apps: PresentedApp[]): string {
+export function appsListPage(frame: PageFrame, apps: PresentedApp[], notice: string | null = null): string {
   return page(frame, html`
 <div class="box">
 <h1>Apps</h1>
+${flash('notice', notice)}
 <a class="button" id="new-app" href="/settings/apps/new">New app</a>
 ${apps.length === 0 ? html`<p>No apps registered yet.</p>` : html`
 <table id="apps">
@@ -70,6 +71,8 @@ export interface AppPageExtras {
   /** The settings form as posted, with what is wrong with it. */
   values?: AppForm;
   errors?: string[];
+  /** What is wrong with a deletion request. */
+  deleteErrors?: string[];
 }
 
 export function appSettingsPage(frame: PageFrame, presented: PresentedApp, keys: AppKey[], extras: AppPageExtras = {}): string {
@@ -99,6 +102,16 @@ ${keys.map((k) => html`<tr data-key-id="${k.id}"><td><code>${k.fingerprint}</cod
 <input type="hidden" name="authenticity_token" value="${frame.csrf}">
 <button type="submit" id="generate-key">Generate a private key</button>
 </form>
+</div>
+<div class="box danger-zone">
+<h2>Delete this app</h2>
+${(extras.deleteErrors ?? []).map((e) => flash('error', e))}
+<p>Deleting removes every installation (each is told by an <code>installation</code> <code>deleted</code> webhook), and every token and key of the app.</p>
+<form method="post" action="/settings/apps/${app.slug}/delete">
+<input type="hidden" name="authenticity_token" value="${frame.csrf}">
+<label for="delete_verify">Type the app's name to confirm</label><input type="text" id="delete_verify" name="verify" value="">
+<button type="submit" class="danger" id="delete-app">Delete app</button>
+</form>
 </div>`);
 }
 
@@ -108,7 +121,7 @@ export function formOf(app: App): AppForm {
     name: app.name, url: app.externalUrl, description: app.description ?? '', callback_url: app.callbackUrl ?? '',
     setup_url: app.setupUrl ?? '', webhook_url: app.webhookUrl ?? '', webhook_active: app.webhookActive ? '1' : undefined,
     public: app.public ? '1' : undefined, permissions: Object.entries(app.permissions).map(([k, v]) => `${k}: ${v}`).join('\n'),
-    events: app.events.join(', '),
+    events: app.events.join(', '), user_tokens_expire: app.userTokensExpire ? '1' : '0',
   };
 }
 
@@ -122,6 +135,11 @@ ${withName ? html`<label for="app_name">App name</label><input type="text" id="a
 <label for="app_webhook_url">Webhook URL</label><input type="url" id="app_webhook_url" name="webhook_url" value="${v.webhook_url ?? ''}">
 <label><input type="checkbox" name="webhook_active" value="1"${v.webhook_active ? html` checked` : ''}> Webhook active</label>
 <label><input type="checkbox" name="public" value="1"${v.public ? html` checked` : ''}> Any account may install this app</label>
+<label for="app_user_tokens_expire">User authorization tokens</label>
+<select id="app_user_tokens_expire" name="user_tokens_expire">
+<option value="1"${v.user_tokens_expire !== '0' ? html` selected` : ''}>Expire after 8 hours (refreshable)</option>
+<option value="0"${v.user_tokens_expire === '0' ? html` selected` : ''}>Never expire</option>
+</select>
 <label for="app_permissions">Permissions (one "name: read" or "name: write" per line)</label>
 <textarea id="app_permissions" name="permissions">${v.permissions ?? ''}</textarea>
 <label for="app_events">Events (comma-separated)</label><input type="text" id="app_events" name="events" value="${v.events ?? ''}">`;

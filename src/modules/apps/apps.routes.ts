@@ -1,10 +1,11 @@
 // REST of app records: GET /apps/{app_slug}, the manifest conversion, and GET /app
-// (the app itself, with its JSON web token).
+// (the app itself, with its JSON web token); and the user-token routes (user-tokens.routes.ts).
 import type { Router } from '../../http/router.ts';
 import * as apps from './apps.service.ts';
 import * as hookConfig from './app-hook-config.service.ts';
 import { AppRecord, AppWithCredentials, CodeParams, HookConfigBody, HookConfigRecord, SlugParams } from './apps.schemas.ts';
 import { appRecord, appWithCredentials, hookConfigRecord } from './apps.views.ts';
+import { userTokensRoutes } from './user-tokens.routes.ts';
 
 export function appsRoutes(app: Router): void {
   const { urls } = app.ctx;
@@ -37,4 +38,6 @@ export function appsRoutes(app: Router): void {
     schema: { body: HookConfigBody, response: { 200: HookConfigRecord } },
     config: { operationId: 'apps/update-webhook-config-for-app', resource: 'Hook', acceptedScopes: [], appJwt: true },
   }, async (request) => hookConfigRecord(await hookConfig.updateHookConfig(request.server.ctx, request.actor, request.body)));
+
+  userTokensRoutes(app);
 }

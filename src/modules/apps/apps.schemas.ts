@@ -43,7 +43,7 @@ export const ManifestForm = Type.Object({ manifest: Field, state: Field, authent
 /** The settings form of an app (new, or an app's page). */
 export const AppSettingsForm = Type.Object({
   authenticity_token: Field, owner: Field, name: Field, url: Field, description: Field, callback_url: Field, setup_url: Field,
-  webhook_url: Field, webhook_active: Field, public: Field, permissions: Field, events: Field,
+  webhook_url: Field, webhook_active: Field, public: Field, permissions: Field, events: Field, user_tokens_expire: Field,
 });
 export type AppSettingsForm = Static<typeof AppSettingsForm>;
 /** The manifest flow and the new-app form post to the same address, as upstream's. */
@@ -52,6 +52,8 @@ export type ManifestForm = Static<typeof ManifestForm>;
 
 export const OrgParams = Type.Object({ org: Type.String({ maxLength: 100 }) });
 export const SlugForm = Type.Object({ authenticity_token: Field });
+/** Deleting an app: the name typed again. */
+export const DeleteAppForm = Type.Object({ authenticity_token: Field, verify: Field });
 export const KeyParams = Type.Object({ app_slug: Type.String({ maxLength: 100 }), key_id: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 
 export const InstallationRecord = Type.Object({
@@ -120,4 +122,41 @@ export const HookConfigBody = Type.Object({
   content_type: Type.Optional(Type.Unknown()),
   secret: Type.Optional(Type.Unknown()),
   insecure_ssl: Type.Optional(Type.Unknown()),
+});
+
+/** POST /applications/{client_id}/token/scoped. */
+export const ScopeTokenBody = Type.Object({
+  access_token: Type.String({ minLength: 1, maxLength: 255 }),
+  target: Type.Optional(Type.String({ maxLength: 100 })),
+  target_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  repositories: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
+  repository_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+  permissions: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export const ClientIdParams = Type.Object({ client_id: Type.String({ maxLength: 255 }) });
+
+export const ScopedTokenRecord = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  scopes: Type.Array(Type.String()),
+  token: Type.String(),
+  token_last_eight: Nullable(Type.String()),
+  hashed_token: Nullable(Type.String()),
+  app: Type.Object({ client_id: Type.String(), name: Type.String(), url: Type.String() }),
+  note: Nullable(Type.String()),
+  note_url: Nullable(Type.String()),
+  updated_at: Type.String(),
+  created_at: Type.String(),
+  fingerprint: Nullable(Type.String()),
+  user: Nullable(SimpleUser),
+  installation: Type.Object({
+    permissions: Permissions,
+    repository_selection: Type.String(),
+    single_file_name: Nullable(Type.String()),
+    repositories_url: Type.String(),
+    account: SimpleUser,
+    has_multiple_single_files: Type.Boolean(),
+    single_file_paths: Type.Array(Type.String()),
+  }),
+  expires_at: Nullable(Type.String()),
 });

@@ -30,7 +30,7 @@ export function toApp(row: store.AppRow): App {
     webhookUrl: row.webhook_url, webhookContentType: row.webhook_content_type === 'form' ? 'form' : 'json',
     webhookInsecureSsl: row.webhook_insecure_ssl, webhookActive: row.webhook_active === 1, public: row.public === 1,
     permissions: JSON.parse(row.permissions) as Permissions, events: JSON.parse(row.events) as string[],
-    createdAt: row.created_at, updatedAt: row.updated_at,
+    userTokensExpire: row.user_tokens_expire !== 0, createdAt: row.created_at, updatedAt: row.updated_at,
   };
 }
 
@@ -77,7 +77,8 @@ async function hasHook(ctx: AppContext, appId: number): Promise<boolean> {
 async function insertNewApp(ctx: AppContext, actor: Actor, owner: Account, fields: AppFields, clientSecretHash: string, then: (tx: AppContext, app: App) => Promise<void>): Promise<App> {
   if (!await managesOwner(ctx, actor, owner.id)) throw new NotFoundError();
   const slug = slugOf(fields.name);
-  if (await store.slugOrNameTaken(ctx.db, slug, fields.name.toLowerCase())) {
+  // A deleted app's bot stays (its records keep their author), and so its name stays taken.
+  if (await store.slugOrNameTaken(ctx.db, slug, fields.name.toLowerCase()) || await users.findAccount(ctx, `${slug}[bot]`)) {
     throw ValidationError.field(RESOURCE, 'name', 'already_exists', 'Name is already in use');
   }
   const now = nowIso(ctx.clock);
@@ -91,7 +92,7 @@ async function insertNewApp(ctx: AppContext, actor: Actor, owner: Account, field
       webhook_url: fields.webhookUrl, webhook_secret: sealWebhookSecret(tx, webhookSecret),
       webhook_content_type: 'json', webhook_insecure_ssl: '0', webhook_active: fields.webhookActive ? 1 : 0,
       public: fields.public ? 1 : 0, permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events),
-      created_at: now, updated_at: now,
+      user_tokens_expire: fields.userTokensExpire ? 1 : 0, created_at: now, updated_at: now,
     });
     const app = toApp(row);
     await syncHookOf(tx, app, webhookSecret);
@@ -131,7 +132,8 @@ export async function updateSettings(ctx: AppContext, actor: Actor, slug: string
     const row = await store.updateApp(tx.db, app.id, {
       description: fields.description, external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
       webhook_url: fields.webhookUrl, webhook_active: fields.webhookActive ? 1 : 0, public: fields.public ? 1 : 0,
-      permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events), updated_at: nowIso(tx.clock),
+      permissions: JSON.stringify(fields.permissions), events: JSON.stringify(fields.events),
+      user_tokens_expire: fields.userTokensExpire ? 1 : 0, updated_at: nowIso(tx.clock),
     });
     if (!row) throw new NotFoundError();
     const updated = toApp(row);

@@ -10,7 +10,7 @@ export type KeyRow = Selectable<AppKeysTable>;
 const APP_COLUMNS = [
   'id', 'owner_id', 'bot_user_id', 'slug', 'name', 'description', 'external_url', 'callback_url', 'setup_url', 'client_id',
   'webhook_url', 'webhook_content_type', 'webhook_insecure_ssl', 'webhook_active', 'public', 'permissions', 'events',
-  'created_at', 'updated_at',
+  'created_at', 'updated_at', 'user_tokens_expire',
 ] as const;
 
 export async function insertApp(db: Executor, row: Insertable<AppsTable>): Promise<AppRow> {

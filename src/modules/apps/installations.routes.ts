@@ -34,7 +34,7 @@ export function installationsRoutes(app: Router): void {
     config: { operationId: 'apps/list-installations', ...JWT },
   }, async (request) => {
     const p = pageOf(request.query);
-    const { items, total } = await installations.listForApp(request.server.ctx, request.actor, { since: request.query.since }, p);
+    const { items, total } = await installations.listForApp(request.server.ctx, request.actor, { since: request.query.since, outdated: request.query.outdated }, p);
     return paged(items.map((i) => installationRecord(i, urls)), p, total);
   });
 

@@ -153,11 +153,14 @@ export async function repositoriesOfAccount(ctx: AppContext, target: Account): P
 
 export interface InstallationListQuery {
   since?: string;
+  /** `outdated`: 'false' or '0' lists the up-to-date installations; any other value the outdated ones. */
+  outdated?: string;
 }
 
 export async function listForApp(ctx: AppContext, actor: Actor, q: InstallationListQuery, slice: Slice): Promise<{ items: PresentedInstallation[]; total: number }> {
   const appId = requireAppActor(actor);
-  const { rows, total } = await store.listInstallations(ctx.db, { appId, since: storedTimestamp(q.since) }, slice.perPage, slice.offset);
+  const outdated = q.outdated === undefined || q.outdated === '' ? undefined : !['false', '0'].includes(q.outdated.toLowerCase());
+  const { rows, total } = await store.listInstallations(ctx.db, { appId, since: storedTimestamp(q.since), outdated }, slice.perPage, slice.offset);
   return { items: await presentInstallations(ctx, rows.map(toInstallation)), total };
 }
 
@@ -235,15 +238,22 @@ async function visibleAccountIds(ctx: AppContext, actor: Actor): Promise<number[
   return [user.id, ...items.map((m) => m.org.account.id)];
 }
 
+/** A user-to-server token sees its own app's installations only, as upstream's. */
+function appOfUserToken(actor: Actor): number | undefined {
+  return actor.method === 'user_to_server' ? actor.integration?.appId : undefined;
+}
+
 export async function listForUser(ctx: AppContext, actor: Actor, slice: Slice): Promise<{ items: PresentedInstallation[]; total: number }> {
   const accountIds = await visibleAccountIds(ctx, actor);
-  const { rows, total } = await store.listInstallations(ctx.db, { accountIds }, slice.perPage, slice.offset);
+  const { rows, total } = await store.listInstallations(ctx.db, { accountIds, appId: appOfUserToken(actor) }, slice.perPage, slice.offset);
   return { items: await presentInstallations(ctx, rows.map(toInstallation)), total };
 }
 
 async function requireVisibleInstallation(ctx: AppContext, actor: Actor, id: number): Promise<Installation> {
   const installation = await findInstallation(ctx, id);
   if (!installation || !(await visibleAccountIds(ctx, actor)).includes(installation.accountId)) throw new NotFoundError();
+  const ownApp = appOfUserToken(actor);
+  if (ownApp !== undefined && installation.appId !== ownApp) throw new NotFoundError();
   return installation;
 }
 

@@ -1,7 +1,7 @@
 // SQL of installations, their selected repositories and their access tokens (hashes only).
-import type { Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { AppInstallationsTable, AppInstallationTokensTable } from '../../db/schema.ts';
+import type { AppInstallationsTable, AppInstallationTokensTable, Database } from '../../db/schema.ts';
 
 export type InstallationRow = Selectable<AppInstallationsTable>;
 export type TokenRow = Selectable<AppInstallationTokensTable>;
@@ -23,6 +23,8 @@ export interface InstallationFilter {
   accountIds?: readonly number[];
   /** updated_at at or after this stored timestamp. */
   since?: string;
+  /** true: only installations whose accepted permissions or events differ from the app's present ones; false: only the others. */
+  outdated?: boolean;
 }
 
 export async function listInstallations(db: Executor, f: InstallationFilter, limit: number, offset: number): Promise<{ rows: InstallationRow[]; total: number }> {
@@ -31,8 +33,16 @@ export async function listInstallations(db: Executor, f: InstallationFilter, lim
   if (f.appId !== undefined) q = q.where('app_id', '=', f.appId);
   if (f.accountIds) q = q.where('account_id', 'in', [...f.accountIds]);
   if (f.since !== undefined) q = q.where('updated_at', '>=', f.since);
+  if (f.outdated !== undefined) {
+    // Installing stores the app's permissions and events as the app stores them, so equal
+    // text is an accepted set that is up to date.
+    const lagging = (eb: ExpressionBuilder<Database, 'app_installations'>) => eb.exists(eb.selectFrom('apps').select('apps.id')
+      .whereRef('apps.id', '=', 'app_installations.app_id')
+      .where((e) => e.or([e('apps.permissions', '!=', e.ref('app_installations.permissions')), e('apps.events', '!=', e.ref('app_installations.events'))])));
+    q = q.where((eb) => (f.outdated ? lagging(eb) : eb.not(lagging(eb))));
+  }
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+    q.selectAll('app_installations').orderBy('id').limit(limit).offset(offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -104,4 +114,16 @@ export async function selectionsAmong(db: Executor, installationIds: readonly nu
   if (installationIds.length === 0 || repositoryIds.length === 0) return [];
   return db.selectFrom('app_installation_repositories').select(['installation_id', 'repository_id'])
     .where('installation_id', 'in', [...installationIds]).where('repository_id', 'in', [...repositoryIds]).execute();
+}
+
+/** Every installation of an app that is not suspended (what its user tokens reach through). */
+export async function liveInstallationsOfApp(db: Executor, appId: number): Promise<InstallationRow[]> {
+  return db.selectFrom('app_installations').selectAll().where('app_id', '=', appId).where('suspended_at', 'is', null).orderBy('id').execute();
+}
+
+/** The selected repositories of several installations at once. */
+export async function selectionsOf(db: Executor, installationIds: readonly number[]): Promise<{ installation_id: number; repository_id: number }[]> {
+  if (installationIds.length === 0) return [];
+  return db.selectFrom('app_installation_repositories').select(['installation_id', 'repository_id'])
+    .where('installation_id', 'in', [...installationIds]).execute();
 }

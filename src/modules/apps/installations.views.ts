@@ -4,6 +4,7 @@ import type { Urls } from '../../urls.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { IssuedInstallationToken } from './installation-tokens.service.ts';
 import type { PresentedInstallation } from './installations.service.ts';
+import type { ScopedToken } from './scoped-tokens.service.ts';
 
 export function installationRecord({ installation: i, app, account, suspendedBy }: PresentedInstallation, urls: Urls) {
   return {
@@ -39,5 +40,34 @@ export function installationToken<R>(t: IssuedInstallationToken, repositories: R
     permissions: t.permissions,
     repository_selection: t.repositorySelection,
     ...(repositories ? { repositories } : {}),
+  };
+}
+
+/** The Scoped token record (upstream's authorization schema with its installation part). */
+export function scopedTokenRecord(s: ScopedToken, urls: Urls) {
+  return {
+    id: s.record.id,
+    url: urls.api('authorizations', s.record.id),
+    scopes: [] as string[],
+    token: s.token,
+    token_last_eight: s.record.tokenLastEight,
+    hashed_token: s.record.tokenHash,
+    app: { client_id: s.app.clientId, name: s.app.name, url: s.app.externalUrl },
+    note: null,
+    note_url: null,
+    updated_at: s.record.updatedAt,
+    created_at: s.record.createdAt,
+    fingerprint: null,
+    user: simpleUser(s.user, urls),
+    installation: {
+      permissions: s.permissions,
+      repository_selection: s.repositorySelection,
+      single_file_name: null,
+      repositories_url: urls.api('user', 'installations', s.installation.id, 'repositories'),
+      account: simpleUser(s.account, urls),
+      has_multiple_single_files: false,
+      single_file_paths: [] as string[],
+    },
+    expires_at: s.record.expiresAt,
   };
 }

@@ -5,7 +5,7 @@ import { epochSeconds, nowIso } from '../../domain/clock.ts';
 import { BadCredentialsError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { formatScopes, isKnownScope, parseScopes } from '../../domain/scopes.ts';
 import * as users from '../users/users.service.ts';
-import { authenticateAppCredential } from '../apps/app-auth.service.ts';
+import { authenticateAppClient, authenticateAppCredential } from '../apps/app-auth.service.ts';
 import * as store from './auth.store.ts';
 import { hashesEqual, newClientId, newClientSecret, newPersonalToken, sha256Hex } from './secrets.ts';
 
@@ -45,11 +45,13 @@ async function authenticateBasic(ctx: AppContext, login: string, password: strin
   const ownLogin = tokenActor !== null && tokenActor.user!.login.toLowerCase() === login.toLowerCase();
   if (tokenActor && !ownLogin) return tokenActor;
   const app = await store.findOauthAppByClientId(ctx.db, login);
-  const counted = ownLogin || app !== undefined || await users.findAccount(ctx, login) !== null;
+  // A GitHub App's client id and secret identify the app, as an OAuth app's do.
+  const ghApp = app || tokenActor ? 'unknown' : await authenticateAppClient(ctx, login, password, ip);
+  const counted = ownLogin || app !== undefined || ghApp !== 'unknown' || await users.findAccount(ctx, login) !== null;
   if (counted && !await countLoginAttempt(ctx, login)) {
     throw new ForbiddenError(LOCKED_OUT_MESSAGE);
   }
-  const actor = tokenActor ?? (app && clientSecretMatches(app, password) ? oauthAppActor(app.id, ip) : null);
+  const actor = tokenActor ?? (app && clientSecretMatches(app, password) ? oauthAppActor(app.id, ip) : ghApp === 'unknown' ? null : ghApp);
   if (!actor) throw new BadCredentialsError();
   await forgiveLoginAttempt(ctx, login);
   return actor;

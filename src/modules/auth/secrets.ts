@@ -44,3 +44,17 @@ export function newInstallationToken(): string {
 export function isInstallationToken(token: string): boolean {
   return token.startsWith('whs_');
 }
+
+/** An app's user-to-server token, shaped like upstream's ghu_ tokens. */
+export function newUserToServerToken(): string {
+  return `whu_${randomBase62(36)}`;
+}
+
+export function isUserToServerToken(token: string): boolean {
+  return token.startsWith('whu_');
+}
+
+/** The refresh token of an expiring user-to-server token, shaped like upstream's ghr_ tokens. */
+export function newRefreshToken(): string {
+  return `whr_${randomBase62(76)}`;
+}

@@ -83,6 +83,7 @@ export function oauthFlowRoutes(app: Router): void {
       let outcome: TokenOutcome;
       if (grant === DEVICE_GRANT) outcome = await device.pollDeviceCode(ctx, body);
       else if (grant === undefined || grant === '' || grant === 'authorization_code') outcome = await flow.exchangeCode(ctx, body);
+      else if (grant === 'refresh_token') outcome = await flow.refreshToken(ctx, body);
       else outcome = flow.tokenError('unsupported_grant_type');
       const { type, body: text } = renderFields(tokenFields(outcome), tokenFormatOf(request.headers.accept));
       return reply.type(type).header('cache-control', 'no-store').send(text);

@@ -7,7 +7,9 @@ import { expandScopes, formatScopes, isKnownScope, parseScopes } from '../../dom
 import * as auth from '../auth/auth.service.ts';
 import { hashesEqual, sha256Hex } from '../auth/secrets.ts';
 import * as users from '../users/users.service.ts';
-import { AuthorizeRefusal, type AuthorizationRequest, type TokenOutcome } from './oauth.model.ts';
+import * as appUsers from '../apps/user-tokens.service.ts';
+import type { App } from '../apps/apps.model.ts';
+import { AuthorizeRefusal, type AuthorizationRequest, type OauthApp, type TokenOutcome } from './oauth.model.ts';
 import { toOauthApp } from './oauth-apps.service.ts';
 import * as store from './oauth.store.ts';
 import { findClientApp } from './public-apps.ts';
@@ -35,10 +37,26 @@ export interface AuthorizeQuery {
 }
 
 /** Checks what an app asks for; AuthorizeRefusal when the user must not be sent back to it. */
+/** A GitHub App as the web flow shows it (its homepage is the external URL). */
+function clientOfApp(app: App): OauthApp {
+  return {
+    id: app.id, ownerId: app.ownerId, name: app.name, url: app.externalUrl, callbackUrl: app.callbackUrl,
+    description: app.description, clientId: app.clientId, createdAt: app.createdAt, updatedAt: app.updatedAt,
+  };
+}
+
+/** The OAuth app or GitHub App of a client id, as the flow sees it. */
+async function findClient(ctx: AppContext, clientId: string | undefined): Promise<{ app: OauthApp; githubApp: boolean } | null> {
+  const row = await findClientApp(ctx, clientId);
+  if (row) return { app: toOauthApp(row), githubApp: false };
+  const app = await appUsers.findAppByClientId(ctx, clientId);
+  return app ? { app: clientOfApp(app), githubApp: true } : null;
+}
+
 export async function describeRequest(ctx: AppContext, q: AuthorizeQuery): Promise<AuthorizationRequest> {
-  const row = await findClientApp(ctx, q.client_id);
-  if (!row) throw new AuthorizeRefusal('The client_id is not the client id of an OAuth app registered on this Wharf.');
-  const redirectUri = allowedRedirect(row.callback_url, q.redirect_uri);
+  const client = await findClient(ctx, q.client_id);
+  if (!client) throw new AuthorizeRefusal('The client_id is not the client id of an OAuth app registered on this Wharf.');
+  const redirectUri = allowedRedirect(client.app.callbackUrl, q.redirect_uri);
   if (!redirectUri) throw new AuthorizeRefusal('The redirect_uri is not within the callback URL registered for this application.');
   let codeChallenge: string | null = null;
   if (q.code_challenge !== undefined || q.code_challenge_method !== undefined) {
@@ -48,13 +66,16 @@ export async function describeRequest(ctx: AppContext, q: AuthorizeQuery): Promi
     }
     codeChallenge = q.code_challenge!;
   }
-  const app = toOauthApp(row);
+  const { app, githubApp } = client;
   const owner = (await users.accountsByIds(ctx, [app.ownerId])).get(app.ownerId) ?? null;
-  return { app, owner, redirectUri, scopes: requestedScopes(q.scope), state: q.state ?? null, codeChallenge, login: q.login ?? null };
+  // A GitHub App's token holds no scopes: its installations' permissions say what it may do.
+  const scopes = githubApp ? [] : requestedScopes(q.scope);
+  return { app, githubApp, owner, redirectUri, scopes, state: q.state ?? null, codeChallenge, login: q.login ?? null };
 }
 
 /** Whether the user approved this app before for these scopes or wider ones (then nobody is asked again). */
 export async function isGranted(ctx: AppContext, userId: number, req: AuthorizationRequest): Promise<boolean> {
+  if (req.githubApp) return appUsers.isAuthorized(ctx, req.app.id, userId);
   const grant = await store.findGrant(ctx.db, userId, req.app.id);
   if (!grant) return false;
   const granted = expandScopes(parseScopes(grant.scopes));
@@ -66,6 +87,7 @@ export async function isGranted(ctx: AppContext, userId: number, req: Authorizat
  * exactly those scopes is made, bound to the app, the redirect URI and the PKCE challenge.
  */
 export async function approve(ctx: AppContext, userId: number, req: AuthorizationRequest): Promise<string> {
+  if (req.githubApp) return appUsers.authorize(ctx, req.app.id, userId, req.redirectUri, req.codeChallenge);
   const code = randomBytes(20).toString('hex');
   const now = ctx.clock.now();
   await inTransaction(ctx, async (tx) => {
@@ -101,6 +123,7 @@ export const ERROR_DESCRIPTIONS = {
   access_denied: 'The authorization request was denied.',
   incorrect_device_code: 'The device_code provided is not valid.',
   invalid_request: 'The request is missing a required parameter.',
+  bad_refresh_token: 'The refresh token passed is incorrect or expired.',
 } as const;
 
 export function tokenError(error: keyof typeof ERROR_DESCRIPTIONS, interval?: number): TokenOutcome {
@@ -132,6 +155,8 @@ function normalUri(raw: string): string {
 
 /** Exchanges a code for a token holding exactly the scopes approved with it. */
 export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promise<TokenOutcome> {
+  const ghApp = await appUsers.findAppByClientId(ctx, input.client_id);
+  if (ghApp) return exchangeAppCode(ctx, ghApp, input);
   const row = await findClientApp(ctx, input.client_id);
   if (!row || !input.client_secret || !auth.clientSecretMatches(row, input.client_secret)) return tokenError('incorrect_client_credentials');
   if (!input.code || input.code.length > 200) return tokenError('bad_verification_code');
@@ -146,4 +171,37 @@ export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promis
     const issued = await auth.issueToken(tx, { userId: code.user_id, scopes, kind: 'oauth', oauthAppId: row.id });
     return { kind: 'token', accessToken: issued.token, scopes };
   });
+}
+
+/** An issued user-to-server token as the token endpoint answers it. */
+function userTokenOutcome(issued: appUsers.IssuedUserToken): TokenOutcome {
+  const { expiresIn, refreshToken, refreshTokenExpiresIn } = issued;
+  const expiry = expiresIn !== null && refreshToken !== null && refreshTokenExpiresIn !== null ? { expiresIn, refreshToken, refreshTokenExpiresIn } : undefined;
+  return { kind: 'token', accessToken: issued.token, scopes: [], ...(expiry ? { expiry } : {}) };
+}
+
+/** A GitHub App's code becomes a user-to-server token (expiring with a refresh token when the app says so). */
+async function exchangeAppCode(ctx: AppContext, app: App, input: CodeExchange): Promise<TokenOutcome> {
+  if (!await appUsers.clientSecretMatches(ctx, app, input.client_secret)) return tokenError('incorrect_client_credentials');
+  if (!input.code || input.code.length > 200) return tokenError('bad_verification_code');
+  return inTransaction(ctx, async (tx) => {
+    const code = await appUsers.takeCode(tx, app.id, input.code!);
+    if (!code) return tokenError('bad_verification_code');
+    if (input.redirect_uri !== undefined && input.redirect_uri !== '' && normalUri(input.redirect_uri) !== normalUri(code.redirectUri)) {
+      return tokenError('redirect_uri_mismatch');
+    }
+    if (code.codeChallenge !== null && !pkceMatches(code.codeChallenge, input.code_verifier)) return tokenError('bad_verification_code');
+    return userTokenOutcome(await appUsers.issueUserToken(tx, app, code.userId));
+  });
+}
+
+/** grant_type=refresh_token: a GitHub App's refresh token buys a new pair; the old pair stops working. */
+export async function refreshToken(ctx: AppContext, input: { client_id?: string; client_secret?: string; refresh_token?: string }): Promise<TokenOutcome> {
+  const app = await appUsers.findAppByClientId(ctx, input.client_id);
+  // OAuth apps' tokens never expire: they have no refresh grant.
+  if (!app && await findClientApp(ctx, input.client_id)) return tokenError('unsupported_grant_type');
+  if (!app || !await appUsers.clientSecretMatches(ctx, app, input.client_secret)) return tokenError('incorrect_client_credentials');
+  if (!input.refresh_token) return tokenError('bad_refresh_token');
+  const issued = await appUsers.refreshUserToken(ctx, app, input.refresh_token);
+  return issued ? userTokenOutcome(issued) : tokenError('bad_refresh_token');
 }

@@ -28,6 +28,8 @@ export interface OauthAppWithSecret {
 /** A valid request to authorize an app, as GET /login/oauth/authorize describes it. */
 export interface AuthorizationRequest {
   app: OauthApp;
+  /** A GitHub App's client id (user-to-server tokens, no scopes) rather than an OAuth app's. */
+  githubApp: boolean;
   owner: Account | null;
   redirectUri: string;
   /** Known scopes only, each once; unknown names are dropped (as upstream ignores them). */
@@ -48,9 +50,17 @@ export class AuthorizeRefusal extends Error {}
 /** The `error` values of the token endpoint, as upstream names them. */
 export type TokenErrorCode =
   | 'incorrect_client_credentials' | 'redirect_uri_mismatch' | 'bad_verification_code' | 'unsupported_grant_type'
-  | 'authorization_pending' | 'slow_down' | 'expired_token' | 'access_denied' | 'incorrect_device_code' | 'invalid_request';
+  | 'authorization_pending' | 'slow_down' | 'expired_token' | 'access_denied' | 'incorrect_device_code' | 'invalid_request'
+  | 'bad_refresh_token';
+
+/** An expiring user-to-server token's lifetimes and refresh token (GitHub Apps that expire their tokens). */
+export interface TokenExpiry {
+  expiresIn: number;
+  refreshToken: string;
+  refreshTokenExpiresIn: number;
+}
 
 /** What POST /login/oauth/access_token answers: a token, or an error in the body (HTTP 200, as upstream). */
 export type TokenOutcome =
-  | { kind: 'token'; accessToken: string; scopes: string[] }
+  | { kind: 'token'; accessToken: string; scopes: string[]; expiry?: TokenExpiry }
   | { kind: 'error'; error: TokenErrorCode; description: string; interval?: number };

@@ -48,7 +48,7 @@ export const AuthorizeForm = Type.Object({
 /** Both grants' fields: the web flow's code exchange and the device flow's polling. */
 export const AccessTokenBody = Type.Object({
   client_id: Param, client_secret: Param, code: Param, redirect_uri: Param, code_verifier: Param, grant_type: Param,
-  device_code: Param, state: Param,
+  device_code: Param, state: Param, refresh_token: Param,
 });
 export type AccessTokenBody = Static<typeof AccessTokenBody>;
 

@@ -24,7 +24,9 @@ function errorUri(error: string): string {
 export function tokenFields(outcome: TokenOutcome): Record<string, string | number> {
   if (outcome.kind === 'token') {
     // Upstream lists the scopes comma-separated without spaces here.
-    return { access_token: outcome.accessToken, token_type: 'bearer', scope: outcome.scopes.join(',') };
+    const e = outcome.expiry;
+    const expiring: Record<string, string | number> = e ? { expires_in: e.expiresIn, refresh_token: e.refreshToken, refresh_token_expires_in: e.refreshTokenExpiresIn } : {};
+    return { access_token: outcome.accessToken, ...expiring, token_type: 'bearer', scope: outcome.scopes.join(',') };
   }
   return {
     error: outcome.error, error_description: outcome.description, error_uri: errorUri(outcome.error),

@@ -78,15 +78,7 @@ export async function requireRole(ctx: AppContext, actor: Actor, repo: Repo, nee
  * (src/http/app-permission.ts); this keeps the repository set.
  */
 function installationAccess(integration: NonNullable<Actor['integration']>, repo: Repo): Access {
-  const p = integration.permissions ?? {};
-  let role: Role | null;
-  if (integration.repositoryIds?.has(repo.id)) {
-    role = p.administration === 'write' ? 'admin'
-      : p.contents === 'write' ? 'push'
-        : p.issues === 'write' || p.pull_requests === 'write' ? 'triage' : 'pull';
-  } else {
-    role = repo.visibility === 'public' ? 'pull' : null;
-  }
+  const role = integration.repositoryIds?.has(repo.id) ? roleOfPermissions(integration.permissions ?? {}) : publicOnly(repo);
   return { role, effective: role };
 }
 
@@ -99,11 +91,37 @@ function deployKeyAccess(key: NonNullable<Actor['deployKey']>, repo: Repo): Acce
   return { role, effective: role };
 }
 
+function roleOfPermissions(p: Readonly<Record<string, string>>): Role {
+  return p.administration === 'write' ? 'admin'
+    : p.contents === 'write' ? 'push'
+      : p.issues === 'write' || p.pull_requests === 'write' ? 'triage' : 'pull';
+}
+
+function publicOnly(repo: Repo): Role | null {
+  return repo.visibility === 'public' ? 'pull' : null;
+}
+
+/**
+ * What the app behind a user-to-server token may do on a repository: the role its
+ * installation on the repository's owner amounts to when the installation reaches the
+ * repository, else public reads only. The user's own role is capped by it.
+ */
+function appCeiling(integration: NonNullable<Actor['integration']>, repo: Repo): Role | null {
+  const reach = integration.reach?.find((r) => r.accountId === repo.ownerId);
+  if (!reach || (reach.repositoryIds !== null && !reach.repositoryIds.has(repo.id))) return publicOnly(repo);
+  return roleOfPermissions(reach.permissions);
+}
+
+function weakest(a: Role | null, b: Role | null): Role | null {
+  if (a === null || b === null) return null;
+  return roleAtLeast(a, b) ? b : a;
+}
+
 /** accessTo for many repositories, with batched queries (lists). */
 export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonly Repo[]): Promise<Map<number, Access>> {
   const out = new Map<number, Access>();
   if (actor.method === 'deploy_key' && actor.deployKey) {
-    for (const repo of repos) out.set(repo.id, deployKeyAccess(actor.deployKey, repo));
+    for (const repo of repos) out.set(repo.id, underLock(repo, deployKeyAccess(actor.deployKey, repo)));
     return out;
   }
   const integration = actor.method === 'installation' ? actor.integration : null;
@@ -133,7 +151,14 @@ export async function accessToMany(ctx: AppContext, actor: Actor, repos: readonl
     }
     const readable = role !== null && scopeAllows(actor, repo, false);
     const ssoRequired = orgAccessById.get(repo.id)?.ssoRequired ?? null;
-    out.set(repo.id, underLock(repo, { role, effective: readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null, ...(ssoRequired ? { ssoRequired } : {}) }));
+    const effective = readable ? (scopeAllows(actor, repo, true) ? role : 'pull') : null;
+    if (actor.method === 'user_to_server' && actor.integration) {
+      // Both the user and the app must be able to: a shortfall is the app's, never a missing scope.
+      const capped = weakest(effective, appCeiling(actor.integration, repo));
+      out.set(repo.id, underLock(repo, { role: capped, effective: capped, ...(ssoRequired ? { ssoRequired } : {}) }));
+    } else {
+      out.set(repo.id, underLock(repo, { role, effective, ...(ssoRequired ? { ssoRequired } : {}) }));
+    }
   }
   return out;
 }
