@@ -293,3 +293,8 @@ export async function home(ctx: AppContext, actor: Actor): Promise<HomeView> {
   const list = actor.user ? await repos.listForAuthenticatedUser(ctx, actor, q) : await repos.searchRepositories(ctx, actor, { words: [], fields: ['name'], ownerLogins: [], visibility: 'public', forks: 'include', limit: PER_PAGE, offset: 0 });
   return { repos: list.items, total: list.total };
 }
+
+/** A file's bytes at "{ref}/{path}", as the API's raw address reads them. */
+export function rawFile(ctx: AppContext, actor: Actor, owner: string, name: string, refAndPath: string): Promise<Buffer> {
+  return contents.getRaw(ctx, actor, owner, name, refAndPath);
+}
