@@ -89,7 +89,7 @@ export function blobPage(frame: Frame, v: BlobView): string {
     const html = highlighted(v.path, text);
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     body = h('div', { className: 'box code' },
-      h('p', { className: 'muted' }, `${lines} lines · ${v.file.size} bytes`),
+      h('p', { className: 'muted' }, `${lines} line${lines === 1 ? '' : 's'} · ${v.file.size} bytes`),
       h('pre', { tabIndex: 0, 'aria-label': `Contents of ${v.path}` },
         html === null ? h('code', null, text) : trustedHtml('code', { className: 'hljs' }, html)));
   }
