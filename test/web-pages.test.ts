@@ -121,7 +121,7 @@ describe('web pages', () => {
     const apiRaw = await anon.get(`${base}/raw/main/src/hello.ts`, { accept: '*/*' });
     assert.equal(apiRaw.headers.get('content-type'), 'application/octet-stream', 'the API download is unchanged');
     const plain = await page(anon, `${base}/blob/main/app.txt`);
-    assert.match(plain.body, /<code>one\ntwo\nthree\n<\/code>/);
+    assert.match(plain.body, /<code[^>]*>one\ntwo\nthree\n<\/code>/);
     assert.equal((await page(anon, `${base}/blob/main/src`)).status, 404, 'a directory is not a blob');
   });
 
