@@ -174,8 +174,12 @@ export function webRoutes(app: Router): void {
       return sendPage(reply, issuePage(viewer.frame(`${v.issue.record.title} · Issue #${number}`), v));
     });
 
-    for (const kind of ['issues', 'pull'] as const) {
-      r.post(`/:owner/:repo/${kind}/:number/comments`, { schema: { params: NumberParams, body: CommentForm }, config: { ...PAGE, operationId: `wharf/web-${kind === 'pull' ? 'pull' : 'issue'}-comment` } }, async (request, reply) => {
+    const commentRoutes = [
+      { kind: 'issues', names: { operationId: 'wharf/web-issue-comment' } },
+      { kind: 'pull', names: { operationId: 'wharf/web-pull-comment' } },
+    ] as const;
+    for (const { kind, names } of commentRoutes) {
+      r.post(`/:owner/:repo/${kind}/:number/comments`, { schema: { params: NumberParams, body: CommentForm }, config: { ...PAGE, ...names } }, async (request, reply) => {
         const { owner, repo } = request.params;
         const number = issueNumber(request.params.number);
         const body = request.body.body ?? '';
