@@ -160,6 +160,11 @@ describe('web pages', () => {
     assert.doesNotMatch(profile.body, /\/secret"/);
     assert.match((await page(aliceWeb, `/${alice.login}`)).body, /\/secret"/);
     assert.equal((await page(anon, '/no-such-user-here')).status, 404);
+    await t.octokit(alice.token).rest.repos.createForAuthenticatedUser({ name: 'old-name', auto_init: true });
+    await t.octokit(alice.token).rest.repos.update({ owner: alice.login, repo: 'old-name', name: 'new-name' });
+    const moved = await page(anon, `/${alice.login}/old-name/blob/main/README.md`);
+    assert.equal(moved.status, 301);
+    assert.equal(moved.location, `/${alice.login}/new-name/blob/main/README.md`, 'a renamed repository\'s pages move with it');
     assert.equal((await page(anon, `/${alice.login}/no-such-repo`)).status, 404);
   });
 
@@ -200,6 +205,11 @@ describe('web pages', () => {
     assert.equal(comment.status, 303);
     const { data: comments } = await t.octokit(alice.token).rest.issues.listComments({ owner: alice.login, repo, issue_number: number });
     assert.deepEqual(comments.map((c) => [c.user?.login, c.body]), [[bob.login, 'A comment from the page']]);
+
+    const feed = await page(aliceWeb, '/');
+    assert.match(feed.body, new RegExp(`opened issue <a href="${base}/issues/${number}">#${number} Fog on the &lt;quay&gt;</a>`), 'the watched repository\'s events feed');
+    assert.match(feed.body, /pushed to <a href="[^"]+\/tree\/long">long<\/a>/);
+    assert.doesNotMatch((await page(anon, '/')).body, /id="activity"/);
 
     const list = await page(anon, `${base}/issues`);
     assert.match(list.body, new RegExp(`href="${base}/issues/${number}"`));

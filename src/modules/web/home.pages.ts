@@ -1,6 +1,7 @@
 // The home page (the signed-in user's repositories, or public ones and a sign-in link)
 // and an account's profile with its repositories.
 import type { Presentable } from '../repos/repos.service.ts';
+import { activityFeed } from './activity.pages.ts';
 import { pager, repoPath } from './repo.layout.ts';
 import { PER_PAGE, type HomeView, type ProfileView } from './web.service.ts';
 import { fragment, h, renderPage, time, type Frame, type ReactNode } from './web.render.ts';
@@ -25,10 +26,18 @@ export function homePage(frame: Frame, v: HomeView): string {
       h('h2', null, 'Public repositories'),
       repoList(v.repos, 'public-repos')));
   }
-  return renderPage(frame, fragment(
-    h('h1', null, 'Your repositories'),
-    repoList(v.repos, 'your-repos'),
-    v.total > v.repos.length ? h('p', null, h('a', { href: `/${encodeURIComponent(frame.user.login)}` }, `All ${v.total} repositories`)) : null));
+  return renderPage(frame, h('div', { className: 'layout' },
+    h('div', { className: 'primary' },
+      h('h1', null, 'Recent activity'),
+      activityFeed(v.events)),
+    h('div', { className: 'secondary' },
+      h('h2', null, 'Your repositories'),
+      repoList(v.repos, 'your-repos'),
+      v.total > v.repos.length ? h('p', null, h('a', { href: `/${encodeURIComponent(frame.user.login)}` }, `All ${v.total} repositories`)) : null,
+      v.organizations.length ? fragment(
+        h('h2', null, 'Your organizations'),
+        h('ul', { className: 'list box', id: 'your-orgs' }, ...v.organizations.map((o) => h('li', { key: o.id, className: 'row' },
+          h('a', { href: `/${encodeURIComponent(o.login)}` }, o.login))))) : null)));
 }
 
 export function profilePage(frame: Frame, v: ProfileView): string {

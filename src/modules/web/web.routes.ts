@@ -5,7 +5,7 @@
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../http/router.ts';
-import { ConflictError, DomainError, ForbiddenError, NotAllowedError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, MovedPermanentlyError, NotAllowedError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { csrfValid, redirectToLogin, registerPageScope, sendCsrfFailure, sendPage } from '../web-session/web-request.ts';
 import { blobPage, treePage } from './code.pages.ts';
 import { commitPage, commitsPage } from './commits.pages.ts';
@@ -68,6 +68,18 @@ export function webRoutes(app: Router): void {
 
   app.register(async (scope: FastifyInstance) => {
     registerPageScope(scope);
+    const pageErrors = scope.errorHandler;
+    scope.setErrorHandler(async (error, request, reply) => {
+      // A renamed repository: its page at the new name (the API's own answer points at the API).
+      if (error instanceof MovedPermanentlyError && error.rewrite) {
+        const from = error.rewrite.from.replace(/^\/repos/, '');
+        const path = request.originalUrl ?? request.url;
+        if (path === from || path.startsWith(`${from}/`) || path.startsWith(`${from}?`)) {
+          return reply.redirect(`${error.rewrite.to.replace(/^\/repos/, '')}${path.slice(from.length)}`, 301);
+        }
+      }
+      return pageErrors.call(scope, error, request, reply);
+    });
     const r = scope as unknown as Router;
     const ctx = app.ctx;
 

@@ -11,6 +11,7 @@ import type { CommitDetail, CommitRecordData } from '../git-data/commits.service
 import * as contents from '../git-data/contents.service.ts';
 import type { ContentData, FileData } from '../git-data/contents.service.ts';
 import { listMatchingRefs } from '../git-data/git-data.service.ts';
+import { listReceivedEvents, type TimelineEvent } from '../events-api/events-api.service.ts';
 import * as comments from '../issues/comments.service.ts';
 import * as issueLists from '../issues/issue-lists.service.ts';
 import type { CommentRecord, IssueRecord, LabelRecord } from '../issues/issues.model.ts';
@@ -21,6 +22,7 @@ import * as pullChanges from '../pulls/pulls.changes.ts';
 import { pullFigures } from '../pulls/pulls.present.ts';
 import * as pulls from '../pulls/pulls.service.ts';
 import type { PullRequestRecord } from '../pulls/pulls.model.ts';
+import * as orgs from '../orgs/teams.service.ts';
 import type { Repo, Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Presentable } from '../repos/repos.service.ts';
@@ -285,13 +287,29 @@ export async function profile(ctx: AppContext, actor: Actor, login: string, page
 export interface HomeView {
   repos: Presentable[];
   total: number;
+  /** The signed-in user's organizations and the events of the repositories they watch (empty for everyone else). */
+  organizations: Account[];
+  events: TimelineEvent[];
 }
+
+/** Events shown on the home page; the events API pages further back. */
+const HOME_EVENTS = 20;
 
 /** The signed-in user's repositories (owned, collaborating, through organizations); public ones for everyone else. */
 export async function home(ctx: AppContext, actor: Actor): Promise<HomeView> {
   const q = { sort: 'updated' as const, limit: PER_PAGE, offset: 0 };
-  const list = actor.user ? await repos.listForAuthenticatedUser(ctx, actor, q) : await repos.searchRepositories(ctx, actor, { words: [], fields: ['name'], ownerLogins: [], visibility: 'public', forks: 'include', limit: PER_PAGE, offset: 0 });
-  return { repos: list.items, total: list.total };
+  if (!actor.user) {
+    const list = await repos.searchRepositories(ctx, actor, { words: [], fields: ['name'], ownerLogins: [], visibility: 'public', forks: 'include', limit: PER_PAGE, offset: 0 });
+    return { repos: list.items, total: list.total, organizations: [], events: [] };
+  }
+  const [list, memberships, feed] = await Promise.all([
+    repos.listForAuthenticatedUser(ctx, actor, q),
+    orgs.activeMembershipsOf(ctx, actor.user.id),
+    listReceivedEvents(ctx, actor, actor.user.login, false, { offset: 0, limit: HOME_EVENTS }),
+  ]);
+  const accounts = await users.accountsByIds(ctx, memberships.map((m) => m.orgId));
+  const organizations = [...accounts.values()].sort((a, b) => a.login.localeCompare(b.login));
+  return { repos: list.items, total: list.total, organizations, events: feed.events };
 }
 
 /** A file's bytes at "{ref}/{path}", as the API's raw address reads them. */
