@@ -137,7 +137,9 @@ describe('web pages', () => {
     const { data: apiPage } = await t.octokit().rest.repos.listCommits({ owner: alice.login, repo, sha: 'long', per_page: 25, page: 2 });
     for (const c of apiPage) assert.match(second.body, new RegExp(c.sha.slice(0, 7)), 'the same commits as the API\'s page');
 
+    await t.octokit(alice.token).rest.repos.createCommitStatus({ owner: alice.login, repo, sha: mainSha, state: 'failure', context: 'ci/build', description: 'Broke <here>' });
     const commit = await page(anon, `${base}/commit/${mainSha}`);
+    assert.match(commit.body, /<strong>ci\/build<\/strong><span class="muted"> — Broke &lt;here&gt;<\/span>/, 'the statuses, as the combined status lists them');
     assert.equal(commit.status, 200);
     assert.match(commit.body, /id="commit-title">Add app</);
     assert.match(commit.body, /class="d-add">\+one\n/);

@@ -5,7 +5,8 @@ import type { CommitRecordData } from '../git-data/commits.service.ts';
 import type { CommitDetail } from '../git-data/commits.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { encPath, pager, refSwitcher, repoHeader, repoPath } from './repo.layout.ts';
-import { PER_PAGE, type CommitsView } from './web.service.ts';
+import { PER_PAGE, type CommitsView, type CommitView } from './web.service.ts';
+import type { CombinedStatus } from '../statuses/statuses.service.ts';
 import { fragment, h, renderPage, type Frame, type ReactNode } from './web.render.ts';
 
 function when(epoch: number): ReactNode {
@@ -69,7 +70,19 @@ export function diffView(files: readonly FileChange[], total: number): ReactNode
           }, `${line}\n`)))))));
 }
 
-export function commitPage(frame: Frame, d: CommitDetail): string {
+function statusList(s: CombinedStatus): ReactNode {
+  if (!s.total) return null;
+  return h('section', { className: 'box', 'aria-labelledby': 'status-heading', id: 'statuses' },
+    h('h2', { id: 'status-heading' }, 'Statuses: ', h('span', { className: `badge ${s.state === 'success' ? 'ok' : s.state === 'failure' ? 'warn' : ''}` }, s.state)),
+    h('ul', { className: 'list' }, ...s.statuses.map((st) => h('li', { key: st.id, className: 'row' },
+      h('div', null, h('strong', null, st.context), st.description ? h('span', { className: 'muted' }, ` — ${st.description}`) : null),
+      h('div', null,
+        h('span', { className: `badge ${st.state === 'success' ? 'ok' : st.state === 'pending' ? '' : 'warn'}` }, st.state),
+        st.targetUrl && /^https?:\/\//.test(st.targetUrl) ? fragment(' ', h('a', { href: st.targetUrl, rel: 'nofollow noopener' }, 'Details')) : null)))));
+}
+
+export function commitPage(frame: Frame, v: CommitView): string {
+  const d: CommitDetail = v.detail;
   const c = d.commit;
   const [title, ...rest] = c.parsed.message.split('\n');
   return renderPage(frame, fragment(repoHeader(d.repo, 'commits'),
@@ -81,5 +94,6 @@ export function commitPage(frame: Frame, d: CommitDetail): string {
         ...c.parsed.parents.map((p) => fragment(' · parent ', h('a', { key: p, href: repoPath(d.repo, 'commit', p) }, h('code', null, p.slice(0, 7))))),
         ' · ', h('a', { href: repoPath(d.repo, 'tree', c.sha) }, 'Browse files')),
       h('p', null, h('span', { className: 'add' }, `+${d.stats.additions}`), ' ', h('span', { className: 'del' }, `−${d.stats.deletions}`))),
+    statusList(v.status),
     diffView(d.files, d.fileCount)));
 }

@@ -135,11 +135,12 @@ export function webRoutes(app: Router): void {
     r.get('/:owner/:repo/commit/:sha', { schema: { params: ShaParams }, config: { ...PAGE, operationId: 'wharf/web-commit' } }, async (request, reply) => {
       const { owner, repo, sha } = request.params;
       const viewer = await viewerOf(request);
-      const d = await web.commitAt(ctx, viewer.actor, owner, repo, sha).catch((err: unknown) => {
+      const v = await web.commitAt(ctx, viewer.actor, owner, repo, sha).catch((err: unknown) => {
         // An unknown commit is a page that is not there (the API answers it as a 422).
         throw err instanceof ValidationError ? new NotFoundError() : err;
       });
-      return sendPage(reply, commitPage(viewer.frame(`${d.commit.parsed.message.split('\n')[0]} · ${d.repo.owner.login}/${d.repo.name}`), d));
+      const d = v.detail;
+      return sendPage(reply, commitPage(viewer.frame(`${d.commit.parsed.message.split('\n')[0]} · ${d.repo.owner.login}/${d.repo.name}`), v));
     });
 
     // ---------------------------------------------------------------- issues

@@ -23,6 +23,7 @@ import { pullFigures } from '../pulls/pulls.present.ts';
 import * as pulls from '../pulls/pulls.service.ts';
 import type { PullRequestRecord } from '../pulls/pulls.model.ts';
 import * as orgs from '../orgs/teams.service.ts';
+import { getCombinedStatus, type CombinedStatus } from '../statuses/statuses.service.ts';
 import type { Repo, Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Presentable } from '../repos/repos.service.ts';
@@ -65,7 +66,6 @@ export function splitRefPath(refAndPath: string, refs: RefNames): { ref: string;
 
 export interface CodeView {
   repo: Repo;
-  role: Role | null;
   refs: RefNames | null;
   ref: string;
   path: string;
@@ -93,13 +93,11 @@ async function readmeOf(ctx: AppContext, actor: Actor, repo: Repo, ref: string, 
 /** The repository's home page or a directory at a ref: its entries and README. */
 export async function treeAt(ctx: AppContext, actor: Actor, owner: string, name: string, refAndPath: string | null): Promise<CodeView> {
   const { repo, refs } = await refNames(ctx, actor, owner, name);
-  const { access } = await repos.locate(ctx, actor, owner, name);
-  const role = access.effective;
-  if (!refs) return { repo, role, refs: null, ref: repo.defaultBranch, path: '', content: null, readme: null };
+  if (!refs) return { repo, refs: null, ref: repo.defaultBranch, path: '', content: null, readme: null };
   const at = refAndPath === null ? { ref: repo.defaultBranch, path: '' } : splitRefPath(refAndPath, refs);
   const found = await contents.getContent(ctx, actor, owner, name, at.path, at.ref, 0);
   if (found.content.kind !== 'dir') throw new NotFoundError();
-  return { repo, role, refs, ref: at.ref, path: at.path, content: found.content, readme: await readmeOf(ctx, actor, repo, at.ref, found.content) };
+  return { repo, refs, ref: at.ref, path: at.path, content: found.content, readme: await readmeOf(ctx, actor, repo, at.ref, found.content) };
 }
 
 export interface BlobView {
@@ -139,8 +137,19 @@ export async function commitsAt(ctx: AppContext, actor: Actor, owner: string, na
   return { repo, refs, ref: at, path, page, items: list.items, total: list.total };
 }
 
-export function commitAt(ctx: AppContext, actor: Actor, owner: string, name: string, sha: string): Promise<CommitDetail> {
-  return commits.getCommit(ctx, actor, owner, name, sha, { offset: 0, limit: commits.FILES_PER_PAGE });
+export interface CommitView {
+  detail: CommitDetail;
+  /** The latest status of each context, as the API's combined status. */
+  status: CombinedStatus;
+}
+
+/** Contexts shown on a commit page. */
+const MAX_CONTEXTS = 100;
+
+export async function commitAt(ctx: AppContext, actor: Actor, owner: string, name: string, sha: string): Promise<CommitView> {
+  const detail = await commits.getCommit(ctx, actor, owner, name, sha, { offset: 0, limit: commits.FILES_PER_PAGE });
+  const status = await getCombinedStatus(ctx, actor, owner, name, detail.commit.sha, { perPage: MAX_CONTEXTS, offset: 0 });
+  return { detail, status };
 }
 
 // ---------------------------------------------------------------- issues
@@ -153,7 +162,6 @@ export interface IssueFilter {
 
 export interface IssueListView {
   repo: Repo;
-  role: Role | null;
   filter: IssueFilter;
   page: Page<IssueRecord>;
   authors: Map<number, Account>;
@@ -165,12 +173,11 @@ export async function issueList(ctx: AppContext, actor: Actor, owner: string, na
   const { repo, page } = await issueLists.listRepoIssues(ctx, actor, owner, name,
     { state: filter.state, ...(filter.labels ? { labels: filter.labels } : {}) },
     { perPage: PER_PAGE, offset: (filter.page - 1) * PER_PAGE });
-  const { access } = await repos.locate(ctx, actor, owner, name);
   const [authors, labels] = await Promise.all([
     users.accountsByIds(ctx, page.items.map((i) => i.userId)),
     labelsOfIssues(ctx, page.items.map((i) => i.id)),
   ]);
-  return { repo, role: access.effective, filter, page, authors, labels };
+  return { repo, filter, page, authors, labels };
 }
 
 export interface Rendered<T> {
