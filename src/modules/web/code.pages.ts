@@ -5,7 +5,7 @@ import { repoLinks } from '../repos/repos.views.ts';
 import type { Urls } from '../../urls.ts';
 import type { DirEntryData } from '../git-data/contents.service.ts';
 import { breadcrumbs, encPath, refSwitcher, repoHeader, repoPath } from './repo.layout.ts';
-import type { BlobView, CodeView } from './web.service.ts';
+import type { BlobView, CodeView } from './code.service.ts';
 import { fragment, h, renderPage, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
 
 function cloneBox(v: CodeView, urls: Urls): ReactNode {

@@ -5,7 +5,8 @@ import type { CommitRecordData } from '../git-data/commits.service.ts';
 import type { CommitDetail } from '../git-data/commits.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { encPath, pager, refSwitcher, repoHeader, repoPath } from './repo.layout.ts';
-import { PER_PAGE, type CommitsView, type CommitView } from './web.service.ts';
+import type { CommitsView, CommitView } from './code.service.ts';
+import { PER_PAGE } from './web.service.ts';
 import type { CombinedStatus } from '../statuses/statuses.service.ts';
 import { fragment, h, renderPage, type Frame, type ReactNode } from './web.render.ts';
 

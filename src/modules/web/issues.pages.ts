@@ -5,7 +5,8 @@ import type { Account } from '../users/users.model.ts';
 import type { IssueRecord, LabelRecord } from '../issues/issues.model.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
-import { PER_PAGE, type IssueListView, type IssueView, type Rendered } from './web.service.ts';
+import type { IssueListView, IssueView, Rendered } from './conversations.service.ts';
+import { PER_PAGE } from './web.service.ts';
 import { flash, fragment, h, postForm, renderPage, time, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
 
 export function issuePath(repo: Repo, i: Pick<IssueRecord, 'isPullRequest' | 'number'>): string {

@@ -5,7 +5,8 @@ import type { Account } from '../users/users.model.ts';
 import { commitRow, diffView } from './commits.pages.ts';
 import { conversation, stateBadge, type CommentForm } from './issues.pages.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
-import { PER_PAGE, type PullListView, type PullView } from './web.service.ts';
+import type { PullListView, PullView } from './conversations.service.ts';
+import { PER_PAGE } from './web.service.ts';
 import { flash, fragment, h, postForm, renderPage, time, type Frame, type ReactNode } from './web.render.ts';
 
 function login(people: Map<number, Account>, id: number): ReactNode {

@@ -2,7 +2,7 @@
 // the tabs (Code, Issues, Pull requests, Commits), the branch and tag switcher, and
 // addresses built from names (each segment encoded, slashes of a path kept).
 import type { Repo } from '../repos/repos.model.ts';
-import type { RefNames } from './web.service.ts';
+import type { RefNames } from './code.service.ts';
 import { fragment, h, type ReactElement, type ReactNode } from './web.render.ts';
 
 /** A path of segments (a ref or a file path may hold slashes) as an address. */
