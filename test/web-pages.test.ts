@@ -38,7 +38,7 @@ describe('web pages', () => {
     mainSha = made.mainSha;
     repo = 'harbour';
     base = `/${alice.login}/${repo}`;
-    await commitFiles(clone, { 'src/hello.ts': 'export const answer: number = 42;\n', 'docs/README.md': '# Docs\n\nInside **docs**.\n' }, 'Add code');
+    await commitFiles(clone, { 'src/hello.ts': 'export const answer: number = 42;\n', 'docs/README.md': '# Docs\n\nInside **docs**.\n<script>alert(1)</script>\n', 'notes/README': 'Plain <b>text</b>\n' }, 'Add code');
     // A branch of 27 commits, for the paging of the history.
     await checkout(clone, 'long', true);
     for (let i = 0; i < 26; i++) await commitFiles(clone, { 'count.txt': `${i}\n` }, `Count ${i}`);
@@ -100,6 +100,9 @@ describe('web pages', () => {
     const dir = await page(anon, `${base}/tree/main/docs`);
     assert.equal(dir.status, 200);
     assert.match(dir.body, /Inside <strong>docs<\/strong>/, 'a directory shows its README');
+    assert.doesNotMatch(dir.body, /<script>alert/, 'sanitized by the markdown renderer');
+    const notes = await page(anon, `${base}/tree/main/notes`);
+    assert.match(notes.body, /<pre tabindex="0">Plain &lt;b&gt;text&lt;\/b&gt;\n<\/pre>/, 'a README that is not Markdown is shown as written');
     const feature = await page(anon, `${base}/tree/feature`);
     assert.match(feature.body, />feature\.txt<\/a>/, 'another branch, through the switcher\'s address');
     assert.match(feature.body, /id="current-ref">feature</);

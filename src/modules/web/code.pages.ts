@@ -60,7 +60,7 @@ export function treePage(frame: Frame, v: CodeView, urls: Urls): string {
             ...entries.map((e) => entryRow(v, e)))),
         v.readme ? h('section', { className: 'box readme', 'aria-labelledby': 'readme-heading' },
           h('h2', { id: 'readme-heading' }, v.readme.path.split('/').pop()),
-          trustedHtml('div', { className: 'markdown-body' }, v.readme.html)) : null),
+          'html' in v.readme ? trustedHtml('div', { className: 'markdown-body' }, v.readme.html) : h('pre', { tabIndex: 0 }, v.readme.text)) : null),
       h('aside', { className: 'secondary' }, cloneBox(v, urls)))));
 }
 

@@ -53,8 +53,8 @@ export interface CodeView {
   ref: string;
   path: string;
   content: ContentData | null;
-  /** The rendered README of a directory (sanitized HTML), when it has one. */
-  readme: { path: string; html: string } | null;
+  /** A directory's README: Markdown rendered (sanitized HTML), any other as its text. */
+  readme: { path: string; html: string } | { path: string; text: string } | null;
 }
 
 const README = /^readme(\.(md|markdown|txt))?$/i;
@@ -67,10 +67,8 @@ async function readmeOf(ctx: AppContext, actor: Actor, repo: Repo, ref: string, 
   const file = await contents.getContent(ctx, actor, repo.owner.login, repo.name, found.path, ref, MAX_SHOWN_BYTES);
   if (file.content.kind !== 'file' || !file.content.content) return null;
   const text = file.content.content.toString('utf8');
-  const markdown = /\.(md|markdown)$/i.test(found.path);
-  // A plain-text README is shown as written: markdown of a fenced block keeps it verbatim.
-  const html = await renderHtml(ctx, markdown ? text : `\`\`\`\n${text.replace(/```/g, '` ` `')}\n\`\`\``, { mode: 'gfm', context: `${repo.owner.login}/${repo.name}` });
-  return { path: found.path, html };
+  if (!/\.(md|markdown)$/i.test(found.path)) return { path: found.path, text };
+  return { path: found.path, html: await renderHtml(ctx, text, { mode: 'gfm', context: `${repo.owner.login}/${repo.name}` }) };
 }
 
 /** The repository's home page or a directory at a ref: its entries and README. */
