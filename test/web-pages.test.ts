@@ -71,6 +71,11 @@ describe('web pages', () => {
     assert.equal(home.status, 200);
     assert.match(home.headers.get('content-type') ?? '', /^text\/html/);
     assert.match(home.body, /id="sign-in-link"/);
+    assert.match(home.headers.get('vary') ?? '', /Accept/i);
+    const head = await fetch(`${t.baseUrl}/`, { method: 'HEAD', headers: { accept: BROWSER } });
+    assert.match(head.headers.get('content-type') ?? '', /^text\/html/);
+    const apiHead = await fetch(`${t.baseUrl}/`, { method: 'HEAD', headers: { accept: '*/*' } });
+    assert.match(apiHead.headers.get('content-type') ?? '', /^application\/json/);
     assert.match(home.body, new RegExp(`href="${base}"`), 'public repositories are listed');
     assert.doesNotMatch(home.body, /\/secret"/);
     const mine = await page(aliceWeb, '/');

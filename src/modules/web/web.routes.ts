@@ -47,14 +47,15 @@ export function webRoutes(app: Router): void {
 
     r.get('/', { constraints: BROWSER_ONLY, config: { ...PAGE, operationId: 'wharf/web-home' } }, async (request, reply) => {
       const viewer = await viewerOf(request);
-      return sendPage(reply, homePage(viewer.frame(viewer.session ? 'Home' : 'Welcome'), await web.home(ctx, viewer.actor)));
+      // The same address answers JSON to API clients: a cache keeps the two apart by Accept.
+      return sendPage(reply.header('vary', 'Accept'), homePage(viewer.frame(viewer.session ? 'Home' : 'Welcome'), await web.home(ctx, viewer.actor)));
     });
 
     // The raw file address is the API's download_url too: a browser gets it with its session's rights.
     r.get('/:owner/:repo/raw/*', { constraints: BROWSER_ONLY, schema: { params: RepoRestParams }, config: { ...PAGE, operationId: 'wharf/web-raw' } }, async (request, reply) => {
       const { owner, repo, '*': rest } = request.params;
       const viewer = await viewerOf(request);
-      return sendRaw(reply, await code.rawFile(ctx, viewer.actor, owner, repo, rest));
+      return sendRaw(reply.header('vary', 'Accept'), await code.rawFile(ctx, viewer.actor, owner, repo, rest));
     });
 
     r.get('/:login', { schema: { params: LoginParams, querystring: PageQuery }, config: { ...PAGE, operationId: 'wharf/web-profile' } }, async (request, reply) => {
