@@ -1,14 +1,13 @@
 // Issues and pull requests: the lists, one issue or pull request, the new-issue and
 // comment forms, and the merge button's post.
 import type { Router } from '../../http/router.ts';
-import { sendPage } from '../web-session/web-request.ts';
+import { redirectToLogin, sendPage } from '../web-session/web-request.ts';
 import * as web from './conversations.service.ts';
 import { issuePage, issuePath, issuesPage, newIssuePage } from './issues.pages.ts';
 import { pullPage, pullsPage } from './pulls.pages.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, issueNumber, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
-import { redirectToLogin } from '../web-session/web-request.ts';
 import { CommentForm, IssueForm, IssuesQuery, MergeForm, NumberParams, RepoParams } from './web.schemas.ts';
 
 /** Registered inside the pages' scope (web.routes.ts). */
