@@ -238,6 +238,11 @@ describe('web pages', () => {
     assert.match(res.body, new RegExp(`/issues/${a.number}"`));
     assert.doesNotMatch(res.body, new RegExp(`/issues/${b.number}"`));
     assert.match(res.body, /class="label">bug</);
+    const labels = await page(anon, `${base}/labels`);
+    assert.equal(labels.status, 200);
+    const { data: all } = await t.octokit().rest.issues.listLabelsForRepo({ owner: alice.login, repo, per_page: 100 });
+    for (const l of all) assert.match(labels.body, new RegExp(`labels=${encodeURIComponent(l.name).replace(/%20/g, '\\+')}">${l.name}</a>`), l.name);
+    assert.equal((await page(anon, `/${alice.login}/secret/labels`)).status, 404);
   });
 
   test('merging needs push access: the button is not shown, and a post is refused with the reason inline', async () => {

@@ -500,6 +500,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-issue': 'none',
   'wharf/web-issue-comment': 'none',
   'wharf/web-issues': 'none',
+  'wharf/web-labels': 'none',
   'wharf/web-merge-pull': 'none',
   'wharf/web-new-issue': 'none',
   'wharf/web-profile': 'none',

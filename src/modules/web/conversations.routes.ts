@@ -3,12 +3,12 @@
 import type { Router } from '../../http/router.ts';
 import { redirectToLogin, sendPage } from '../web-session/web-request.ts';
 import * as web from './conversations.service.ts';
-import { issuePage, issuePath, issuesPage, newIssuePage } from './issues.pages.ts';
+import { issuePage, issuePath, issuesPage, labelsPage, newIssuePage } from './issues.pages.ts';
 import { pullPage, pullsPage } from './pulls.pages.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, issueNumber, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
-import { CommentForm, IssueForm, IssuesQuery, MergeForm, NumberParams, RepoParams } from './web.schemas.ts';
+import { CommentForm, IssueForm, IssuesQuery, MergeForm, NumberParams, PageQuery, RepoParams } from './web.schemas.ts';
 
 /** Registered inside the pages' scope (web.routes.ts). */
 export function conversationPages(r: Router): void {
@@ -23,6 +23,14 @@ export function conversationPages(r: Router): void {
     const viewer = await viewerOf(request);
     const v = await web.issueList(ctx, viewer.actor, owner, repo, { state, labels: q.labels ?? '', page: pageNumber(q.page) });
     return sendPage(reply, issuesPage(viewer.frame(`Issues · ${v.repo.owner.login}/${v.repo.name}`), v));
+  });
+
+  r.get('/:owner/:repo/labels', { schema: { params: RepoParams, querystring: PageQuery }, config: { ...PAGE, operationId: 'wharf/web-labels' } }, async (request, reply) => {
+    const { owner, repo } = request.params;
+    const page = pageNumber(request.query.page);
+    const viewer = await viewerOf(request);
+    const v = await web.labelList(ctx, viewer.actor, owner, repo, page);
+    return sendPage(reply, labelsPage(viewer.frame(`Labels · ${v.repo.owner.login}/${v.repo.name}`), v, page));
   });
 
   r.get('/:owner/:repo/issues/new', { schema: { params: RepoParams }, config: { ...PAGE, operationId: 'wharf/web-new-issue' } }, async (request, reply) => {

@@ -9,6 +9,7 @@ import * as comments from '../issues/comments.service.ts';
 import * as issueLists from '../issues/issue-lists.service.ts';
 import type { CommentRecord, IssueRecord, LabelRecord } from '../issues/issues.model.ts';
 import { labelsOfIssues } from '../issues/issues.present.ts';
+import { listLabels, type LabelPageOf } from '../issues/labels.service.ts';
 import * as issues from '../issues/issues.service.ts';
 import { renderHtml } from '../markdown/markdown.service.ts';
 import * as pullChanges from '../pulls/pulls.changes.ts';
@@ -142,3 +143,8 @@ export async function pullPage(ctx: AppContext, actor: Actor, owner: string, nam
 
 export { mergePull } from '../pulls/pulls.merge.ts';
 
+
+/** A repository's labels, a page at a time as the API lists them. */
+export function labelList(ctx: AppContext, actor: Actor, owner: string, name: string, page: number): Promise<LabelPageOf> {
+  return listLabels(ctx, actor, owner, name, { perPage: PER_PAGE * 4, offset: (page - 1) * PER_PAGE * 4 });
+}

@@ -6,6 +6,7 @@ import type { IssueRecord, LabelRecord } from '../issues/issues.model.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
 import type { IssueListView, IssueView, Rendered } from './conversations.service.ts';
+import type { LabelPageOf } from '../issues/labels.service.ts';
 import { PER_PAGE } from './web.service.ts';
 import { flash, fragment, h, postForm, renderPage, time, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
 
@@ -41,6 +42,7 @@ export function issuesPage(frame: Frame, v: IssueListView): string {
         h('label', { htmlFor: 'labels-filter' }, 'Labels'),
         h('input', { type: 'text', id: 'labels-filter', name: 'labels', defaultValue: v.filter.labels, placeholder: 'bug,help wanted' }),
         h('button', { type: 'submit', className: 'secondary' }, 'Filter')),
+      h('a', { href: repoPath(v.repo, 'labels') }, 'Labels'),
       frame.user ? h('a', { className: 'button', href: repoPath(v.repo, 'issues', 'new'), id: 'new-issue' }, 'New issue') : null),
     v.page.items.length
       ? h('ul', { className: 'list box', id: 'issues' }, ...v.page.items.map((i) => h('li', { key: i.id, className: 'row' },
@@ -110,4 +112,18 @@ export function newIssuePage(frame: Frame, repo: Repo, form: NewIssueForm): stri
       h('label', { htmlFor: 'issue-body-field' }, 'Description'),
       h('textarea', { id: 'issue-body-field', name: 'body', rows: 10, defaultValue: form.body }),
       h('button', { type: 'submit', id: 'submit-issue' }, 'Submit new issue'))));
+}
+
+/** The labels of a repository, each linking to the issues that carry it. */
+export function labelsPage(frame: Frame, v: LabelPageOf, page: number): string {
+  const base = repoPath(v.repo, 'labels');
+  return renderPage(frame, fragment(repoHeader(v.repo, 'issues'),
+    h('h2', null, `${v.page.total} label${v.page.total === 1 ? '' : 's'}`),
+    v.page.items.length
+      ? h('ul', { className: 'list box', id: 'labels' }, ...v.page.items.map((l) => h('li', { key: l.id, className: 'row' },
+        h('div', null,
+          h('a', { className: 'label', href: `${repoPath(v.repo, 'issues')}?${new URLSearchParams({ state: 'open', labels: l.name })}` }, l.name),
+          l.description ? h('span', { className: 'muted' }, ` ${l.description}`) : null))))
+      : h('p', { className: 'box' }, 'No labels.'),
+    pager(base, page, v.page.total, PER_PAGE * 4)));
 }
