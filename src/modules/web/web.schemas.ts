@@ -1,0 +1,26 @@
+// Addresses, query strings and form bodies of the web pages. Form fields are optional
+// strings: a missing one is answered with the form again and its error inline.
+import { Type, type Static } from '@sinclair/typebox';
+
+const Field = Type.Optional(Type.String({ maxLength: 65536 }));
+const Name = Type.String({ maxLength: 256 });
+
+export const LoginParams = Type.Object({ login: Name });
+export const RepoParams = Type.Object({ owner: Name, repo: Name });
+export const RepoRestParams = Type.Object({ owner: Name, repo: Name, '*': Type.String({ maxLength: 8192 }) });
+export const ShaParams = Type.Object({ owner: Name, repo: Name, sha: Name });
+/** The number stays a string: anything but digits is a 404 page, not a validation error. */
+export const NumberParams = Type.Object({ owner: Name, repo: Name, number: Type.String({ maxLength: 20 }) });
+
+export const PageQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })) });
+export const CommitsQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })), path: Type.Optional(Type.String({ maxLength: 4096 })) });
+export const IssuesQuery = Type.Object({
+  page: Type.Optional(Type.String({ maxLength: 12 })),
+  state: Type.Optional(Type.String({ maxLength: 12 })),
+  labels: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+
+export const IssueForm = Type.Object({ authenticity_token: Field, title: Field, body: Field });
+export type IssueForm = Static<typeof IssueForm>;
+export const CommentForm = Type.Object({ authenticity_token: Field, body: Field });
+export const MergeForm = Type.Object({ authenticity_token: Field, sha: Field });
