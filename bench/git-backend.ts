@@ -9,12 +9,15 @@
 //   fetch  a bare repository holding the first N-100 commits (imported locally from
 //          the same stream, so the SHAs match) fetches the last 100
 //   push   a separate 1,000-commit history pushed into an empty repository
+// and, against Wharf alone, the same clone over SSH (bench/git-ssh.ts), compared with
+// Wharf's HTTP clone of the same runs (issue #24).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { SshRemote } from './git-ssh.ts';
 
 export function run(cmd: string, args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -144,6 +147,9 @@ export interface GitFigures {
   push: { wharfMs: number; backendMs: number };
   /** The initial push of the whole history to each (one run each, not an aim). */
   seedPush: { wharfMs: number; backendMs: number };
+  /** Wharf's clone over SSH and over HTTP (clone.wharfMs), medians, ms; null when SSH could not run (sshFailure says why). */
+  sshClone: { sshMs: number; httpMs: number } | null;
+  sshFailure: string | null;
 }
 
 export interface GitBenchOptions {
@@ -164,6 +170,8 @@ export interface GitBenchOptions {
   fetchCommits: number;
   createRepo(name: string): Promise<void>;
   progress(message: string): void;
+  /** Wharf's SSH server, or why it cannot be reached: the SSH clone is then left out. */
+  ssh: SshRemote | { failure: string };
 }
 
 export function wharfRemote(base: string, login: string, token: string, repo: string): string {
@@ -194,6 +202,8 @@ export async function measureGit(o: GitBenchOptions): Promise<GitFigures> {
     const clone = { wharf: [] as number[], backend: [] as number[] };
     const fetchMs = { wharf: [] as number[], backend: [] as number[] };
     const push = { wharf: [] as number[], backend: [] as number[] };
+    const sshClone: number[] = [];
+    let sshFailure = 'failure' in o.ssh ? o.ssh.failure : null;
     for (let i = 0; i < o.runs; i++) {
       o.progress(`git clone / fetch / push, run ${i + 1} of ${o.runs} …`);
       for (const [who, url] of [['wharf', wharfUrl], ['backend', backendUrl]] as const) {
@@ -217,12 +227,28 @@ export async function measureGit(o: GitBenchOptions): Promise<GitFigures> {
         }
         push[who].push(await timed(() => run('git', ['--git-dir', pushSource, 'push', '-q', pushUrl, 'main'])));
       }
+      if (!('failure' in o.ssh) && sshFailure === null) {
+        // A failed SSH clone leaves the SSH figure out, never the HTTP ones.
+        const ssh = o.ssh;
+        const sshDir = path.join(o.work, `clone-ssh-${i}.git`);
+        try {
+          sshClone.push(await timed(() => run('git', ['clone', '-q', '--bare', `${ssh.base}/${o.login}/${o.wharfRepo}.git`, sshDir], { env: ssh.env })));
+        } catch (err) {
+          // run()'s message starts with the whole command line: keep the exit status and stderr.
+          const message = err instanceof Error ? err.message : String(err);
+          const at = message.indexOf(': exit ');
+          sshFailure = `SSH clone failed: ${message.slice(at >= 0 ? at + 2 : 0).replace(/\s+/g, ' ')}`.slice(0, 200);
+        }
+        fs.rmSync(sshDir, { recursive: true, force: true });
+      }
     }
     const pair = (x: { wharf: number[]; backend: number[] }) => ({ wharfMs: median(x.wharf), backendMs: median(x.backend) });
     return {
       commits: o.commits, pushCommits: o.pushCommits, fetchCommits: o.fetchCommits, runs: o.runs,
       clone: pair(clone), fetch: pair(fetchMs), push: pair(push),
       seedPush: { wharfMs: o.wharfSeedPushMs, backendMs: backendSeedPushMs },
+      sshClone: sshFailure === null && sshClone.length > 0 ? { sshMs: median(sshClone), httpMs: median(clone.wharf) } : null,
+      sshFailure,
     };
   } finally {
     await backend.close();
@@ -237,4 +263,7 @@ export function printGit(g: GitFigures): void {
   line(`fetch of the last ${g.fetchCommits} commits`, g.fetch);
   line(`push of ${g.pushCommits} commits (empty repo)`, g.push);
   line(`first push of ${g.commits} commits (1 run)`, g.seedPush);
+  console.log(g.sshClone
+    ? `  ${`clone, ${g.commits} commits, over SSH`.padEnd(34)} wharf ${g.sshClone.sshMs.toFixed(0).padStart(6)} ms, over HTTP ${g.sshClone.httpMs.toFixed(0).padStart(6)} ms, ratio ${(g.sshClone.sshMs / g.sshClone.httpMs).toFixed(2)}`
+    : `  clone over SSH not measured: ${g.sshFailure ?? 'no run'}`);
 }

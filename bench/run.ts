@@ -4,7 +4,10 @@
 // answering the same bytes from memory (the ceiling; the figure is Wharf's req/s over
 // the bare server's); GraphQL queries for the same data as the REST lists; issue pages
 // and concurrent creates (bench/issues.ts); webhooks on the create path (bench/events.ts);
-// git clone, fetch and push against `git http-backend` (bench/git-backend.ts); and the
+// git clone, fetch and push against `git http-backend` (bench/git-backend.ts), and
+// Wharf's clone of the same history over SSH against its clone over HTTP (issue #24,
+// bench/git-ssh.ts: a fresh ed25519 key added through POST /user/keys, known_hosts from
+// GET /meta's ssh_keys, OpenSSH checking strictly; figure git.sshClone); and the
 // resident memory of the Wharf process. Each aim's target is set where it is computed
 // (httpAims … memoryAims below); bench/aims.ts prints them. A default run takes about
 // 8 minutes on 2 cores.
@@ -15,7 +18,8 @@
 //   BENCH_CONNECTIONS      concurrent connections [32]
 //   BENCH_ONLY             comma-separated groups to run [all]: http (reads, lists,
 //                          GraphQL, memory growth), issues (page 300, concurrent creates),
-//                          events (hooks on the create path), git (clone, fetch, push);
+//                          events (hooks on the create path), git (clone, fetch, push,
+//                          clone over SSH: Wharf's SSH server listens only for this group);
 //                          aims of the groups left out print MISS "not measured"
 //   BENCH_SEED_ITEMS       issues, pull requests and repositories seeded for the lists [100]
 //   BENCH_GIT_COMMITS      commits of the cloned and fetched history [10000]
@@ -49,6 +53,7 @@ import { measureEventThroughput, printEventThroughput, type EventThroughput } fr
 import { measureIssues, printIssues, type IssueBenchResult } from './issues.ts';
 import { ISSUES_QUERY } from './graphql-issues.ts';
 import { measureGit, printGit, type GitFigures } from './git-backend.ts';
+import { prepareSsh, type SshRemote } from './git-ssh.ts';
 import { apiCall, createRepo, seedHistory, seedIssues, seedListedRepos, seedPulls, type Api, type History } from './seed.ts';
 import { aim, aimsJson, printAims, unmeasured, type Aim } from './aims.ts';
 import { summarizeProfile } from './profile.ts';
@@ -414,9 +419,15 @@ function gitAims(git: GitFigures | null, failure: string | null): Aim[] {
     [`git fetch of the last ${GIT_FETCH_COMMITS} of ${GIT_COMMITS}: wharf/http-backend time`, 'fetch'],
     [`git push of ${GIT_PUSH_COMMITS} commits: wharf/http-backend time`, 'push'],
   ];
-  return rows.map(([what, key]) => (git
+  const out = rows.map(([what, key]) => (git
     ? aim('5', what, git[key].wharfMs / git[key].backendMs, '≤', 1.2, '', `${fmt(git[key].wharfMs, 0)} vs ${fmt(git[key].backendMs, 0)} ms, median of ${git.runs}`)
     : unmeasured('5', what, '≤', 1.2, '', reason)));
+  // Issue #24: over SSH within 1.2× of the same clone over HTTP, both Wharf, same run.
+  const ssh = `git clone of ${GIT_COMMITS} commits over SSH: ssh/http time`;
+  out.push(git?.sshClone
+    ? aim('5', ssh, git.sshClone.sshMs / git.sshClone.httpMs, '≤', 1.2, '', `${fmt(git.sshClone.sshMs, 0)} vs ${fmt(git.sshClone.httpMs, 0)} ms, median of ${git.runs}`)
+    : unmeasured('5', ssh, '≤', 1.2, '', git?.sshFailure ?? reason));
+  return out;
 }
 
 function memoryAims(rssPasses: (number | null)[], rssEnd: number | null, ranHttp: boolean): Aim[] {
@@ -451,6 +462,8 @@ async function main(): Promise<void> {
     const adminToken = `whp_${randomBytes(18).toString('hex')}`;
     const wharfPort = await freePort();
     const wharfBase = `http://127.0.0.1:${wharfPort}`;
+    // Only the git group clones over SSH: the other groups measure Wharf without its SSH server.
+    const sshPort = ONLY.has('git') ? await freePort() : 0;
     wharf = startChild('wharf', [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       '--import', 'tsx', WHARF_ENTRY,
@@ -460,7 +473,7 @@ async function main(): Promise<void> {
         PORT: String(wharfPort),
         HOST: '127.0.0.1',
         WHARF_DATA_DIR: path.join(work, 'data'),
-        WHARF_ADMIN_TOKEN: adminToken, WHARF_SSH_PORT: '0',
+        WHARF_ADMIN_TOKEN: adminToken, WHARF_SSH_PORT: String(sshPort),
         LOG_LEVEL: 'warn',
         // As `npm start` runs it: graphql-js skips its development-mode checks.
         NODE_ENV: process.env.NODE_ENV ?? 'production',
@@ -475,7 +488,10 @@ async function main(): Promise<void> {
     await waitForHttp(wharf, `${wharfBase}/meta`);
 
     await adminRequest(wharfBase, adminToken, 'POST', '/admin/users', { login: BENCH_LOGIN, email: `${BENCH_LOGIN}@example.com` });
-    const auth = await adminRequest(wharfBase, adminToken, 'POST', `/admin/users/${BENCH_LOGIN}/authorizations`, { scopes: ['user', 'repo'] });
+    const auth = await adminRequest(wharfBase, adminToken, 'POST', `/admin/users/${BENCH_LOGIN}/authorizations`, {
+      // write:public_key only where the git group adds its SSH key.
+      scopes: ['user', 'repo', ...(sshPort ? ['write:public_key'] : [])],
+    });
     const token = (auth as { token: string }).token;
     const headers = { 'user-agent': USER_AGENT, accept: 'application/vnd.github+json', authorization: `token ${token}` };
     const api: Api = { base: wharfBase, token, login: BENCH_LOGIN };
@@ -606,11 +622,18 @@ async function main(): Promise<void> {
     let git: GitFigures | null = null;
     let gitFailure: string | null = historyFailure;
     if (ONLY.has('git') && history) {
+      let ssh: SshRemote | { failure: string };
+      try {
+        ssh = await prepareSsh(api, work, sshPort);
+      } catch (err) {
+        ssh = { failure: `SSH setup failed: ${errorMessage(err)}` };
+        console.log(`git over SSH not measured: ${ssh.failure}`);
+      }
       try {
         git = await measureGit({
           work, base: wharfBase, token, login: BENCH_LOGIN, source: history.source, seed: history.seed, commits: history.commits,
           wharfRepo: HISTORY_REPO, wharfSeedPushMs: history.pushMs, runs: GIT_RUNS, pushCommits: GIT_PUSH_COMMITS, fetchCommits: GIT_FETCH_COMMITS,
-          createRepo: (name) => createRepo(api, name, { private: true }), progress,
+          createRepo: (name) => createRepo(api, name, { private: true }), progress, ssh,
         });
         console.log('');
         printGit(git);
@@ -662,6 +685,7 @@ async function main(): Promise<void> {
         clone: { ...git.clone, ratio: +(git.clone.wharfMs / git.clone.backendMs).toFixed(2) },
         fetch: { ...git.fetch, ratio: +(git.fetch.wharfMs / git.fetch.backendMs).toFixed(2) },
         push: { ...git.push, ratio: +(git.push.wharfMs / git.push.backendMs).toFixed(2) },
+        sshClone: git.sshClone && { ...git.sshClone, ratio: +(git.sshClone.sshMs / git.sshClone.httpMs).toFixed(2) },
       },
       memory: { rssPassesMB: rssPasses.map((r) => (r === null ? null : Math.round(r / 1048576))), rssEndMB: rssEnd === null ? null : Math.round(rssEnd / 1048576) },
       events: events && {
