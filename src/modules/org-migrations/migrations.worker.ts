@@ -3,8 +3,8 @@
 // again), writes their archives and moves them to exported or failed. Woken at once by
 // work committed in this process (ctx.bus.onWork) and every pollMs otherwise. idle()
 // resolves once nothing claimable is left (tests wait on it).
-import { AsyncResource } from 'node:async_hooks';
 import { inTransaction, type AppContext } from '../../context.ts';
+import { JobWorker } from '../../events/job-worker.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { writeArchive } from './migrations.export.ts';
 import * as store from './migrations.store.ts';
@@ -12,65 +12,16 @@ import * as store from './migrations.store.ts';
 /** A claim lasts this long past the last progress; a dead exporter gives it up then. */
 const LEASE_MS = 10 * 60_000;
 
-export class MigrationExportWorker {
-  private running = false;
-  private pass: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
-  private readonly root = new AsyncResource('MigrationExportWorker');
-
-  constructor(private readonly ctx: AppContext, private readonly pollMs: number) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.unsubscribe = this.ctx.bus.onWork(() => this.nudge());
-    this.nudge();
+export class MigrationExportWorker extends JobWorker {
+  constructor(ctx: AppContext, pollMs: number) {
+    super(ctx, pollMs, 'MigrationExportWorker');
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.unsubscribe?.();
-    if (this.timer) clearTimeout(this.timer);
-    await this.pass;
+  protected countClaimable(): Promise<number> {
+    return store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime());
   }
 
-  nudge(): void {
-    if (!this.running) return;
-    if (this.pass) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.pass = this.root.runInAsyncScope(() => this.runPass()).finally(() => {
-      this.pass = null;
-      if (this.again && this.running) {
-        this.again = false;
-        this.nudge();
-      } else if (this.running) {
-        this.timer = setTimeout(() => this.nudge(), this.pollMs);
-        this.timer.unref();
-      }
-    });
-  }
-
-  /** Resolves once no migration is left that this worker could take now. */
-  async idle(): Promise<void> {
-    for (;;) {
-      while (this.pass) await this.pass;
-      if (!this.running || (await store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime())) === 0) {
-        if (!this.pass) return;
-        continue;
-      }
-      this.nudge();
-      await this.pass;
-    }
-  }
-
-  private async runPass(): Promise<void> {
-    this.again = false;
+  protected async runPass(): Promise<void> {
     try {
       for (;;) {
         if (!this.running) return;
