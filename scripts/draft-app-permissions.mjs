@@ -24,6 +24,8 @@ const RULES = {
   'repos/forks': ['metadata', 'administration'], 'repos/repos': ['metadata', 'administration'], 'repos/webhooks': ['repository_hooks', 'repository_hooks'],
   search: ['metadata', 'metadata'], teams: ['members', 'members'], users: [null, null], reactions: ['issues', 'issues'],
   'apps/installations': [null, null], 'apps/apps': [null, null], 'deploy-keys': ['administration', 'administration'],
+  // Source imports change a repository's whole history: administration, as upstream lists them.
+  'migrations/source-imports': ['administration', 'administration'],
   // Timelines: metadata, which every installation holds.
   'activity/events': ['metadata', 'metadata'],
   'actions/self-hosted-runner-groups': ['organization_self_hosted_runners', 'organization_self_hosted_runners'],

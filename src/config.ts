@@ -45,6 +45,13 @@ export interface Config {
   tls: { cert: string; key: string } | null;
   webhookAllowedHosts: string[];
   webhookRetryBaseMs: number;
+  /** Source imports (WHARF_IMPORT_*; see README): large-file threshold, time and size bounds. */
+  imports: {
+    largeFileBytes: number;
+    stepTimeoutSeconds: number;
+    maxBytes: number;
+    pollMs: number;
+  };
   /** Webhook delivery limits and pace (WHARF_WEBHOOK_*; see README). */
   webhookDelivery: {
     maxAttempts: number;
@@ -153,6 +160,12 @@ export function loadConfig(env: Env = process.env): Config {
     tls: tlsCert && tlsKey ? { cert: tlsCert, key: tlsKey } : null,
     webhookAllowedHosts: list(str(env, 'WHARF_WEBHOOK_ALLOWED_HOSTS')),
     webhookRetryBaseMs: int(env, 'WHARF_WEBHOOK_RETRY_BASE_MS', 10000),
+    imports: {
+      largeFileBytes: Math.max(1, int(env, 'WHARF_IMPORT_LARGE_FILE_BYTES', 100 * 1024 * 1024)),
+      stepTimeoutSeconds: Math.max(1, int(env, 'WHARF_IMPORT_STEP_TIMEOUT_SECONDS', 3600)),
+      maxBytes: Math.max(1, int(env, 'WHARF_IMPORT_MAX_BYTES', 10 * 1024 * 1024 * 1024)),
+      pollMs: Math.max(10, int(env, 'WHARF_IMPORT_POLL_MS', 1000)),
+    },
     webhookDelivery: {
       maxAttempts: Math.max(1, int(env, 'WHARF_WEBHOOK_MAX_ATTEMPTS', 8)),
       maxAgeSeconds: int(env, 'WHARF_WEBHOOK_MAX_AGE_SECONDS', 86400),

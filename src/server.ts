@@ -12,6 +12,7 @@ import { DeliveryWorker } from './modules/hooks/hooks.delivery-worker.ts';
 import { firstStart } from './first-start.ts';
 import { SearchIndexWorker } from './modules/search/search-index.worker.ts';
 import { MigrationExportWorker } from './modules/org-migrations/migrations.worker.ts';
+import { ImportWorker } from './modules/imports/imports.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
 import { startSshServer, type SshServer } from './modules/git-ssh/git-ssh.server.ts';
 import { wireModules } from './modules/wiring.ts';
@@ -31,6 +32,8 @@ export interface Server {
   migrationExports: MigrationExportWorker;
   /** The port git over SSH listens on from creation until close(); null when SSH is off. */
   sshPort: number | null;
+  /** Runs source imports; runs from creation until close(). */
+  imports: ImportWorker;
   close(): Promise<void>;
 }
 
@@ -72,9 +75,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     searchIndex.start();
     const migrationExports = new MigrationExportWorker(ctx, d.pollMs);
     migrationExports.start();
+    const imports = new ImportWorker(ctx);
+    imports.start();
     const sshPort = options.sshListenPort ?? (config.sshPort === 0 ? null : config.sshPort);
     if (sshPort !== null) {
       ssh = await startSshServer(ctx, sshPort, config.host).catch(async (err: unknown) => {
+        await imports.stop();
         await webhooks.stop();
         await searchIndex.stop();
         await migrationExports.stop();
@@ -84,13 +90,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       ctx.urls.sshPort = ssh.port;
     }
     return {
-      app, ctx, database, webhooks, searchIndex, migrationExports, sshPort: ssh?.port ?? null,
+      app, ctx, database, webhooks, searchIndex, migrationExports, imports, sshPort: ssh?.port ?? null,
       async close() {
         // First: git runs still going are ended and their pushes recorded while the database is open.
         await ssh?.close();
         await app.close();
         // After the HTTP side: requests still finishing may queue events; the worker
         // lets its requests in flight finish and hands back the rest for the next start.
+        // Imports first: their tools stop and their leases are given back for the next start.
+        await imports.stop();
         await webhooks.stop();
         await searchIndex.stop();
         await migrationExports.stop();

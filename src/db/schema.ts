@@ -957,6 +957,9 @@ export interface Database {
   app_authorizations: AppAuthorizationsTable;
   app_user_codes: AppUserCodesTable;
   app_user_tokens: AppUserTokensTable;
+  source_imports: SourceImportsTable;
+  source_import_authors: SourceImportAuthorsTable;
+  source_import_large_files: SourceImportLargeFilesTable;
 }
 
 export interface AppsTable {
@@ -1213,4 +1216,49 @@ export interface AppUserTokensTable {
   permissions: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface SourceImportsTable {
+  repository_id: number;
+  actor_id: number | null;
+  vcs: string | null;
+  vcs_url: string;
+  tfvc_project: string | null;
+  project_path: string | null;
+  status: string;
+  status_text: string | null;
+  failed_step: string | null;
+  percent: number | null;
+  commit_count: number | null;
+  push_percent: number | null;
+  authors_count: number | null;
+  has_large_files: Generated<Bool>;
+  large_files_size: Generated<number | string>;
+  large_files_count: Generated<number>;
+  use_lfs: Generated<string>;
+  project_choices: string | null;
+  credentials: string | null;
+  next_step: string | null;
+  generation: Generated<number>;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SourceImportAuthorsTable {
+  id: Generated<number>;
+  repository_id: number;
+  remote_id: string;
+  remote_name: string;
+  email: string;
+  name: string;
+}
+
+export interface SourceImportLargeFilesTable {
+  id: Generated<number>;
+  repository_id: number;
+  ref_name: string;
+  path: string;
+  oid: string;
+  size: number | string;
 }

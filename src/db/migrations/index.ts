@@ -28,6 +28,7 @@ import * as runnersBilling from './0025-runners-billing.ts';
 import * as branchProtection from './0027-branch-protection.ts';
 import * as sshKeys from './0028-ssh-keys.ts';
 import * as checks from './0030-checks.ts';
+import * as sourceImports from './0031-source-imports.ts';
 import * as orgSsoScim from './0032-org-sso-scim.ts';
 import * as orgMigrations from './0033-org-migrations.ts';
 import * as appUserTokens from './0036-app-user-tokens.ts';
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0027-branch-protection': branchProtection,
   '0028-ssh-keys': sshKeys,
   '0030-checks': checks,
+  '0031-source-imports': sourceImports,
   '0032-org-sso-scim': orgSsoScim,
   '0033-org-migrations': orgMigrations,
   '0036-app-user-tokens': appUserTokens,

@@ -1,0 +1,39 @@
+// Where an import may connect: exactly where webhook deliveries may (the hooks module's
+// AddressGuard, with WHARF_WEBHOOK_ALLOWED_HOSTS as its allow-list), since a source URL
+// is chosen by a repository admin just as a hook URL is. Checked when the import is
+// requested and again before each step; git over HTTP is then pinned to the address
+// checked (curl's resolve list), so a DNS answer changing in between cannot redirect it.
+import type { AppContext } from '../../context.ts';
+import type { ImportTarget } from '../../git/import-sources.ts';
+import { AddressGuard } from '../hooks/hooks.address-guard.ts';
+
+const guards = new WeakMap<readonly string[], AddressGuard>();
+
+function guardOf(ctx: AppContext): AddressGuard {
+  const allowed = ctx.config.webhookAllowedHosts;
+  let g = guards.get(allowed);
+  if (!g) {
+    g = new AddressGuard(allowed);
+    guards.set(allowed, g);
+  }
+  return g;
+}
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'svn:': 3690 };
+
+/** The URL a source import may use, with the address to connect to; a message when refused. */
+export async function checkTarget(ctx: AppContext, raw: string): Promise<{ ok: true; target: ImportTarget } | { ok: false; message: string }> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, message: 'vcs_url is not a valid URL' };
+  }
+  if (!(url.protocol in DEFAULT_PORTS)) return { ok: false, message: 'vcs_url must be an http, https or svn URL' };
+  if (url.username || url.password) return { ok: false, message: 'vcs_url may not hold credentials: send vcs_username and vcs_password' };
+  const r = await guardOf(ctx).resolve(url);
+  if (!r.ok) return { ok: false, message: r.message.replace('deliveries', 'imports') };
+  const port = url.port ? Number(url.port) : DEFAULT_PORTS[url.protocol]!;
+  const address = r.family === 6 ? `[${r.address}]` : r.address;
+  return { ok: true, target: { url: url.toString(), pin: url.protocol.startsWith('http') ? `${url.hostname.replace(/^\[(.*)\]$/, '$1')}:${port}:${address}` : null } };
+}
