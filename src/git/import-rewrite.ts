@@ -2,13 +2,15 @@
 // `git fast-export | filter | git fast-import` into a fresh repository, with the branch
 // and tag names converted (fast-export's --refspec), each author, committer and tagger
 // replaced by its mapping, and blobs over the large-file threshold dropped from history
-// (opt_out) or replaced by Git LFS pointer files whose objects Wharf keeps (opt_in).
+// (opt_out) or replaced by Git LFS pointer files whose objects Wharf keeps (opt_in), each
+// rewritten commit then naming its converted paths in its `.gitattributes` (import-attributes.ts).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ATTRIBUTES_FILE, LfsAttributes, planLfsAttributes } from './import-attributes.ts';
 import type { Identity, RefMove } from './import-history.ts';
 import { ToolAborted, ToolTimedOut } from './import-process.ts';
 import { objectPath, tempPath } from './lfs-store.ts';
@@ -36,6 +38,8 @@ export function identityKey(name: string, email: string): string {
 
 const IDENTITY = /^(author|committer|tagger) (?:(.*) )?<([^>]*)> (\d+ [+-]\d{4})$/;
 const MODIFY = /^M \d{6} :(\d+) /;
+/** The commands that end a commit's file commands (as a blank line does). */
+const COMMAND = /^(commit|tag|reset|blob|checkpoint|progress|feature|option|done|alias)( |$)/;
 
 /** Parses fast-export's stream command by command; data is passed by length, never parsed. */
 export class FastExportFilter extends Transform {
@@ -48,8 +52,10 @@ export class FastExportFilter extends Transform {
   private skipBlank = false;
   /** A large blob being stored as an LFS object (pointer) or skipped (drop). */
   private large: { fd: number | null; tmp: string | null; hash: ReturnType<typeof createHash>; size: number } | null = null;
+  /** The `.gitattributes` the current commit ends with (null: removed), written after its file commands. */
+  private attributes: Buffer | null | undefined = undefined;
 
-  constructor(private readonly o: RewriteOptions) {
+  constructor(private readonly o: RewriteOptions, private readonly lfsAttributes = new LfsAttributes()) {
     super();
   }
 
@@ -64,6 +70,7 @@ export class FastExportFilter extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
+    this.writeAttributes();
     if (this.buf.length) this.push(this.buf);
     done();
   }
@@ -98,6 +105,12 @@ export class FastExportFilter extends Transform {
     const skip = this.skipBlank;
     this.skipBlank = false;
     if (skip && line === '') return;
+    if (line === '' || COMMAND.test(line)) this.writeAttributes();
+    // --show-original-ids: read here, not passed on (fast-import before git 2.21 refuses them).
+    if (line.startsWith('original-oid ')) {
+      if (this.context === 'commit') this.attributes = this.lfsAttributes.contentFor(line.slice('original-oid '.length));
+      return;
+    }
     if (line === 'blob') {
       this.context = 'blob';
       this.pendingBlob = [line];
@@ -144,6 +157,20 @@ export class FastExportFilter extends Transform {
       if (mod && this.dropped.has(mod[1]!)) return;
     }
     this.out(line);
+  }
+
+  /** Ends the commit's file commands with its `.gitattributes`, where it needs one written; later commands win in fast-import. */
+  private writeAttributes(): void {
+    const content = this.attributes;
+    this.attributes = undefined;
+    if (content === undefined) return;
+    if (content === null) {
+      this.out(`D ${ATTRIBUTES_FILE}`);
+      return;
+    }
+    this.out(`M 100644 inline ${ATTRIBUTES_FILE}`);
+    this.out(`data ${content.length}`);
+    this.push(Buffer.concat([content, Buffer.from('\n')]));
   }
 
   private startLarge(size: number): void {
@@ -197,8 +224,12 @@ export async function rewriteHistory(o: RewriteOptions): Promise<void> {
     return;
   }
   await runSimple(['init', '--bare', '--quiet', o.finalGitDir], o);
+  const attributes = o.largeFiles === 'pointer'
+    ? await planLfsAttributes(o.rawGitDir, o.moves.map((m) => m.from), o.largeFileBytes, { signal: o.signal, timeoutMs: o.timeoutMs })
+    : new LfsAttributes();
   const exportArgs = ['--git-dir', o.rawGitDir, 'fast-export', '--signed-tags=strip', '--tag-of-filtered-object=rewrite',
-    '--reencode=yes', '--use-done-feature', ...o.moves.map((m) => `--refspec=${m.from}:${m.to}`), ...o.moves.map((m) => m.from)];
+    '--reencode=yes', '--use-done-feature', ...(attributes.size ? ['--show-original-ids'] : []),
+    ...o.moves.map((m) => `--refspec=${m.from}:${m.to}`), ...o.moves.map((m) => m.from)];
   const exporter = spawn('git', exportArgs, { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   const importer = spawn('git', ['--git-dir', o.finalGitDir, 'fast-import', '--quiet', '--force', '--done'], { env: gitEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
   let why: Error | null = null;
@@ -216,7 +247,7 @@ export async function rewriteHistory(o: RewriteOptions): Promise<void> {
   const exited = (child: { on(e: 'close', f: (code: number | null) => void): unknown }) => new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
   const codes = Promise.all([exited(exporter), exited(importer)]);
   try {
-    await pipeline(exporter.stdout, new FastExportFilter(o), importer.stdin).catch((err: unknown) => kill(err as Error));
+    await pipeline(exporter.stdout, new FastExportFilter(o, attributes), importer.stdin).catch((err: unknown) => kill(err as Error));
     const [e, i] = await codes;
     if (why) throw why;
     if (e !== 0 || i !== 0) throw new Error(`rewriting history failed: ${stderr.trim().split('\n').at(-1) ?? ''}`);

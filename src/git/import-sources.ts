@@ -35,8 +35,9 @@ function options(t: StepTools, extra: Partial<ToolOptions> = {}): ToolOptions {
   return { env: t.creds.env, signal: t.signal, timeoutMs: t.timeoutMs, ...extra };
 }
 
+/** Pinned to the checked address, and no redirects: one could lead past the address guard. */
 function gitPin(target: ImportTarget): string[] {
-  return target.pin ? ['-c', `http.curloptResolve=${target.pin}`] : [];
+  return ['-c', 'http.followRedirects=false', ...(target.pin ? ['-c', `http.curloptResolve=${target.pin}`] : [])];
 }
 
 function svnAuth(t: StepTools): { args: string[]; input: string | undefined } {

@@ -6,6 +6,7 @@ import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, MovedPermanentlyError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { recordEvent } from '../../events/outbox.ts';
+import { lfsDir, removeLfsDir } from '../../git/lfs-store.ts';
 import { isValidBranchName } from '../../git/ref-format.ts';
 import * as git from '../../git/repository.ts';
 import { openIssueCounts } from '../issues/issues.contributions.ts';
@@ -347,6 +348,7 @@ export async function deleteRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
     await store.remove(tx.db, repo.id);
   });
   await git.removeRepo(gitDir(ctx, repo));
+  await removeLfsDir(lfsDir(ctx.config.dataDir, repo.id));
 }
 
 /** The languages of a repository the caller may see, from its default branch. */
