@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { DEFAULT_BODY_BYTES } from './http/body.ts';
-import { registerConventions, rewriteUrl } from './http/conventions.ts';
+import { MAX_PARAM_LENGTH, registerConventions, rewriteUrl } from './http/conventions.ts';
+import { sendFrameworkError } from './http/errors.ts';
 import { DbRateLimitStore, type RateLimitStore } from './http/rate-limit-store.ts';
 import { RequestLog } from './http/request-log.ts';
 import { RedisRateLimitStore } from './http/rate-limit-redis.ts';
@@ -28,7 +29,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     bodyLimit: DEFAULT_BODY_BYTES,
     rewriteUrl,
     genReqId: () => `${process.pid.toString(36)}-${(++requestSeq).toString(36)}`,
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: sendFrameworkError,
     return503OnClosing: true,
     requestTimeout: ctx.config.requestTimeoutSeconds * 1000,
     forceCloseConnections: 'idle',

@@ -156,10 +156,27 @@ export function appClientActor(appId: number, ip: string): Actor {
 /** Upstream's answer when an endpoint that needs the app's JSON web token gets other credentials. */
 export const JWT_REQUIRED_MESSAGE = 'A JSON web token could not be decoded';
 
+/**
+ * The 401 for an app's JSON web token on any endpoint but the app's own. Upstream's
+ * exact words are not published (older answers said only "Bad credentials"); this one
+ * names the JWT so that an app author sees at once which token to send instead.
+ */
+export const JWT_NOT_ACCEPTED_MESSAGE =
+  "'Authorization' header is using a JSON web token, which authenticates the app only on its own endpoints (/app, /app/installations …); use an installation access token here";
+
 /** The app of a JSON web token; 401 as upstream for any other caller. */
 export function requireAppActor(actor: Actor): number {
   if (actor.method !== 'app' || !actor.integration) throw new BadCredentialsError(JWT_REQUIRED_MESSAGE);
   return actor.integration.appId;
+}
+
+/**
+ * The app doing the work when it acts through one of its tokens (an installation token,
+ * or a user-to-server token for a user): what upstream shows as performed_via_github_app.
+ * Its JSON web token does no such work, and a user's own credentials name no app.
+ */
+export function actingAppId(actor: Actor): number | null {
+  return actor.method === 'installation' || actor.method === 'user_to_server' ? actor.integration?.appId ?? null : null;
 }
 
 export function hasScope(actor: Actor, ...accepted: string[]): boolean {

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { anonymousActor, type Authenticator } from '../domain/actor.ts';
+import { anonymousActor, JWT_NOT_ACCEPTED_MESSAGE, type Authenticator } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
 import { BadCredentialsError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import { isAcceptableBody, nulField, nulParam, registerJsonBody } from './body.ts';
@@ -21,6 +21,14 @@ import { validatorCompiler } from './validation.ts';
 import type { RouteEntry } from './types.ts';
 
 export const SUPPORTED_API_VERSIONS = ['2022-11-28'];
+
+/**
+ * The router's limit on one path parameter, in URL characters (Fastify's default is
+ * 100, and a longer name got its 414). Long enough for any name a parameter can hold
+ * (owners, repositories, percent-encoded branch names); the routes then answer a name
+ * that cannot exist as not found, and past the limit sendFrameworkError does (404).
+ */
+export const MAX_PARAM_LENGTH = 1024;
 
 /**
  * Fastify's rewriteUrl: the same routes answer under /api/v3 (and GraphQL under
@@ -96,7 +104,7 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     if (authError) throw authError;
     // An app's JSON web token authenticates the app for its own endpoints only; elsewhere
     // it is no credential at all (the app acts through installation tokens there).
-    if (request.actor.method === 'app' && request.routeOptions.config.appJwt !== true) throw new BadCredentialsError();
+    if (request.actor.method === 'app' && request.routeOptions.config.appJwt !== true) throw new BadCredentialsError(JWT_NOT_ACCEPTED_MESSAGE);
     checkAppPermission(request, request.actor);
     const preview = request.routeOptions.config.requiredPreview;
     const missing = preview ? missingPreviewMessage(request.media, preview) : null;

@@ -23,7 +23,8 @@ export class HttpError extends Error {
   ) { super(message); }
 }
 
-function statusOf(err: DomainError): number {
+/** The status a domain error answers with, whatever form its body takes. */
+export function statusOf(err: DomainError): number {
   if (err instanceof NotFoundError) return 404;
   if (err instanceof ValidationError) return 422;
   if (err instanceof MissingScopeError) return 403;
@@ -111,19 +112,27 @@ function sendScimError(request: FastifyRequest, reply: FastifyReply, error: unkn
     .send({ schemas: [SCIM_ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail });
 }
 
+/**
+ * The headers a domain error's answer carries whatever its body's form: the scopes the
+ * operation accepts, where to authorize a token for SSO, git's credential challenge.
+ */
+export function setErrorHeaders(request: FastifyRequest, reply: FastifyReply, error: DomainError): void {
+  if (error instanceof MissingScopeError) reply.header('x-accepted-oauth-scopes', error.acceptedScopes.join(', '));
+  // Clients written for upstream read X-GitHub-SSO to send the user to authorize the token.
+  if (error instanceof SsoRequiredError) {
+    const sso = `required; url=${error.authorizationUrl}`;
+    reply.header('x-service-sso', sso).header('x-github-sso', sso);
+  }
+  // git asks the user for credentials only when challenged.
+  if (statusOf(error) === 401 && request.routeOptions.config?.authChallenge) reply.header('www-authenticate', 'Basic realm="Wharf"');
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   if (request.routeOptions.config?.scim) return sendScimError(request, reply, error);
   if (error instanceof DomainError) {
     const status = statusOf(error);
     if (error instanceof MovedPermanentlyError) return sendMoved(request, reply, error);
-    if (error instanceof MissingScopeError) reply.header('x-accepted-oauth-scopes', error.acceptedScopes.join(', '));
-    // Clients written for upstream read X-GitHub-SSO to send the user to authorize the token.
-    if (error instanceof SsoRequiredError) {
-      const sso = `required; url=${error.authorizationUrl}`;
-      reply.header('x-service-sso', sso).header('x-github-sso', sso);
-    }
-    // git asks the user for credentials only when challenged.
-    if (status === 401 && request.routeOptions.config?.authChallenge) reply.header('www-authenticate', 'Basic realm="Wharf"');
+    setErrorHeaders(request, reply, error);
     if (status === 500) request.log.error({ err: error }, 'unmapped domain error');
     const errors = error instanceof ValidationError ? error.errors : undefined;
     return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, error.message, errors));
@@ -133,6 +142,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     return reply.code(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error.statusCode, error.message));
   }
   const fe = error as FastifyError;
+  // A path parameter longer than its schema allows names nothing that can exist:
+  // upstream answers such names with 404, not a validation failure.
+  if (fe.validation && fe.validationContext === 'params' && fe.validation.every((v) => v.keyword === 'maxLength')) {
+    return reply.code(404).type('application/json; charset=utf-8').send(errorBody(404, 'Not Found'));
+  }
   if (fe.validation) {
     const resource = request.routeOptions.config.resource ?? 'Request';
     return reply.code(422).send(errorBody(422, 'Validation Failed', validationErrors(fe, resource)));
@@ -142,4 +156,17 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(errorBody(500, 'Server Error'));
+}
+
+/**
+ * Fastify's refusals before any route is found (its `frameworkErrors` option), in the
+ * spec's body rather than Fastify's. A path parameter over the router's length limit
+ * names nothing that can exist, so it is upstream's 404 for an unknown name; the
+ * rest (a URL that does not decode) is a 400. No route's hooks run here, so the
+ * request id headers are set by hand.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [404, 'Not Found'] : [400, 'Bad Request'];
+  reply.header('x-service-request-id', request.id).header('x-github-request-id', request.id);
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message));
 }
