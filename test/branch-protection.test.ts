@@ -262,6 +262,12 @@ describe('the refs and contents APIs on a protected branch', () => {
     const list = await kit.rest.repos.listBranches({ owner: owner.login, repo });
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches', 200, list.data);
     assert.deepEqual(list.data.map((b) => [b.name, b.protected]), [['feature', false], ['main', true]]);
+    // Each branch carries upstream's protection summary and where its rule is managed.
+    const api = `${t.baseUrl}/repos/${owner.login}/${repo}/branches`;
+    assert.deepEqual(list.data.map((b) => [b.protection, b.protection_url]), [
+      [{ enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } }, `${api}/feature/protection`],
+      [{ enabled: true, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } }, `${api}/main/protection`],
+    ]);
     const only = await kit.rest.repos.listBranches({ owner: owner.login, repo, protected: true });
     assert.deepEqual(only.data.map((b) => b.name), ['main']);
     const main = await kit.rest.repos.getBranch({ owner: owner.login, repo, branch: 'main' });

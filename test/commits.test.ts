@@ -194,9 +194,11 @@ describe('commits and branches', () => {
     const owner = alice.login;
     const { data } = await octokit.rest.repos.listBranches({ owner, repo });
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches', 200, data);
+    const off = { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } };
+    const api = `${t.baseUrl}/repos/${owner}/${repo}`;
     assert.deepEqual(data, [
-      { name: 'feature/side', commit: { sha: shas.side, url: `${t.baseUrl}/repos/${owner}/${repo}/commits/${shas.side}` }, protected: false },
-      { name: 'main', commit: { sha: shas.merge, url: `${t.baseUrl}/repos/${owner}/${repo}/commits/${shas.merge}` }, protected: false },
+      { name: 'feature/side', commit: { sha: shas.side, url: `${api}/commits/${shas.side}` }, protected: false, protection: off, protection_url: `${api}/branches/feature/side/protection` },
+      { name: 'main', commit: { sha: shas.merge, url: `${api}/commits/${shas.merge}` }, protected: false, protection: off, protection_url: `${api}/branches/main/protection` },
     ]);
     const paged = await octokit.rest.repos.listBranches({ owner, repo, per_page: 1 });
     assert.equal(paged.data.length, 1);

@@ -1,6 +1,7 @@
 // /repos/{owner}/{repo}/branches/{branch}/protection/{part}: one part of a branch's protection.
 import { Type } from '@sinclair/typebox';
 import type { Router } from '../../http/router.ts';
+import { protectionListsRoutes } from './protection-lists.routes.ts';
 import * as parts from './protection-parts.service.ts';
 import { BranchParams, Flag, Restrictions, Reviews, StatusChecks, UpdateReviewsBody, UpdateStatusChecksBody } from './protection.schemas.ts';
 import { flagView, protectionUrl, restrictionsView, reviewsView, statusChecksView } from './protection.views.ts';
@@ -84,4 +85,6 @@ export function protectionPartsRoutes(app: Router): void {
     await parts.removePart(request.server.ctx, request.actor, request.params, 'restrictions');
     return reply.code(204).send(null);
   });
+
+  protectionListsRoutes(app);
 }

@@ -84,3 +84,28 @@ export function updateReviews(ctx: AppContext, actor: Actor, w: Where, c: Review
     };
   });
 }
+
+/** How a list sub-resource changes: POST adds, PUT replaces, DELETE removes. */
+export type ListChange = 'add' | 'set' | 'remove';
+
+/** Upstream's bound on a rule's lists (its restrictions say so; contexts are held to the same). */
+export const MAX_LIST = 100;
+
+/**
+ * …/required_status_checks/contexts: changes the required contexts of an enabled part.
+ * A context kept keeps the app it was bound to; a new one may be set by any app.
+ */
+export function changeContexts(ctx: AppContext, actor: Actor, w: Where, change: ListChange, contexts: readonly string[]): Promise<Protection> {
+  return changeProtection(ctx, actor, w.owner, w.repo, w.branch, (r): BranchRules => {
+    const current = r.requiredStatusChecks;
+    if (!current) throw new NotFoundError(NOT_ENABLED.requiredStatusChecks);
+    const given = [...new Set(contexts)];
+    const byContext = new Map(current.checks.map((c) => [c.context, c]));
+    const entry = (context: string) => byContext.get(context) ?? { context, appId: null };
+    const checks = change === 'remove' ? current.checks.filter((c) => !given.includes(c.context))
+      : change === 'set' ? given.map(entry)
+      : [...current.checks, ...given.filter((c) => !byContext.has(c)).map(entry)];
+    if (checks.length > MAX_LIST) throw ValidationError.field('Branch', 'contexts', 'invalid', `A branch can require at most ${MAX_LIST} status checks`);
+    return { ...r, requiredStatusChecks: { ...current, checks } };
+  });
+}

@@ -13,8 +13,26 @@ import * as store from './protection.store.ts';
 
 const RESTRICTED = "You're not authorized to push to this branch. Visit the branch protection settings for more information.";
 
-async function mayPushRestricted(ctx: AppContext, userId: number | null, repo: Repo, r: NonNullable<BranchRules['restrictions']>): Promise<boolean> {
-  // A deploy key is no user: upstream's restriction lists cannot name one.
+/**
+ * Who pushes, as restriction lists name them: a user, or an app through one of its
+ * installation tokens (its bot user is named by no list). Neither for a deploy key:
+ * upstream's lists cannot name one.
+ */
+export interface Pusher {
+  userId: number | null;
+  appId: number | null;
+}
+
+/** The pusher behind an actor. */
+export function pusherOf(actor: Actor): Pusher {
+  if (actor.deployKey || !actor.user) return { userId: null, appId: null };
+  if (actor.method === 'installation') return { userId: null, appId: actor.integration?.appId ?? null };
+  return { userId: actor.user.id, appId: null };
+}
+
+async function mayPushRestricted(ctx: AppContext, who: Pusher, repo: Repo, r: NonNullable<BranchRules['restrictions']>): Promise<boolean> {
+  if (who.appId !== null) return r.appIds.includes(who.appId);
+  const userId = who.userId;
   if (userId === null) return false;
   if (r.userIds.includes(userId)) return true;
   for (const teamId of r.teamIds) {
@@ -23,12 +41,12 @@ async function mayPushRestricted(ctx: AppContext, userId: number | null, repo: R
   return false;
 }
 
-/** Why the pusher (null: a deploy key) may not update the branch at all, or null. */
-export async function denial(ctx: AppContext, userId: number | null, isAdmin: boolean, repo: Repo, rules: BranchRules): Promise<string | null> {
+/** Why the pusher may not update the branch at all, or null. */
+export async function denial(ctx: AppContext, who: Pusher, isAdmin: boolean, repo: Repo, rules: BranchRules): Promise<string | null> {
   if (rules.lockBranch) return 'Cannot change this locked branch';
   const bypass = isAdmin && !rules.enforceAdmins;
   if (bypass) return null;
-  if (rules.restrictions && !(await mayPushRestricted(ctx, userId, repo, rules.restrictions))) return RESTRICTED;
+  if (rules.restrictions && !(await mayPushRestricted(ctx, who, repo, rules.restrictions))) return RESTRICTED;
   if (rules.requiredPullRequestReviews) return 'Changes must be made through a pull request.';
   // A pushed commit carries no statuses yet: upstream's "expected" for the first check.
   const first = rules.requiredStatusChecks?.checks[0];
@@ -41,13 +59,13 @@ export async function isRepoAdmin(ctx: AppContext, actor: Actor, repo: Repo): Pr
   return roleAtLeast((await repos.accessTo(ctx, actor, repo)).role, 'admin');
 }
 
-async function pushRule(ctx: AppContext, userId: number | null, isAdmin: boolean, repo: Repo, rule: ProtectionRule): Promise<PushRule> {
+async function pushRule(ctx: AppContext, who: Pusher, isAdmin: boolean, repo: Repo, rule: ProtectionRule): Promise<PushRule> {
   const r = rule.rules;
   const bypass = isAdmin && !r.enforceAdmins;
   return {
     pattern: rule.pattern,
     matches: patternSource(rule.pattern),
-    deny: await denial(ctx, userId, isAdmin, repo, r),
+    deny: await denial(ctx, who, isAdmin, repo, r),
     allowForcePushes: r.allowForcePushes,
     allowDeletions: r.allowDeletions,
     requireSignatures: r.requiredSignatures && !bypass,
@@ -60,8 +78,8 @@ export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Prom
   const rules = await store.listRules(ctx.db, repo.id);
   if (rules.length === 0 || !actor.user) return [];
   const isAdmin = await isRepoAdmin(ctx, actor, repo);
-  const userId = actor.deployKey ? null : actor.user.id;
-  return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, userId, isAdmin, repo, rule)));
+  const who = pusherOf(actor);
+  return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, who, isAdmin, repo, rule)));
 }
 
 export type RefChange = 'create' | 'update' | 'force' | 'delete';
@@ -79,7 +97,7 @@ export async function refChangeRefusal(ctx: AppContext, actor: Actor, repo: Repo
     .find((r) => new RegExp(patternSource(r.pattern)).test(branch));
   if (!rule) return null;
   if (change === 'delete' && !rule.rules.allowDeletions) return 'Cannot delete this branch';
-  const denied = await denial(ctx, actor.user.id, await isRepoAdmin(ctx, actor, repo), repo, rule.rules);
+  const denied = await denial(ctx, pusherOf(actor), await isRepoAdmin(ctx, actor, repo), repo, rule.rules);
   if (denied) return denied;
   if (change === 'force' && !rule.rules.allowForcePushes) return 'Cannot force-push to this branch';
   return null;

@@ -2,6 +2,7 @@
 // protected-branch record). Types are checked here; value rules are the service's.
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schema-types.ts';
+import { AppRecord } from '../apps/apps.schemas.ts';
 import { Team } from '../orgs/orgs.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 
@@ -64,7 +65,7 @@ export const Reviews = Type.Object({
 
 export const Restrictions = Type.Object({
   url: Type.String(), users_url: Type.String(), teams_url: Type.String(), apps_url: Type.String(),
-  users: Type.Array(SimpleUser), teams: Type.Array(Team), apps: Type.Array(Type.Never()),
+  users: Type.Array(SimpleUser), teams: Type.Array(Team), apps: Type.Array(AppRecord),
 });
 
 export const Flag = Type.Object({ url: Type.String(), enabled: Type.Boolean() });
@@ -86,4 +87,11 @@ export const ProtectedBranch = Type.Object({
 });
 
 export const Contexts = Type.Array(Type.String());
+/** The list sub-resources take a bare array (older clients) or upstream's object. */
 export const ContextsBody = Type.Union([Names, Type.Object({ contexts: Names })]);
+export const UsersBody = Type.Union([Names, Type.Object({ users: Names })]);
+export const TeamsBody = Type.Union([Names, Type.Object({ teams: Names })]);
+export const AppsBody = Type.Union([Names, Type.Object({ apps: Names })]);
+export const RestrictedUsers = Type.Array(SimpleUser);
+export const RestrictedTeams = Type.Array(Team);
+export const RestrictedApps = Type.Array(AppRecord);

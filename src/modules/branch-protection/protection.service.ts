@@ -6,11 +6,14 @@ import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import * as git from '../../git/repository.ts';
+import type { App } from '../apps/apps.model.ts';
+import * as apps from '../apps/apps.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as teams from '../orgs/teams.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { idsOf } from './protection-actors.service.ts';
 import { isWildcard, ruleFor, type BranchRules, type ProtectionRule } from './protection.model.ts';
 import * as store from './protection.store.ts';
 
@@ -35,12 +38,13 @@ export interface ProtectionInput {
   allow_fork_syncing?: boolean;
 }
 
-/** A rule with what its views show: the repository and the accounts and teams it names. */
+/** A rule with what its views show: the repository and the accounts, teams and apps it names. */
 export interface Protection {
   repo: Repo;
   rule: ProtectionRule;
   users: Account[];
   teams: Awaited<ReturnType<typeof teams.teamsWithOrgLogins>>;
+  apps: apps.PresentedApp[];
 }
 
 async function adminRepo(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<Repo> {
@@ -51,10 +55,14 @@ async function adminRepo(ctx: AppContext, actor: Actor, owner: string, name: str
 async function withDetails(ctx: AppContext, repo: Repo, rule: ProtectionRule): Promise<Protection> {
   const r = rule.rules.restrictions;
   const accounts = r ? await users.accountsByIds(ctx, r.userIds) : new Map<number, Account>();
+  const found = r?.appIds.length ? await apps.appsByIds(ctx, r.appIds) : new Map<number, App>();
+  const named = r && r.teamIds.length ? await teams.teamsWithOrgLogins(ctx, r.teamIds) : [];
   return {
     repo, rule,
     users: (r?.userIds ?? []).flatMap((id) => accounts.get(id) ?? []),
-    teams: r && r.teamIds.length ? await teams.teamsWithOrgLogins(ctx, r.teamIds) : [],
+    // In the rule's order, as the lists were given.
+    teams: named.sort((a, b) => r!.teamIds.indexOf(a.team.id) - r!.teamIds.indexOf(b.team.id)),
+    apps: await apps.presentApps(ctx, (r?.appIds ?? []).flatMap((id) => found.get(id) ?? [])),
   };
 }
 
@@ -81,22 +89,11 @@ export async function getProtection(ctx: AppContext, actor: Actor, owner: string
 }
 
 async function resolveRestrictions(ctx: AppContext, repo: Repo, input: NonNullable<ProtectionInput['restrictions']>): Promise<BranchRules['restrictions']> {
-  if (repo.owner.type !== 'Organization' && (input.users.length || input.teams.length || input.apps?.length)) {
-    throw ValidationError.field(RESOURCE, 'restrictions', 'invalid', 'Only organization repositories can have users and team restrictions');
-  }
-  const userIds: number[] = [];
-  for (const login of new Set(input.users)) {
-    const account = await users.findAccount(ctx, login);
-    if (!account || account.type !== 'User') throw ValidationError.field(RESOURCE, 'restrictions.users', 'invalid', `Could not resolve user ${login}`);
-    userIds.push(account.id);
-  }
-  const found = input.teams.length ? await teams.teamsBySlugs(ctx, repo.ownerId, input.teams) : [];
-  const missing = [...new Set(input.teams)].find((slug) => !found.some((t) => t.slug === slug));
-  if (missing !== undefined) throw ValidationError.field(RESOURCE, 'restrictions.teams', 'invalid', `Could not resolve team ${missing}`);
-  // Apps restrictions: Wharf's apps cannot push yet, so no app is ever allowed; an
-  // app named here would be a promise the push path does not keep.
-  if (input.apps?.length) throw ValidationError.field(RESOURCE, 'restrictions.apps', 'invalid', 'App restrictions are not supported');
-  return { userIds, teamIds: found.map((t) => t.id), appIds: [] };
+  return {
+    userIds: await idsOf(ctx, repo, 'users', input.users),
+    teamIds: await idsOf(ctx, repo, 'teams', input.teams),
+    appIds: await idsOf(ctx, repo, 'apps', input.apps ?? []),
+  };
 }
 
 function statusChecksOf(input: ProtectionInput['required_status_checks']): BranchRules['requiredStatusChecks'] {
@@ -147,13 +144,17 @@ export async function putProtection(ctx: AppContext, actor: Actor, owner: string
   return withDetails(ctx, repo, (await store.findRule(ctx.db, repo.id, branch))!);
 }
 
-/** Changes part of an existing rule (the sub-resources); 404 when the branch is not protected. */
+/**
+ * Changes part of an existing rule (the sub-resources); 404 when the branch is not
+ * protected. `change` gets the repository too: what a name means can depend on its owner.
+ */
 export async function changeProtection(
-  ctx: AppContext, actor: Actor, owner: string, name: string, branch: string, change: (rules: BranchRules) => BranchRules | Promise<BranchRules>,
+  ctx: AppContext, actor: Actor, owner: string, name: string, branch: string,
+  change: (rules: BranchRules, repo: Repo) => BranchRules | Promise<BranchRules>,
 ): Promise<Protection> {
   const repo = await adminRepo(ctx, actor, owner, name);
   const rule = await requireRule(ctx, repo, branch);
-  await store.putRule(ctx.db, repo.id, rule.pattern, await change(rule.rules), nowIso(ctx.clock));
+  await store.putRule(ctx.db, repo.id, rule.pattern, await change(rule.rules, repo), nowIso(ctx.clock));
   return withDetails(ctx, repo, (await store.findRule(ctx.db, repo.id, rule.pattern))!);
 }
 

@@ -1,6 +1,7 @@
 // Branch protection → API representation (upstream's protected-branch record and its
 // sub-resources). Pure.
 import type { Urls } from '../../urls.ts';
+import { appRecord } from '../apps/apps.views.ts';
 import { encodePath, repoUrls } from '../git-data/git-data.views.ts';
 import { team } from '../orgs/orgs.views.ts';
 import { simpleUser } from '../users/users.views.ts';
@@ -25,10 +26,25 @@ export function restrictionsView(urls: Urls, base: string, p: Protection) {
   const url = `${base}/restrictions`;
   return {
     url, users_url: `${url}/users`, teams_url: `${url}/teams`, apps_url: `${url}/apps`,
-    users: p.users.map((u) => simpleUser(u, urls)),
-    teams: p.teams.map((t) => team(t.team, t.parent, t.orgLogin, urls)),
-    apps: [] as never[],
+    users: restrictedUsersView(urls, p),
+    teams: restrictedTeamsView(urls, p),
+    // Upstream's restriction policy types an app's description as a string, never
+    // null (the apps list itself answers the integration record, where null is allowed).
+    apps: restrictedAppsView(urls, p).map((a) => ({ ...a, description: a.description ?? '' })),
   };
+}
+
+/** One list of restrictions/{users,teams,apps}, in the rule's order. */
+export function restrictedUsersView(urls: Urls, p: Protection) {
+  return p.users.map((u) => simpleUser(u, urls));
+}
+
+export function restrictedTeamsView(urls: Urls, p: Protection) {
+  return p.teams.map((t) => team(t.team, t.parent, t.orgLogin, urls));
+}
+
+export function restrictedAppsView(urls: Urls, p: Protection) {
+  return p.apps.map((a) => appRecord(a, urls));
 }
 
 export function reviewsView(base: string, p: Protection) {

@@ -71,21 +71,26 @@ export const FullCommit = Type.Object({
   files: Type.Array(DiffEntry),
 });
 
-export const ShortBranch = Type.Object({ name: Type.String(), commit: ShaUrl, protected: Type.Boolean() });
+/** Upstream's summary of a branch's rule (a branch-protection record's first fields). */
+const ProtectionSummary = Type.Object({
+  enabled: Type.Boolean(),
+  required_status_checks: Type.Object({
+    enforcement_level: Type.String(),
+    contexts: Type.Array(Type.String()),
+    checks: Type.Array(Type.Object({ context: Type.String(), app_id: Nullable(Type.Integer()) })),
+  }),
+});
+
+export const ShortBranch = Type.Object({
+  name: Type.String(), commit: ShaUrl, protected: Type.Boolean(), protection: ProtectionSummary, protection_url: Type.String(),
+});
 
 export const BranchWithProtection = Type.Object({
   name: Type.String(),
   commit: Commit,
   _links: Type.Object({ self: Type.String(), html: Type.String() }),
   protected: Type.Boolean(),
-  protection: Type.Object({
-    enabled: Type.Boolean(),
-    required_status_checks: Type.Object({
-      enforcement_level: Type.String(),
-      contexts: Type.Array(Type.String()),
-      checks: Type.Array(Type.Object({ context: Type.String(), app_id: Nullable(Type.Integer()) })),
-    }),
-  }),
+  protection: ProtectionSummary,
   protection_url: Type.String(),
 });
 

@@ -187,11 +187,15 @@ export async function getCommitText(ctx: AppContext, actor: Actor, owner: string
 
 export interface BranchPage {
   repo: Repo;
-  branches: { name: string; sha: string; protected: boolean }[];
+  /** Each branch with the rule covering it (null: unprotected). */
+  branches: { name: string; sha: string; rule: ProtectionRule | null }[];
   total: number;
 }
 
-/** Branches in name order; `protected` true or false keeps only those a rule does or does not cover. */
+/**
+ * Branches in name order; `protected` true or false keeps only those a rule does or does
+ * not cover. The repository's rules are read once for the whole list.
+ */
 export async function listBranches(
   ctx: AppContext, actor: Actor, owner: string, name: string, q: { protected?: boolean; offset: number; limit: number },
 ): Promise<BranchPage> {
@@ -199,8 +203,8 @@ export async function listBranches(
   const [heads, rules] = await Promise.all([git.listRefs(r.dir, ['refs/heads/']), protection.rulesOf(ctx, r.repo.id)]);
   const all = heads.map((h) => {
     const branch = h.ref.slice('refs/heads/'.length);
-    return { name: branch, sha: h.sha, protected: ruleFor(rules, branch) !== null };
-  }).filter((b) => q.protected === undefined || b.protected === q.protected);
+    return { name: branch, sha: h.sha, rule: ruleFor(rules, branch) };
+  }).filter((b) => q.protected === undefined || (b.rule !== null) === q.protected);
   return { repo: r.repo, branches: all.slice(q.offset, q.offset + q.limit), total: all.length };
 }
 

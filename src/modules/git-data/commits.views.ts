@@ -58,8 +58,15 @@ export function fullCommit(
   return { ...commitRecord(urls, u, repo, d), stats: d.stats, files: d.files.map((f) => diffEntry(u, d.commit.sha, f)) };
 }
 
-export function shortBranch(u: RepoUrls, b: { name: string; sha: string; protected: boolean }) {
-  return { name: b.name, commit: { sha: b.sha, url: `${u.api}/commits/${b.sha}` }, protected: b.protected };
+/** A branch of a list, with upstream's protection summary and where its rule is managed. */
+export function shortBranch(u: RepoUrls, b: { name: string; sha: string; rule: ProtectionRule | null }) {
+  return {
+    name: b.name,
+    commit: { sha: b.sha, url: `${u.api}/commits/${b.sha}` },
+    protected: b.rule !== null,
+    protection: protectionSummary(b.rule),
+    protection_url: `${u.api}/branches/${encodePath(b.name)}/protection`,
+  };
 }
 
 /** Upstream's summary of the rule on a branch: whether it exists, and its required checks and whom they bind. */
