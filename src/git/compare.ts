@@ -8,6 +8,7 @@ import { gitText, runGit } from './run.ts';
 const mergeBases = new ObjectMemo<string | null>();
 const rangeCounts = new ObjectMemo<number>();
 const diffStats = new ObjectMemo<DiffStat>();
+const changedNames = new ObjectMemo<string[]>();
 
 /** The best common ancestor of two commits, or null when their histories are unrelated. */
 export function mergeBase(dir: string, a: string, b: string): Promise<string | null> {
@@ -35,6 +36,17 @@ export function countRange(dir: string, base: string, head: string): Promise<num
 async function countCommits(dir: string, base: string, head: string): Promise<number> {
   const out = await gitText(dir, ['rev-list', '--count', '--end-of-options', head, `^${base}`, '--']);
   return Number(out.trim());
+}
+
+/**
+ * Paths that differ between two commits (renames as the removal and the addition they
+ * are, so both paths count): which files a pull request touches, for code owners.
+ */
+export function changedFileNames(dir: string, base: string, head: string): Promise<string[]> {
+  return changedNames.get(dir, [base, head], async () => {
+    const out = await gitText(dir, ['diff-tree', '-r', '--no-renames', '--name-only', '-z', '--no-commit-id', '--end-of-options', base, head]);
+    return out.split('\0').filter(Boolean);
+  });
 }
 
 /** The commits of base..head as one e-mail patch series (the patch media type of a pull request). */

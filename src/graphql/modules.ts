@@ -9,6 +9,8 @@ import { issuesGraphQL } from '../modules/issues/issues.resolvers.ts';
 import { orgsGraphQL } from '../modules/orgs/orgs.resolvers.ts';
 import { projectsGraphQL } from '../modules/projects/projects.resolvers.ts';
 import { pullsGraphQL } from '../modules/pulls/pulls.resolvers.ts';
+import { reviewThreadsGraphQL } from '../modules/pulls/review-threads.resolvers.ts';
+import { autoMergeGraphQL } from '../modules/pulls/auto-merge.resolvers.ts';
 import { reactionsGraphQL } from '../modules/reactions/reactions.resolvers.ts';
 import { reposGraphQL } from '../modules/repos/repos.resolvers.ts';
 import { searchGraphQL } from '../modules/search/search.resolvers.ts';
@@ -17,4 +19,4 @@ import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discuss
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, projectsGraphQL, teamDiscussionsGraphQL, searchGraphQL, closingGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, reviewThreadsGraphQL, autoMergeGraphQL, projectsGraphQL, teamDiscussionsGraphQL, searchGraphQL, closingGraphQL];

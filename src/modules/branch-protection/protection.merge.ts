@@ -1,12 +1,20 @@
 // What a base branch's rule means for merging a pull request into it: upstream's
 // mergeable_state (blocked, behind, unstable, clean) and, for a merge refused, the
-// message of its 405. Pure: the pulls module gathers the facts (approvals, the head's
-// statuses, whether the head contains the base).
+// message of its 405. Pure: the pulls module gathers the facts (approvals, code owners
+// still to approve, unresolved conversations, the head's statuses, whether the head
+// contains the base).
 import type { BranchRules } from './protection.model.ts';
 
 export interface MergeFacts {
-  /** Approving reviews that count (latest per reviewer; on the head commit when stale ones are dismissed). */
+  /**
+   * Approving reviews that count: the latest verdict of each reviewer with write access
+   * (on the head commit when stale ones are dismissed).
+   */
   approvals: number;
+  /** Code owners of changed files none of whose owners approved, as upstream names them; empty when none wait. */
+  codeOwnersAwaited: readonly string[];
+  /** Review threads nobody resolved. */
+  unresolvedThreads: number;
   /**
    * The latest commit status of each context on the head commit, and the latest check
    * run of each name (its state success, failure or pending; appId the app that made it).
@@ -34,6 +42,12 @@ export function mergeGate(rules: BranchRules | null, facts: MergeFacts): MergeGa
   const adminsBypass = rules ? !rules.enforceAdmins : true;
   const required = rules?.requiredPullRequestReviews?.requiredApprovingReviewCount ?? 0;
   if (required > 0 && facts.approvals < required) return { state: 'blocked', reason: reviewsMessage(required), adminsBypass };
+  if (rules?.requiredPullRequestReviews?.requireCodeOwnerReviews && facts.codeOwnersAwaited.length > 0) {
+    return { state: 'blocked', reason: `Waiting on code owner review from ${facts.codeOwnersAwaited.join(', ')}.`, adminsBypass };
+  }
+  if (rules?.requiredConversationResolution && facts.unresolvedThreads > 0) {
+    return { state: 'blocked', reason: 'All comments must be resolved.', adminsBypass };
+  }
   for (const check of rules?.requiredStatusChecks?.checks ?? []) {
     // A check bound to an app counts only when that app reported it; a failing report
     // of the context outweighs a passing one, a passing one a pending one.

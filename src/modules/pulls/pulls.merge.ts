@@ -32,15 +32,17 @@ export interface MergeInput {
   commitMessage?: string;
   sha?: string;
   mergeMethod?: MergeMethod;
+  /** The merge commit's author e-mail (GraphQL's authorEmail; auto-merge keeps the one asked for). */
+  authorEmail?: string;
 }
 
-const NOT_ALLOWED: Record<MergeMethod, string> = {
+export const NOT_ALLOWED: Record<MergeMethod, string> = {
   merge: 'Merge commits are not allowed on this repository.',
   squash: 'Squash merges are not allowed on this repository.',
   rebase: 'Rebase merges are not allowed on this repository.',
 };
 
-function allowed(repo: Repo, method: MergeMethod): boolean {
+export function allowed(repo: Repo, method: MergeMethod): boolean {
   return method === 'merge' ? repo.allowMergeCommit : method === 'squash' ? repo.allowSquashMerge : repo.allowRebaseMerge;
 }
 
@@ -106,11 +108,12 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
   }
 
   const committer = await identOf(ctx, user.id);
+  const withEmail = (ident: Ident): Ident => (input.authorEmail ? { ...ident, email: input.authorEmail } : ident);
   const label = await headLabelOf(ctx, pull);
   let sha: string;
   if (method === 'merge') {
     const result = await mergeCommits(dir, {
-      ours: baseTip, theirs: pull.headSha, author: committer, committer,
+      ours: baseTip, theirs: pull.headSha, author: withEmail(committer), committer,
       message: message(input.commitTitle ?? `Merge pull request #${pull.number} from ${label}`, input.commitMessage ?? issue.title),
     });
     if (isConflict(result)) throw new NotAllowedError('Pull Request is not mergeable');
@@ -122,7 +125,7 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
       const commits = await loadCommits(ctx, dir, shas);
       const body = input.commitMessage ?? shas.map((s) => `* ${commits.get(s)?.parsed.message.trim() ?? ''}`).join('\n\n');
       const result = await mergeCommits(dir, {
-        ours: baseTip, theirs: pull.headSha, parents: 'ours', author: await identOf(ctx, issue.userId), committer,
+        ours: baseTip, theirs: pull.headSha, parents: 'ours', author: withEmail(await identOf(ctx, issue.userId)), committer,
         message: message(input.commitTitle ?? `${issue.title} (#${pull.number})`, body),
       });
       if (isConflict(result)) throw new NotAllowedError('Pull Request is not mergeable');

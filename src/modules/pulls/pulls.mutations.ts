@@ -47,7 +47,7 @@ function invalid(message: string): GraphQLApiError {
 }
 
 /** The pull request a global id names, as the caller may see it. */
-async function pullOfId(g: GraphQLContext, id: string): Promise<PullRequestNode> {
+export async function pullOfId(g: GraphQLContext, id: string): Promise<PullRequestNode> {
   const ref = idOfType(id, 'PullRequest');
   const pr = ref ? await visiblePull(g, ref.id) : null;
   if (!pr) throw unresolvable(id);
@@ -58,7 +58,7 @@ async function pullOfId(g: GraphQLContext, id: string): Promise<PullRequestNode>
  * The pull request a service left after a change. The loaders of this request are
  * forgotten: they hold what was before.
  */
-function changed(g: GraphQLContext, l: pulls.LocatedPull): PullRequestNode {
+export function changed(g: GraphQLContext, l: pulls.LocatedPull): PullRequestNode {
   g.loaders.clear();
   const node = pullRequestNode(l.repo, l.pull, l.issue);
   primePull(g, node);
@@ -71,7 +71,7 @@ async function fresh(g: GraphQLContext, repo: Repo, number: number): Promise<Pul
   return changed(g, await pulls.locatePull(g.ctx, g.actor, repo.owner.login, repo.name, number));
 }
 
-async function viewerNode(g: GraphQLContext) {
+export async function viewerNode(g: GraphQLContext) {
   const a = await load(g, accountById, g.user.id);
   return a ? accountNode(a) : null;
 }
@@ -82,7 +82,7 @@ async function viewerNode(g: GraphQLContext) {
  * permissions to execute `MergePullRequest`"). Other refusals (archived, locked,
  * interaction limits) keep the service's words.
  */
-async function asMutation<T>(g: GraphQLContext, name: string, run: () => Promise<T>): Promise<T> {
+export async function asMutation<T>(g: GraphQLContext, name: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {

@@ -16,6 +16,9 @@ import * as users from '../users/users.service.ts';
 import { branchTip, branchTips, checkMergeability, figuresOf, rangeOf } from './pulls.git.ts';
 import type { PullRequestRecord } from './pulls.model.ts';
 import * as store from './pulls.store.ts';
+import type { AutoMergeRecord } from './auto-merge.model.ts';
+import * as autoMergeStore from './auto-merge.store.ts';
+import type { Account } from '../users/users.model.ts';
 import { protectionGate } from './pulls.protection.ts';
 import * as reviewStore from './reviews.store.ts';
 import {
@@ -43,15 +46,19 @@ export async function pullDetails(
   const previews = opts.forPayload ? new Set(['sailor-v', ...(opts.previews ?? [])]) : opts.previews ?? new Set<string>();
   const headIds = [...new Set(pulls.flatMap((p) => (p.headRepositoryId !== null && p.headRepositoryId !== repo.id ? [p.headRepositoryId] : [])))];
   const openBases = pulls.flatMap((p) => (known.get(p.issueId)?.state === 'open' ? [p.baseRef] : []));
-  const [views, headRepos, requests, tips] = await Promise.all([
+  const [views, headRepos, requests, tips, autoMerges] = await Promise.all([
     issues.presentIssues(ctx, actor, records, { bodyFormat: opts.bodyFormat ?? 'raw', previews, repos: [repo] }),
     repos.reposByIds(ctx, headIds),
     store.listRequests(ctx.db, pulls.map((p) => p.id)),
     branchTips(repos.gitDir(ctx, repo), openBases),
+    autoMergeStore.findMany(ctx.db, pulls.map((p) => p.id)),
   ]);
   const presentable = await repos.presentable(ctx, actor, [repo, ...headRepos]);
   const repoById = new Map(presentable.map((p) => [p.repo.id, opts.forPayload ? { ...p, role: null } : p]));
-  const userIds = [...requests.flatMap((r) => (r.userId === null ? [] : [r.userId])), ...pulls.flatMap((p) => (p.mergedById === null ? [] : [p.mergedById]))];
+  const userIds = [
+    ...requests.flatMap((r) => (r.userId === null ? [] : [r.userId])), ...pulls.flatMap((p) => (p.mergedById === null ? [] : [p.mergedById])),
+    ...[...autoMerges.values()].map((a) => a.enabledById),
+  ];
   const [accounts, teams] = await Promise.all([
     users.accountsByIds(ctx, userIds),
     orgs.teamsWithOrgLogins(ctx, requests.flatMap((r) => (r.teamId === null ? [] : [r.teamId]))),
@@ -73,8 +80,15 @@ export async function pullDetails(
       requestedReviewers: mine.flatMap((r) => { const a = r.userId === null ? undefined : accounts.get(r.userId); return a ? [a] : []; }),
       requestedTeams: mine.flatMap((r) => { const t = r.teamId === null ? undefined : teamById.get(r.teamId); return t ? [t] : []; }),
       mergedBy: p.mergedById === null ? null : accounts.get(p.mergedById) ?? null,
+      autoMerge: autoMergeOf(autoMerges.get(p.id), accounts),
     }];
   });
+}
+
+/** A pull request's auto-merge request as its view shows it; null without one (or once its user is gone). */
+function autoMergeOf(request: AutoMergeRecord | undefined, accounts: Map<number, Account>): PullDetail['autoMerge'] {
+  const enabledBy = request ? accounts.get(request.enabledById) : undefined;
+  return request && enabledBy ? { request, enabledBy } : null;
 }
 
 /** mergeable_state as upstream words it; a clean merge is then judged by the base branch's protection. */

@@ -1,17 +1,48 @@
 // The base branch's protection as it bears on one pull request: the facts the rule is
-// judged on (approving reviews, the head's statuses and check runs, whether the head is behind),
-// gathered here for mergeable_state, mergeStateStatus and the merge itself.
+// judged on (approving reviews by those with write access, code owners still to approve,
+// unresolved review threads, the head's statuses and check runs, whether the head is
+// behind), gathered here for mergeable_state, mergeStateStatus, the merge itself and
+// auto-merge.
 import type { AppContext } from '../../context.ts';
+import { userActor } from '../../domain/actor.ts';
 import * as git from '../../git/repository.ts';
 import { mergeGate, type MergeGate } from '../branch-protection/protection.merge.ts';
+import type { BranchRules } from '../branch-protection/protection.model.ts';
 import * as protection from '../branch-protection/protection.service.ts';
-import type { Repo } from '../repos/repos.model.ts';
+import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as statuses from '../statuses/statuses.service.ts';
 import * as checks from '../checks/checks.service.ts';
 import { runState } from '../checks/checks.model.ts';
-import type { PullRequestRecord } from './pulls.model.ts';
+import type { Account } from '../users/users.model.ts';
+import * as users from '../users/users.service.ts';
+import { awaitedCodeOwners } from './pulls.code-owners.ts';
+import type { PullRequestRecord, ReviewRecord } from './pulls.model.ts';
+import * as threadStore from './review-threads.store.ts';
 import * as reviewStore from './reviews.store.ts';
+
+/**
+ * The reviewers whose latest verdict is an approval that counts: upstream counts only
+ * reviewers with write access, and with dismiss_stale_reviews only approvals of the head.
+ */
+async function approvers(ctx: AppContext, repo: Repo, pull: PullRequestRecord, rules: BranchRules | null, reviews: readonly ReviewRecord[]): Promise<Account[]> {
+  // Each reviewer's latest approving or change-requesting review is their verdict; comments are none.
+  const verdicts = new Map<number, ReviewRecord>();
+  for (const r of [...reviews].sort((a, b) => a.id - b.id)) {
+    if (r.state === 'APPROVED' || r.state === 'CHANGES_REQUESTED' || r.state === 'DISMISSED') verdicts.set(r.userId, r);
+  }
+  const stale = rules?.requiredPullRequestReviews?.dismissStaleReviews ?? false;
+  const approving = [...verdicts.values()].filter((v) => v.state === 'APPROVED' && (!stale || v.commitId === pull.headSha));
+  if (!approving.length) return [];
+  const accounts = await users.accountsByIds(ctx, approving.map((v) => v.userId));
+  const out: Account[] = [];
+  for (const a of accounts.values()) {
+    // The reviewer's own role on the repository (token scopes are the request's, not theirs).
+    const access = await repos.accessTo(ctx, userActor({ id: a.id, login: a.login, siteAdmin: a.siteAdmin }, 'token', 0, ['repo'], ''), repo);
+    if (roleAtLeast(access.role, 'push')) out.push(a);
+  }
+  return out;
+}
 
 export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequestRecord, baseTip: string): Promise<MergeGate> {
   const [rule, latest, runs, reviews] = await Promise.all([
@@ -21,18 +52,17 @@ export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequ
     reviewStore.listSubmittedReviews(ctx.db, [pull.id]),
   ]);
   const rules = rule?.rules ?? null;
-  // Each reviewer's latest approving or change-requesting review is their verdict; comments are none.
-  const verdicts = new Map<number, { state: string; commitId: string }>();
-  for (const r of [...reviews].sort((a, b) => a.id - b.id)) {
-    if (r.state === 'APPROVED' || r.state === 'CHANGES_REQUESTED' || r.state === 'DISMISSED') verdicts.set(r.userId, r);
-  }
-  const stale = rules?.requiredPullRequestReviews?.dismissStaleReviews ?? false;
-  const approvals = [...verdicts.values()].filter((v) => v.state === 'APPROVED' && (!stale || v.commitId === pull.headSha)).length;
-  const behind = rules?.requiredStatusChecks?.strict ? !(await git.isAncestor(repos.gitDir(ctx, repo), baseTip, pull.headSha)) : false;
+  const dir = repos.gitDir(ctx, repo);
+  const approved = rules?.requiredPullRequestReviews ? await approvers(ctx, repo, pull, rules, reviews) : [];
+  const [behind, codeOwnersAwaited, unresolvedThreads] = await Promise.all([
+    rules?.requiredStatusChecks?.strict ? git.isAncestor(dir, baseTip, pull.headSha).then((contains) => !contains) : false,
+    rules?.requiredPullRequestReviews?.requireCodeOwnerReviews ? awaitedCodeOwners(ctx, dir, baseTip, pull.headSha, approved) : [],
+    rules?.requiredConversationResolution ? threadStore.countUnresolved(ctx.db, pull.id) : 0,
+  ]);
   // Check runs count beside statuses: a run's name is its context.
   const reports = [
     ...latest.map((s) => ({ context: s.context, state: s.state, appId: null })),
     ...runs.map((r) => ({ context: r.run.name, state: runState(r.run), appId: r.appId })),
   ];
-  return mergeGate(rules, { approvals, statuses: reports, behind });
+  return mergeGate(rules, { approvals: approved.length, codeOwnersAwaited, unresolvedThreads, statuses: reports, behind });
 }

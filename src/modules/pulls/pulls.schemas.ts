@@ -188,7 +188,12 @@ const PullRequestSimpleProps = {
     self: Link, html: Link, issue: Link, comments: Link, review_comments: Link, review_comment: Link, commits: Link, statuses: Link,
   }),
   author_association: Type.String(),
-  auto_merge: Type.Null(),
+  auto_merge: Nullable(Type.Object({
+    enabled_by: SimpleUser,
+    merge_method: Type.Union([Type.Literal('merge'), Type.Literal('squash'), Type.Literal('rebase')]),
+    commit_title: Type.String(),
+    commit_message: Type.String(),
+  })),
   draft: Type.Boolean(),
 };
 

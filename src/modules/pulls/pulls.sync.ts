@@ -1,6 +1,7 @@
 // Pushes move pull requests along: a push to the head branch of an open pull request
 // (in its repository or in a fork) copies the new head into the base repository,
-// updates head_sha and records `pull_request` `synchronize`. A push to a base branch
+// updates head_sha and records `pull_request` `synchronize` (and, under the base branch's
+// dismiss_stale_reviews, dismisses approvals of earlier commits). A push to a base branch
 // needs nothing here: mergeability is cached per (head, base) pair of commits, so the
 // next read compares against the new base.
 import type { AppContext } from '../../context.ts';
@@ -11,9 +12,11 @@ import { ZERO_SHA } from '../../git/repository.ts';
 import * as issues from '../issues/issues.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
+import * as protection from '../branch-protection/protection.service.ts';
 import { recordPullEvent } from './pulls.events.ts';
 import { bringCommit, pinHead } from './pulls.git.ts';
 import * as store from './pulls.store.ts';
+import { dismissStaleApprovals } from './reviews.service.ts';
 
 interface PushPayload {
   ref?: string;
@@ -46,6 +49,10 @@ async function onPush(ctx: AppContext, e: DomainEvent): Promise<void> {
     await issues.touchIssue(ctx, pull.issueId);
     const [issue] = await issues.findIssuesByIds(ctx, [pull.issueId]);
     await recordPullEvent(ctx, actor, base, moved, issue!, 'synchronize', { before: pull.headSha, after: p.after });
+    const rule = await protection.ruleOfBranch(ctx, base.id, moved.baseRef);
+    if (rule?.rules.requiredPullRequestReviews?.dismissStaleReviews) {
+      await dismissStaleApprovals(ctx, actor, { repo: base, role: null, pull: moved, issue: issue! });
+    }
   }
 }
 

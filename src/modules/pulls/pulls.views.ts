@@ -12,6 +12,7 @@ import { repository, type RepositoryView } from '../repos/repos.views.ts';
 import { licenseSimple } from '../templates/templates.views.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
+import type { AutoMergeRecord } from './auto-merge.model.ts';
 import type { PullRequestRecord } from './pulls.model.ts';
 import type { MergeResult, PullRequest, PullRequestSimple } from './pulls.schemas.ts';
 
@@ -51,6 +52,8 @@ export interface PullDetail {
   requestedReviewers: Account[];
   requestedTeams: RequestedTeam[];
   mergedBy: Account | null;
+  /** The auto-merge request and who enabled it; null without one. */
+  autoMerge: { request: AutoMergeRecord; enabledBy: Account } | null;
 }
 
 /** What only the full record carries: figures from git and counts. */
@@ -94,6 +97,23 @@ function side(s: PullSide, o: PullViewOptions) {
     sha: s.sha,
     user: owner ? simpleUser(owner, o.urls) : null,
     repo: s.repo ? repoView(s.repo, o) : null,
+  };
+}
+
+/**
+ * REST's auto_merge: the commit's words as the merge will use them, upstream's defaults
+ * (those of PUT …/merge) where none were given.
+ */
+function autoMergeView(d: PullDetail, a: NonNullable<PullDetail['autoMerge']>, urls: Urls) {
+  const { mergeMethod, commitTitle, commitMessage } = a.request;
+  const headLabel = d.head.repo ? `${d.head.repo.repo.owner.login}/${d.head.ref}` : d.head.ref;
+  const defaultTitle = mergeMethod === 'merge' ? `Merge pull request #${d.pull.number} from ${headLabel}`
+    : mergeMethod === 'squash' ? `${d.issue.title} (#${d.pull.number})` : '';
+  return {
+    enabled_by: simpleUser(a.enabledBy, urls),
+    merge_method: mergeMethod,
+    commit_title: commitTitle ?? defaultTitle,
+    commit_message: commitMessage ?? (mergeMethod === 'merge' ? d.issue.title : ''),
   };
 }
 
@@ -157,7 +177,7 @@ export function pullRequestSimple(d: PullDetail, o: PullViewOptions): PullReques
       statuses: link(statuses),
     },
     author_association: i.author_association,
-    auto_merge: null,
+    auto_merge: d.autoMerge ? autoMergeView(d, d.autoMerge, urls) : null,
     draft: p.draft,
   };
 }

@@ -1,4 +1,5 @@
-// The pulls module's part of the wiring: pushes synchronize pull requests, the issues
+// The pulls module's part of the wiring: pushes synchronize pull requests, statuses,
+// checks, reviews and pushes wake auto-merge, the issues
 // module learns of pull requests and the reactions module of review comments through
 // providers (they may not import pulls, which imports them).
 import type { EventBus } from '../../events/bus.ts';
@@ -7,9 +8,11 @@ import { updatePull } from './pulls.service.ts';
 import { requireReviewComment } from './review-comments.service.ts';
 import { requireSubmittedReview } from './reviews.service.ts';
 import { onEvent } from './pulls.sync.ts';
+import { onEvent as onAutoMergeEvent } from './auto-merge.subscribers.ts';
 
 export function register(bus: EventBus): void {
   bus.subscribe(onEvent);
+  bus.subscribe(onAutoMergeEvent);
   bus.provide('pullRequestInfo', pullRequestInfo);
   // PATCH /issues/{n} on a pull request: title, body and state go through updatePull.
   bus.provide('pullRequestEditor', async (ctx, actor, owner, name, number, changes) => {

@@ -136,7 +136,7 @@ const reviewCommentFields = {
 const reviewRequestFields = {
   id: (r: ReviewRequestNode) => encodeNodeId('ReviewRequest', r.request.id),
   databaseId: (r: ReviewRequestNode) => r.request.id,
-  // Wharf has no CODEOWNERS rules.
+  // Wharf never requests code owners' reviews by itself (CODEOWNERS only gates merges).
   asCodeOwner: () => false,
   pullRequest: (r: ReviewRequestNode) => r.pr,
   requestedReviewer: async (r: ReviewRequestNode, _a: unknown, g: GraphQLContext): Promise<Typed | null> => {

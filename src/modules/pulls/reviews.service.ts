@@ -315,3 +315,15 @@ export function commentsOfReviews(ctx: AppContext, reviewIds: readonly number[])
 export function reviewCommentsByIds(ctx: AppContext, ids: readonly number[], viewerId: number | null): Promise<ReviewCommentRecord[]> {
   return reviewStore.findCommentsByIds(ctx.db, ids, viewerId);
 }
+
+/**
+ * A push to the head under dismiss_stale_reviews: approvals of earlier commits are
+ * dismissed, as upstream does, each with its `dismissed` event (in the push's transaction).
+ */
+export async function dismissStaleApprovals(tx: AppContext, actor: Actor, l: LocatedPull): Promise<void> {
+  const stale = (await reviewStore.listSubmittedReviews(tx.db, [l.pull.id])).filter((r) => r.state === 'APPROVED' && r.commitId !== l.pull.headSha);
+  for (const review of stale) {
+    const dismissed = await reviewStore.updateReview(tx.db, review.id, { state: 'DISMISSED' }, nowIso(tx.clock));
+    await recordSubmitted(tx, actor, l, dismissed, 'dismissed');
+  }
+}

@@ -187,6 +187,12 @@ export async function commentsOfReviews(db: Executor, reviewIds: readonly number
   return rows.map((r) => toComment(r as CommentRow));
 }
 
+/** Every comment of a pull request as the viewer sees them, oldest first (its review threads). */
+export async function commentsOfPull(db: Executor, pullRequestId: number, viewerId: number | null): Promise<ReviewCommentRecord[]> {
+  const rows = await visibleComments(db, viewerId).selectAll('c').where('c.pull_request_id', '=', pullRequestId).orderBy('c.id').execute();
+  return rows.map((r) => toComment(r as CommentRow));
+}
+
 /** Review comments by id, of any repository, as the viewer sees them. */
 export async function findCommentsByIds(db: Executor, ids: readonly number[], viewerId: number | null): Promise<ReviewCommentRecord[]> {
   if (!ids.length) return [];
