@@ -209,4 +209,20 @@ describe('apps: installations and installation tokens', () => {
     const count = (await (await asApp(bot, '/app')).json()) as { installations_count: number };
     assert.equal(count.installations_count, 1);
   });
+
+  test('GET /app/installations pages: per_page, a Link header to the next page, the second page', async () => {
+    const bobs = await installViaPage(bobWeb, bot.slug, { repository_selection: 'all' });
+    const first = await asApp(bot, '/app/installations?per_page=1');
+    assert.equal(first.status, 200);
+    assert.deepEqual(((await first.json()) as InstallationBody[]).map((i) => i.id), [installationId]);
+    const links = Object.fromEntries([...(first.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((m) => [m[2]!, m[1]!]));
+    assert.ok(links.next && links.last, `Link: ${first.headers.get('link')}`);
+    assert.equal(new URL(links.next).searchParams.get('page'), '2');
+    assert.equal(new URL(links.last).searchParams.get('page'), '2');
+    const second = await asApp(bot, new URL(links.next).pathname + new URL(links.next).search);
+    assert.equal(second.status, 200);
+    assert.deepEqual(((await second.json()) as InstallationBody[]).map((i) => [i.id, i.account.login]), [[bobs, bob.login]]);
+    assert.match(second.headers.get('link') ?? '', /rel="prev"/);
+    assert.doesNotMatch(second.headers.get('link') ?? '', /rel="next"/);
+  });
 });

@@ -39,7 +39,7 @@ describe('apps: scoped tokens', () => {
     two = await createRepo(t, alice, { private: true });
     bobs = await createRepo(t, bob, { private: true });
     app = await registerAppByManifest(t, web, manifestOf('Scope Warden', {
-      callback_urls: [CALLBACK], default_permissions: { issues: 'write', contents: 'read' },
+      callback_urls: [CALLBACK], default_permissions: { issues: 'write', contents: 'read', team_discussions: 'read' },
     }));
     installationId = await installOn(web, app.slug, [one.id, two.id]);
     const res = await t.request('/login/oauth/access_token', {
@@ -87,10 +87,24 @@ describe('apps: scoped tokens', () => {
     const res = await scoped({ access_token: userToken, target_id: alice.id, repository_ids: [two.id] });
     assert.equal(res.status, 200, await res.clone().text());
     const body = (await res.json()) as { token: string; installation: { permissions: Record<string, string>; repositories_url: string } };
-    assert.deepEqual(body.installation.permissions, { issues: 'write', contents: 'read', metadata: 'read' });
+    assert.deepEqual(body.installation.permissions, { issues: 'write', contents: 'read', team_discussions: 'read', metadata: 'read' });
     assert.match(body.installation.repositories_url, new RegExp(`/user/installations/${installationId}/repositories$`));
     assert.equal((await call(body.token, `/repos/${alice.login}/${two.repo}/issues`, { method: 'POST', json: { title: 'scoped' } })).status, 201);
     assert.equal((await call(body.token, `/repos/${alice.login}/${one.repo}`)).status, 404);
+  });
+
+  test('team_discussions, the permission the spec names: read as the installation grants it; write is beyond it (422)', async () => {
+    const res = await scoped({ access_token: userToken, target: alice.login, permissions: { team_discussions: 'read' } });
+    assert.equal(res.status, 200, await res.clone().text());
+    const body = (await res.json()) as { token: string; installation: { permissions: Record<string, string> } };
+    assert.deepEqual(body.installation.permissions, { metadata: 'read', team_discussions: 'read' });
+    // Upstream refuses a scope wider than the installation with 422 and this message.
+    const wider = await scoped({ access_token: userToken, target: alice.login, permissions: { team_discussions: 'write' } });
+    assert.equal(wider.status, 422);
+    assert.equal(((await wider.json()) as { message: string }).message, 'The permissions requested are not granted to this installation.');
+    // The narrowed token has no issues permission at all.
+    const read = await call(body.token, `/repos/${alice.login}/${one.repo}/issues`);
+    assert.equal(read.status, 403);
   });
 
   test('refusals: 401 without the app\'s credentials, 404 for another app or a bad token, 422 for what the installation cannot give', async () => {

@@ -2,7 +2,8 @@
 // installation_repositories) and of the events it subscribed to in the repositories
 // its installations reach, each with the installation, signed with the app's webhook
 // secret, through the same delivery path as repository hooks; the app reads and
-// redelivers its deliveries with its JWT.
+// redelivers its deliveries with its JWT. Raised permissions wait for the owner's
+// acceptance (new_permissions_accepted) before any token gets them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { verify } from '@octokit/webhooks-methods';
@@ -230,5 +231,49 @@ describe('apps: webhooks', () => {
     const again = await web.post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('Doomed Bot')), state: 's' });
     const confirmed = await web.post('/settings/apps/new', { manifest: JSON.stringify(manifestOf('Doomed Bot')), state: 's', confirm: '1', authenticity_token: csrfIn(again.body) });
     assert.equal(confirmed.status, 422);
+  });
+
+  test('raised permissions: tokens keep the old ones until the owner accepts on the install page; acceptance says new_permissions_accepted', async () => {
+    const raise = await registerAppByManifest(t, web, manifestOf('Raise Bot', {
+      hook_attributes: { url: receiver.url('/raise') }, default_permissions: { issues: 'read', contents: 'read' },
+    }));
+    const id = await installOn(web, raise.slug, [inside.id]);
+    const jwt = () => ({ authorization: `Bearer ${appJwt(raise.pem, raise.id, clock.now().getTime())}` });
+    const mint = async (json: unknown = {}) => t.request(`/app/installations/${id}/access_tokens`, { method: 'POST', headers: jwt(), json });
+    const tokenOf = async () => ((await (await mint()).json()) as { token: string; permissions: Record<string, string> });
+    const fileIssue = (token: string) => t.request(`/repos/${alice.login}/${inside.repo}/issues`, { method: 'POST', token, json: { title: 'raised?' } });
+    const earlier = await tokenOf();
+    assert.equal((await fileIssue(earlier.token)).status, 403);
+
+    const settings = await web.get(`/settings/apps/${raise.slug}`);
+    const saved = await web.post(`/settings/apps/${raise.slug}`, {
+      authenticity_token: csrfIn(settings.body), url: 'https://bot.example', webhook_url: receiver.url('/raise'), webhook_active: '1',
+      permissions: 'issues: write\ncontents: read\nmetadata: read', events: 'issues',
+    });
+    assert.equal(saved.status, 200, saved.body.slice(0, 500));
+    // Not accepted yet: the installation, its tokens old and new, keep issues: read.
+    const installation = (await (await t.request(`/app/installations/${id}`, { headers: jwt() })).json()) as { permissions: Record<string, string> };
+    assert.equal(installation.permissions.issues, 'read');
+    assert.equal((await fileIssue(earlier.token)).status, 403);
+    const pending = await tokenOf();
+    assert.equal(pending.permissions.issues, 'read');
+    assert.equal((await fileIssue(pending.token)).status, 403);
+    assert.equal((await mint({ permissions: { issues: 'write' } })).status, 422);
+    assert.ok(!receiver.received.some((r) => r.path === '/raise' && isEvent('installation', 'new_permissions_accepted')(r)));
+
+    // The owner accepts by installing again (the page shows the app's present permissions).
+    const page = await web.get(`/apps/${raise.slug}/installations/new`);
+    assert.match(page.body, /data-permission="issues">issues: write</);
+    assert.equal(await installOn(web, raise.slug, [inside.id]), id, 'the same installation, reconfigured');
+    const accepted = payloadOf(await next((r) => r.path === '/raise' && isEvent('installation', 'new_permissions_accepted')(r)));
+    assert.equal(accepted.installation!.id, id);
+    assert.equal((accepted.installation as unknown as { permissions: Record<string, string> }).permissions.issues, 'write');
+    assert.equal((accepted.sender as { login: string }).login, alice.login);
+    assertMatchesWebhookSchema('installation', 'new_permissions_accepted', accepted);
+    // Tokens are snapshots: those minted before keep what they had; new ones have the accepted permissions.
+    assert.equal((await fileIssue(pending.token)).status, 403);
+    const later = await tokenOf();
+    assert.equal(later.permissions.issues, 'write');
+    assert.equal((await fileIssue(later.token)).status, 201);
   });
 });

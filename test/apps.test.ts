@@ -165,9 +165,14 @@ describe('apps: manifest flow, app records, JSON web tokens', () => {
 
   test('a JWT is no credential elsewhere; a user token is none for /app', async () => {
     const jwt = appJwt(bot.pem, bot.id, clock.now().getTime());
-    const res = await t.request('/user', bearer(jwt));
-    assert.equal(res.status, 401);
-    assert.equal(((await res.json()) as { message: string }).message, 'Bad credentials');
+    // A valid JWT elsewhere: 401 saying that a JWT was sent where an installation token is needed.
+    for (const path of ['/user', `/repos/${alice.login}/nothing-here`]) {
+      const res = await t.request(path, bearer(jwt));
+      assert.equal(res.status, 401, path);
+      assert.match(((await res.json()) as { message: string }).message, /JSON web token.*use an installation access token/, path);
+    }
+    const graphql = await t.request('/graphql', { method: 'POST', ...bearer(jwt), json: { query: '{ viewer { login } }' } });
+    assert.equal(graphql.status, 401);
     const asUser = await t.request('/app', { token: alice.token });
     assert.equal(asUser.status, 401);
     assert.equal(((await asUser.json()) as { message: string }).message, 'A JSON web token could not be decoded');

@@ -23,6 +23,7 @@ const TYPE_NEEDS: Readonly<Record<string, AppPermissionNeed>> = {
   Reaction: ISSUE_OR_PULL_READ, ReactionGroup: ISSUE_OR_PULL_READ,
   PullRequest: read('pull_requests'), PullRequestCommit: read('pull_requests'), PullRequestChangedFile: read('pull_requests'),
   PullRequestReview: read('pull_requests'), PullRequestReviewComment: read('pull_requests'), ReviewRequest: read('pull_requests'),
+  PullRequestReviewThread: read('pull_requests'), AutoMergeRequest: read('pull_requests'),
   Deployment: read('deployments'), DeploymentStatus: read('deployments'),
   StatusContext: read('statuses'), StatusCheckRollup: read('statuses'), CheckSuite: read('checks'), CheckRun: read('checks'),
   Workflow: read('actions'), WorkflowRun: read('actions'),
@@ -30,8 +31,8 @@ const TYPE_NEEDS: Readonly<Record<string, AppPermissionNeed>> = {
   ProjectCard: [read('repository_projects'), read('organization_projects')],
   ProjectV2: read('organization_projects'), ProjectV2Item: read('organization_projects'),
   Team: read('members'),
-  // Team discussions are not for apps (as on REST).
-  TeamDiscussion: 'none', TeamDiscussionComment: 'none',
+  // Team discussions: team_discussions, as on REST (src/http/app-permission-table.ts).
+  TeamDiscussion: read('team_discussions'), TeamDiscussionComment: read('team_discussions'),
 };
 
 /** Mutations, by name; one not named here is closed to apps. */
@@ -50,6 +51,8 @@ const MUTATION_NEEDS: Readonly<Record<string, AppPermissionNeed>> = {
   markPullRequestReadyForReview: write('pull_requests'), requestReviews: write('pull_requests'),
   addPullRequestReview: write('pull_requests'), submitPullRequestReview: write('pull_requests'),
   mergePullRequest: write('contents'),
+  resolveReviewThread: write('pull_requests'), unresolveReviewThread: write('pull_requests'),
+  enablePullRequestAutoMerge: write('pull_requests'), disablePullRequestAutoMerge: write('pull_requests'),
 };
 
 const recordOf = (typeName: string) => typeName.replace(/(Connection|Edge)$/, '');

@@ -1,7 +1,8 @@
 // The permissions an app may ask for, with the levels each allows, and the events it may
 // subscribe to: upstream's lists (the app-permissions schema of @octokit/openapi and the
 // event names of @octokit/openapi-webhooks), copied here so validation needs no JSON
-// of several megabytes at run time.
+// of several megabytes at run time. `team_discussions` is no longer in that schema, but
+// the spec names it for scoped tokens and upstream's webhook payloads still carry it.
 
 export type PermissionLevel = 'read' | 'write' | 'admin';
 
@@ -60,6 +61,7 @@ export const PERMISSION_LEVELS: Readonly<Record<string, readonly PermissionLevel
   interaction_limits: ['read', 'write'],
   profile: ['write'],
   starring: ['read', 'write'],
+  team_discussions: ['read', 'write'],
   enterprise_custom_properties_for_organizations: ['read', 'write', 'admin'],
 };
 

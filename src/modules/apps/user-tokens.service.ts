@@ -41,6 +41,11 @@ export function isAuthorized(ctx: AppContext, appId: number, userId: number): Pr
   return store.isAuthorized(ctx.db, appId, userId);
 }
 
+/** The user authorizes the app without a code (the device flow): remembered, as the web flow remembers it. */
+export async function recordAuthorization(ctx: AppContext, appId: number, userId: number): Promise<void> {
+  await store.recordAuthorization(ctx.db, appId, userId, nowIso(ctx.clock));
+}
+
 /** The user authorizes the app: remembered, and a one-time code bound to the redirect URI and PKCE challenge. */
 export async function authorize(ctx: AppContext, appId: number, userId: number, redirectUri: string, codeChallenge: string | null): Promise<string> {
   const code = randomBytes(20).toString('hex');
@@ -162,7 +167,7 @@ export interface UserTokenRecord {
   scope: TokenScope | null;
 }
 
-function toRecord(row: store.UserTokenRow): UserTokenRecord {
+export function toRecord(row: store.UserTokenRow): UserTokenRecord {
   return {
     id: row.id, appId: row.app_id, userId: row.user_id, tokenLastEight: row.token_last_eight, tokenHash: row.token_hash,
     expiresAt: row.expires_at, createdAt: row.created_at, updatedAt: row.updated_at,

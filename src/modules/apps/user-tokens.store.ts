@@ -47,3 +47,21 @@ export async function deleteDeadTokens(db: Executor, now: string): Promise<void>
   await db.deleteFrom('app_user_tokens').where('expires_at', '<=', now)
     .where((eb) => eb.or([eb('refresh_token_expires_at', 'is', null), eb('refresh_token_expires_at', '<=', now)])).execute();
 }
+
+/** Gives a live token a new value in place (scope, expiry and refresh token stay); of two resets at once, one wins. */
+export async function replaceTokenValue(
+  db: Executor, appId: number, oldHash: string, next: { token_hash: string; token_last_eight: string; updated_at: string },
+): Promise<UserTokenRow | undefined> {
+  return db.updateTable('app_user_tokens').set(next).where('token_hash', '=', oldHash).where('app_id', '=', appId).returningAll().executeTakeFirst();
+}
+
+export async function deleteTokenByHash(db: Executor, appId: number, hash: string): Promise<boolean> {
+  const res = await db.deleteFrom('app_user_tokens').where('token_hash', '=', hash).where('app_id', '=', appId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** The user's grant of the app goes: every token, and the authorization (the web flow asks again). */
+export async function deleteGrant(db: Executor, appId: number, userId: number): Promise<void> {
+  await db.deleteFrom('app_user_tokens').where('app_id', '=', appId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('app_authorizations').where('app_id', '=', appId).where('user_id', '=', userId).execute();
+}

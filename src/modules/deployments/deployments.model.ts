@@ -26,6 +26,8 @@ export interface Deployment {
   production: boolean;
   /** State of the latest status; null before any. */
   latestState: DeploymentState | null;
+  /** The app whose token created it (performed_via_github_app), or null. */
+  performedViaAppId: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,6 +42,8 @@ export interface DeploymentStatus {
   logUrl: string;
   environmentUrl: string;
   creatorId: number | null;
+  /** The app whose token created it, or null. */
+  performedViaAppId: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -2,6 +2,7 @@
 // rules on values (blank names, description length) are the service's.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
+import { AppRecord } from '../apps/apps.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { DEPLOYMENT_STATES } from './deployments.model.ts';
 
@@ -70,7 +71,7 @@ export const Deployment = Type.Object({
   repository_url: Type.String(),
   transient_environment: Type.Boolean(),
   production_environment: Type.Boolean(),
-  performed_via_github_app: Type.Null(),
+  performed_via_github_app: Nullable(AppRecord),
 });
 export type DeploymentView = Static<typeof Deployment>;
 export const DeploymentList = PagedArray(Deployment);
@@ -92,7 +93,7 @@ export const DeploymentStatus = Type.Object({
   repository_url: Type.String(),
   environment_url: Type.String(),
   log_url: Type.String(),
-  performed_via_github_app: Type.Null(),
+  performed_via_github_app: Nullable(AppRecord),
 });
 export type DeploymentStatusView = Static<typeof DeploymentStatus>;
 export const DeploymentStatusList = PagedArray(DeploymentStatus);

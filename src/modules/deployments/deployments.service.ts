@@ -8,7 +8,7 @@
 // repo_deployment or repo (public_repo too on public repositories). repo_deployment
 // alone reaches private repositories' deployments: that is what the scope is for.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
+import { actingAppId, hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
@@ -20,6 +20,7 @@ import * as git from '../../git/repository.ts';
 import { MAX_REF_BYTES } from '../../git/ref-format.ts';
 import { GitError } from '../../git/run.ts';
 import { actorIdent, changingRefs, isPlainRevision, type GitRepo } from '../git-data/git-data.repository.ts';
+import { appRecordsByIds, type AppRecordView } from '../apps/apps.present.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { latestStatuses } from '../statuses/statuses.service.ts';
@@ -195,10 +196,12 @@ export async function createDeployment(
       environment, description: input.description ?? null, creatorId: creator.id,
       transient: input.transient_environment ?? false,
       production: input.production_environment ?? environment === DEFAULT_ENVIRONMENT,
+      performedViaAppId: actingAppId(actor),
     }, nowIso(tx.clock));
+    const app = await appRecordOf(tx, deployment.performedViaAppId);
     await recordEvent(tx, {
       event: 'deployment', action: 'created', repositoryId: r.repo.id, organizationId: organizationOf(r.repo), actorId: creator.id,
-      payload: deploymentEventPayload(tx.urls, { repo: r.repo, deployment, creator }),
+      payload: deploymentEventPayload(tx.urls, { repo: r.repo, deployment, creator, app }),
     });
     return { created: true, record: { repo: r.repo, deployment } };
   });
@@ -262,15 +265,28 @@ export interface CreateStatusInput {
   auto_inactive?: boolean;
 }
 
+/** The App record of the app doing the work (for event payloads), or null. */
+async function appRecordOf(ctx: AppContext, appId: number | null): Promise<AppRecordView | null> {
+  return appId === null ? null : (await appRecordsByIds(ctx, [appId])).get(appId) ?? null;
+}
+
+/** Who adds a status: the user, and the app whose token it used (performed_via_github_app). */
+interface StatusAuthor {
+  creator: Account;
+  appId: number | null;
+  app: AppRecordView | null;
+}
+
 /** Adds a status and moves the deployment to it, with its event (whose payload shows the deployment's creator). */
-async function addStatus(tx: AppContext, r: GitRepo, base: DeploymentDetail, creator: Account, values: Omit<store.NewStatus, 'deploymentId' | 'creatorId'>): Promise<DeploymentStatusRecord> {
+async function addStatus(tx: AppContext, r: GitRepo, base: DeploymentDetail, by: StatusAuthor, values: Omit<store.NewStatus, 'deploymentId' | 'creatorId' | 'performedViaAppId'>): Promise<DeploymentStatusRecord> {
   const now = nowIso(tx.clock);
-  const status = await store.insertStatus(tx.db, { ...values, deploymentId: base.deployment.id, creatorId: creator.id }, now);
+  const { creator } = by;
+  const status = await store.insertStatus(tx.db, { ...values, deploymentId: base.deployment.id, creatorId: creator.id, performedViaAppId: by.appId }, now);
   await store.recordLatest(tx.db, base.deployment.id, status.state, status.environment, now);
   const deployment: Deployment = { ...base.deployment, latestState: status.state, environment: status.environment, updatedAt: now };
   await recordEvent(tx, {
     event: 'deployment_status', action: 'created', repositoryId: r.repo.id, organizationId: organizationOf(r.repo), actorId: creator.id,
-    payload: deploymentStatusEventPayload(tx.urls, { ...base, deployment, status, statusCreator: creator }),
+    payload: deploymentStatusEventPayload(tx.urls, { ...base, deployment, status, statusCreator: creator, statusApp: by.app }),
   });
   return { repo: base.repo, deployment, status };
 }
@@ -298,14 +314,16 @@ export async function createDeploymentStatus(
     const previous = await store.latestStatus(tx.db, deployment.id);
     const environment = input.environment ?? previous?.environment ?? deployment.environment;
     const [base] = await deploymentDetails(tx, [{ repo: r.repo, deployment }]);
-    const record = await addStatus(tx, r, base!, creator, {
+    const appId = actingAppId(actor);
+    const by: StatusAuthor = { creator, appId, app: await appRecordOf(tx, appId) };
+    const record = await addStatus(tx, r, base!, by, {
       state: input.state, description, environment, targetUrl: url, logUrl: url, environmentUrl: input.environment_url ?? '',
     });
     if (input.state === 'success' && input.auto_inactive !== false) {
       const superseded = await store.supersededBy(tx.db, r.repo.id, environment, deployment.id);
       for (const oldDetail of await deploymentDetails(tx, superseded.map((old) => ({ repo: r.repo, deployment: old })))) {
         const old = oldDetail.deployment;
-        await addStatus(tx, r, oldDetail, creator, {
+        await addStatus(tx, r, oldDetail, by, {
           state: 'inactive', description: '', environment: old.environment, targetUrl: '', logUrl: '', environmentUrl: '',
         });
       }

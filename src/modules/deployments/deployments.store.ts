@@ -1,4 +1,5 @@
 // SQL for deployments and deployment statuses. Only the deployments module calls this.
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { DeploymentStatusesTable, DeploymentsTable } from '../../db/schema.ts';
 import type { Slice } from '../../domain/page.ts';
@@ -6,16 +7,16 @@ import type { Deployment, DeploymentState, DeploymentStatus } from './deployment
 
 const DEPLOYMENT_COLUMNS = [
   'id', 'repository_id', 'sha', 'ref', 'task', 'payload', 'original_environment', 'environment', 'description',
-  'creator_id', 'transient_environment', 'production_environment', 'latest_state', 'created_at', 'updated_at',
+  'creator_id', 'transient_environment', 'production_environment', 'latest_state', 'performed_via_app_id', 'created_at', 'updated_at',
 ] as const;
 
 const STATUS_COLUMNS = [
   'id', 'deployment_id', 'state', 'description', 'environment', 'target_url', 'log_url', 'environment_url',
-  'creator_id', 'created_at', 'updated_at',
+  'creator_id', 'performed_via_app_id', 'created_at', 'updated_at',
 ] as const;
 
-type DeploymentRow = Pick<DeploymentsTable, Exclude<(typeof DEPLOYMENT_COLUMNS)[number], 'id'>> & { id: number };
-type StatusRow = Pick<DeploymentStatusesTable, Exclude<(typeof STATUS_COLUMNS)[number], 'id'>> & { id: number };
+type DeploymentRow = Selectable<Pick<DeploymentsTable, (typeof DEPLOYMENT_COLUMNS)[number]>>;
+type StatusRow = Selectable<Pick<DeploymentStatusesTable, (typeof STATUS_COLUMNS)[number]>>;
 
 function toDeployment(r: DeploymentRow): Deployment {
   return {
@@ -32,6 +33,7 @@ function toDeployment(r: DeploymentRow): Deployment {
     transient: Number(r.transient_environment) === 1,
     production: Number(r.production_environment) === 1,
     latestState: r.latest_state as DeploymentState | null,
+    performedViaAppId: r.performed_via_app_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -48,6 +50,7 @@ function toStatus(r: StatusRow): DeploymentStatus {
     logUrl: r.log_url,
     environmentUrl: r.environment_url,
     creatorId: r.creator_id,
+    performedViaAppId: r.performed_via_app_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -57,7 +60,7 @@ function toStatus(r: StatusRow): DeploymentStatus {
 
 /** What a new deployment is given (the store sets the rest); fields as the model has them. */
 export type NewDeployment = Pick<Deployment,
-  'repositoryId' | 'sha' | 'ref' | 'task' | 'payload' | 'environment' | 'description' | 'transient' | 'production'
+  'repositoryId' | 'sha' | 'ref' | 'task' | 'payload' | 'environment' | 'description' | 'transient' | 'production' | 'performedViaAppId'
 > & { creatorId: number };
 
 export async function insertDeployment(db: Executor, v: NewDeployment, now: string): Promise<Deployment> {
@@ -74,6 +77,7 @@ export async function insertDeployment(db: Executor, v: NewDeployment, now: stri
     transient_environment: v.transient ? 1 : 0,
     production_environment: v.production ? 1 : 0,
     latest_state: null,
+    performed_via_app_id: v.performedViaAppId,
     created_at: now,
     updated_at: now,
   }).returning(DEPLOYMENT_COLUMNS).executeTakeFirstOrThrow();
@@ -150,7 +154,7 @@ export async function supersededBy(db: Executor, repositoryId: number, environme
 
 /** What a new status is given (the store sets id and timestamps); fields as the model has them. */
 export type NewStatus = Pick<DeploymentStatus,
-  'deploymentId' | 'state' | 'description' | 'environment' | 'targetUrl' | 'logUrl' | 'environmentUrl'
+  'deploymentId' | 'state' | 'description' | 'environment' | 'targetUrl' | 'logUrl' | 'environmentUrl' | 'performedViaAppId'
 > & { creatorId: number };
 
 export async function insertStatus(db: Executor, v: NewStatus, now: string): Promise<DeploymentStatus> {
@@ -163,6 +167,7 @@ export async function insertStatus(db: Executor, v: NewStatus, now: string): Pro
     log_url: v.logUrl,
     environment_url: v.environmentUrl,
     creator_id: v.creatorId,
+    performed_via_app_id: v.performedViaAppId,
     created_at: now,
     updated_at: now,
   }).returning(STATUS_COLUMNS).executeTakeFirstOrThrow();

@@ -2,19 +2,23 @@
 // keys of their webhook payloads. Pure.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
+import type { AppRecordView } from '../apps/apps.present.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { DeploymentRecord, DeploymentStatusRecord } from './deployments.model.ts';
 import type { DeploymentStatusView, DeploymentView } from './deployments.schemas.ts';
 
-/** A deployment with the creator its view shows (deployments.present.ts loads them). */
+/** A deployment with the creator and app its view shows (deployments.present.ts loads them). */
 export interface DeploymentDetail extends DeploymentRecord {
   creator: Account | null;
+  /** The app that created it (null for people's work, or once the app is deleted). */
+  app: AppRecordView | null;
 }
 
-/** A status with the creators of the status and of its deployment. */
+/** A status with the creators (and apps) of the status and of its deployment. */
 export interface StatusDetail extends DeploymentStatusRecord, DeploymentDetail {
   statusCreator: Account | null;
+  statusApp: AppRecordView | null;
 }
 
 function repositoryUrl(urls: Urls, d: DeploymentDetail): string {
@@ -46,8 +50,7 @@ export function deployment(urls: Urls, d: DeploymentDetail): DeploymentView {
     repository_url: repositoryUrl(urls, d),
     transient_environment: x.transient,
     production_environment: x.production,
-    // Wharf has no apps acting on deployments yet.
-    performed_via_github_app: null,
+    performed_via_github_app: d.app,
   };
 }
 
@@ -69,7 +72,7 @@ export function deploymentStatus(urls: Urls, d: StatusDetail): DeploymentStatusV
     repository_url: repositoryUrl(urls, d),
     environment_url: s.environmentUrl,
     log_url: s.logUrl,
-    performed_via_github_app: null,
+    performed_via_github_app: d.statusApp,
   };
 }
 

@@ -3,7 +3,7 @@
 // the same transaction as the comment row. A locked issue takes comments only from
 // users with push access; interaction limits apply to commenting.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { requireUser, type Actor } from '../../domain/actor.ts';
+import { actingAppId, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso, storedTimestamp } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
@@ -111,7 +111,7 @@ export async function addIssueCommentRecord(tx: AppContext, repo: Repo, actor: A
   const user = requireUser(actor);
   requireMaxLength(RESOURCE, 'body', body, TEXT_LIMITS.body);
   const now = nowIso(tx.clock);
-  const comment = await commentStore.insert(tx.db, { repositoryId: repo.id, issueId: issue.id, userId: user.id, body }, now);
+  const comment = await commentStore.insert(tx.db, { repositoryId: repo.id, issueId: issue.id, userId: user.id, body, performedViaAppId: actingAppId(actor) }, now);
   await store.bumpComments(tx.db, issue.id, 1, now);
   await recordMentions(tx, issue.id, body);
   await emit(tx, actor, repo, issue.id, comment, 'created');

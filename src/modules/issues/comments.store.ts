@@ -10,13 +10,16 @@ type Row = Selectable<IssueCommentsTable>;
 function toRecord(r: Row): CommentRecord {
   return {
     id: r.id, repositoryId: r.repository_id, issueId: r.issue_id, userId: r.user_id, body: r.body,
-    createdAt: r.created_at, updatedAt: r.updated_at, minimizedReason: r.minimized_reason,
+    createdAt: r.created_at, updatedAt: r.updated_at, minimizedReason: r.minimized_reason, performedViaAppId: r.performed_via_app_id,
   };
 }
 
-export async function insert(db: Executor, v: Pick<CommentRecord, 'repositoryId' | 'issueId' | 'userId' | 'body'>, now: string): Promise<CommentRecord> {
+export async function insert(
+  db: Executor, v: Pick<CommentRecord, 'repositoryId' | 'issueId' | 'userId' | 'body' | 'performedViaAppId'>, now: string,
+): Promise<CommentRecord> {
   const row = await db.insertInto('issue_comments').values({
     repository_id: v.repositoryId, issue_id: v.issueId, user_id: v.userId, body: v.body, created_at: now, updated_at: now,
+    performed_via_app_id: v.performedViaAppId,
   }).returningAll().executeTakeFirstOrThrow();
   return toRecord(row);
 }

@@ -11,17 +11,19 @@ function toRecord(r: Row): IssueEventRecord {
   return {
     id: r.id, repositoryId: r.repository_id, issueId: r.issue_id, actorId: r.actor_id, event: r.event as IssueEventName,
     detail: JSON.parse(r.detail) as IssueEventDetail, commitId: r.commit_id, createdAt: r.created_at,
+    performedViaAppId: r.performed_via_app_id,
   };
 }
 
-/** A new event row: the record's fields but its id and time; detail and commit optional. */
-export type NewEvent = Pick<IssueEventRecord, 'repositoryId' | 'issueId' | 'actorId' | 'event'> & Partial<Pick<IssueEventRecord, 'detail' | 'commitId'>>;
+/** A new event row: the record's fields but its id and time; detail, commit and app optional. */
+export type NewEvent = Pick<IssueEventRecord, 'repositoryId' | 'issueId' | 'actorId' | 'event'>
+  & Partial<Pick<IssueEventRecord, 'detail' | 'commitId' | 'performedViaAppId'>>;
 
 export async function insertMany(db: Executor, events: readonly NewEvent[], now: string): Promise<void> {
   if (!events.length) return;
   await db.insertInto('issue_events').values(events.map((e) => ({
     repository_id: e.repositoryId, issue_id: e.issueId, actor_id: e.actorId, event: e.event,
-    detail: JSON.stringify(e.detail ?? {}), commit_id: e.commitId ?? null, created_at: now,
+    detail: JSON.stringify(e.detail ?? {}), commit_id: e.commitId ?? null, created_at: now, performed_via_app_id: e.performedViaAppId ?? null,
   }))).execute();
 }
 

@@ -36,6 +36,8 @@ export interface IssueRecord {
   closedById: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The app whose token created it (performed_via_github_app); null for everyone else. */
+  performedViaAppId: number | null;
 }
 
 export interface LabelRecord {
@@ -81,13 +83,16 @@ export interface CommentRecord {
   updatedAt: string;
   /** Why a maintainer hid it (minimizeComment), null while shown. */
   minimizedReason: string | null;
+  /** The app whose token wrote it (performed_via_github_app); null for everyone else. */
+  performedViaAppId: number | null;
 }
 
 /** Timeline event names Wharf records. */
 export type IssueEventName =
   | 'closed' | 'reopened' | 'labeled' | 'unlabeled' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned'
   | 'locked' | 'unlocked' | 'renamed' | 'referenced'
-  | 'added_to_project' | 'moved_columns_in_project' | 'removed_from_project';
+  | 'added_to_project' | 'moved_columns_in_project' | 'removed_from_project'
+  | 'auto_merge_enabled' | 'auto_squash_enabled' | 'auto_rebase_enabled' | 'auto_merge_disabled';
 
 /** What an event row's `detail` JSON holds, by event. */
 export interface IssueEventDetail {
@@ -111,6 +116,8 @@ export interface IssueEventRecord {
   detail: IssueEventDetail;
   commitId: string | null;
   createdAt: string;
+  /** The app whose token did it (performed_via_github_app); null for everyone else. */
+  performedViaAppId: number | null;
 }
 
 /** Upstream's default labels for a new repository (name, color, description). */

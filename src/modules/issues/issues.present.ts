@@ -5,6 +5,7 @@
 // one by one from records, not REST views).
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
+import { appRecordsByIds } from '../apps/apps.present.ts';
 import { loadReactionCounts } from '../reactions/reactions.rollup.ts';
 import * as collaborators from '../collaborators/collaborators.service.ts';
 import { renderHtml, renderText } from '../markdown/markdown.service.ts';
@@ -248,12 +249,13 @@ export async function presentIssues(ctx: AppContext, actor: Actor, records: read
   const extraUsers = records.flatMap((r) => (r.closedById === null ? [r.userId] : [r.userId, r.closedById]));
   const l = await loadAround(ctx, records, opts.repos, extraUsers, opts.known);
   const shown = records.filter((r) => l.repoById.has(r.repositoryId) && l.accounts.has(r.userId));
-  const [reactions, associations, rendered, pulls, repoViews] = await Promise.all([
+  const [reactions, associations, rendered, pulls, repoViews, apps] = await Promise.all([
     opts.known?.noReactions ? new Map<number, undefined>() : loadReactionCounts(ctx, 'issue', ids),
     authorAssociations(ctx, shown.map((r) => ({ repo: l.repoById.get(r.repositoryId)!, userId: r.userId }))),
     renderBodies(ctx, shown.map((r) => ({ key: r.id, body: r.body, repo: refOf(l.repoById.get(r.repositoryId)!) })), format),
     pullInfoOf(ctx, shown.filter((r) => r.isPullRequest).map((r) => r.id)),
     opts.withRepository ? repositoryViews(ctx, actor, [...new Set(shown.map((r) => l.repoById.get(r.repositoryId)!))], previews) : null,
+    appRecordsByIds(ctx, shown.map((r) => r.performedViaAppId)),
   ]);
   const viewOptions = { urls: ctx.urls, bodyFormat: format, previews, memo: newViewMemo() };
   return shown.map((r) => {
@@ -274,6 +276,7 @@ export async function presentIssues(ctx: AppContext, actor: Actor, records: read
       rendered: rendered.get(r.id),
       ...(r.isPullRequest ? { pull: pulls.get(r.id) ?? { mergedAt: null, draft: false } } : {}),
       ...(repoViews ? { repository: repoViews.get(repo.id) } : {}),
+      performedViaApp: r.performedViaAppId === null ? null : apps.get(r.performedViaAppId) ?? null,
     }, viewOptions);
   });
 }
@@ -303,11 +306,12 @@ export async function presentComments(
   const missing = comments.map((c) => c.issueId).filter((id) => !knownIssues.has(id));
   for (const i of await store.findByIds(ctx.db, missing)) knownIssues.set(i.id, i);
   const ref = refOf(repo);
-  const [accounts, reactions, associations, rendered] = await Promise.all([
+  const [accounts, reactions, associations, rendered, apps] = await Promise.all([
     users.accountsByIds(ctx, comments.map((c) => c.userId)),
     loadReactionCounts(ctx, 'issue_comment', comments.map((c) => c.id)),
     authorAssociations(ctx, comments.map((c) => ({ repo, userId: c.userId }))),
     renderBodies(ctx, comments.map((c) => ({ key: c.id, body: c.body, repo: ref })), format),
+    appRecordsByIds(ctx, comments.map((c) => c.performedViaAppId)),
   ]);
   return comments.flatMap((c) => {
     const user = accounts.get(c.userId);
@@ -317,6 +321,7 @@ export async function presentComments(
       comment: c, repo: ref, issueNumber: issue.number, isPullRequest: issue.isPullRequest, user,
       authorAssociation: associations.get(`${repo.id}:${c.userId}`) ?? 'NONE',
       reactions: reactions.get(c.id), rendered: rendered.get(c.id),
+      performedViaApp: c.performedViaAppId === null ? null : apps.get(c.performedViaAppId) ?? null,
     }, { urls: ctx.urls, bodyFormat: format, previews: new Set() })];
   });
 }
@@ -334,7 +339,10 @@ export async function presentComment(
 /** The views of events of one repository, with their issues' views when `withIssue`. */
 export async function presentEvents(ctx: AppContext, actor: Actor, repo: Repo, events: readonly IssueEventRecord[], withIssue: boolean, known: IssueRecord[] = []): Promise<EventView[]> {
   const userIds = events.flatMap((e) => [e.actorId, e.detail.assigneeId, e.detail.assignerId].filter((id): id is number => typeof id === 'number'));
-  const accounts = await users.accountsByIds(ctx, userIds);
+  const [accounts, apps] = await Promise.all([
+    users.accountsByIds(ctx, userIds),
+    appRecordsByIds(ctx, events.map((e) => e.performedViaAppId)),
+  ]);
   let issueViews = new Map<number, IssueView>();
   if (withIssue) {
     const have = new Map(known.map((i) => [i.id, i]));
@@ -345,6 +353,7 @@ export async function presentEvents(ctx: AppContext, actor: Actor, repo: Repo, e
   }
   return events.map((e) => eventView({
     event: e, repo: refOf(repo), actor: e.actorId === null ? null : accounts.get(e.actorId) ?? null, accounts,
+    performedViaApp: e.performedViaAppId === null ? null : apps.get(e.performedViaAppId) ?? null,
     ...(withIssue ? { issue: issueViews.get(e.issueId) } : {}),
   }, ctx.urls));
 }

@@ -3,6 +3,7 @@
 // milestones, colors) are the services'.
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoTimestamp, Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
+import { AppRecord } from '../apps/apps.schemas.ts';
 import { ReactionRollup } from '../reactions/reactions.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { AUTHOR_ASSOCIATIONS } from './issues.model.ts';
@@ -208,7 +209,7 @@ export const Issue = Type.Object({
   timeline_url: Type.String(),
   /** The repository's representation (the repos module's), on lists across repositories. */
   repository: Type.Optional(Type.Unknown()),
-  performed_via_github_app: Type.Null(),
+  performed_via_github_app: Nullable(AppRecord),
   /** Pull requests only. */
   draft: Type.Optional(Type.Boolean()),
 });
@@ -227,7 +228,7 @@ export const IssueComment = Type.Object({
   author_association: AuthorAssociation,
   ...BodyFields,
   reactions: ReactionRollup,
-  performed_via_github_app: Type.Null(),
+  performed_via_github_app: Nullable(AppRecord),
 });
 export const IssueCommentList = Type.Array(IssueComment);
 export const IssueCommentPage = PagedArray(IssueComment);
@@ -254,7 +255,7 @@ export const IssueEvent = Type.Object({
   state_reason: Type.Optional(Nullable(Type.String())),
   /** On the repository-wide list and the single event. */
   issue: Type.Optional(Issue),
-  performed_via_github_app: Type.Null(),
+  performed_via_github_app: Nullable(AppRecord),
 });
 export const IssueEventList = Type.Array(IssueEvent);
 export const IssueEventPage = PagedArray(IssueEvent);

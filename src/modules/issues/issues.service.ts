@@ -4,7 +4,7 @@
 // change. Pull requests are issue rows too: their `pull_request` webhook events are the
 // pulls module's, so the record functions record `issues` events only for issues.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { requireUser, type Actor } from '../../domain/actor.ts';
+import { actingAppId, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, GoneError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
@@ -192,9 +192,11 @@ export async function recordMentions(tx: AppContext, issueId: number, body: stri
 
 type Timeline = { event: eventStore.NewEvent['event']; detail?: IssueEventDetail; commitId?: string }[];
 
-async function writeTimeline(tx: AppContext, issue: IssueRecord, actorId: number, entries: Timeline): Promise<void> {
+async function writeTimeline(tx: AppContext, issue: IssueRecord, actor: Actor, entries: Timeline): Promise<void> {
+  const actorId = requireUser(actor).id;
+  const performedViaAppId = actingAppId(actor);
   await eventStore.insertMany(tx.db, entries.map((e) => ({
-    repositoryId: issue.repositoryId, issueId: issue.id, actorId, event: e.event, detail: e.detail, commitId: e.commitId,
+    repositoryId: issue.repositoryId, issueId: issue.id, actorId, event: e.event, detail: e.detail, commitId: e.commitId, performedViaAppId,
   })), nowIso(tx.clock));
 }
 
@@ -271,13 +273,13 @@ async function createIssueWithParts(
   const number = await store.allocateNumber(tx.db, repo.id);
   const issue = await store.insert(tx.db, {
     repositoryId: repo.id, number, isPullRequest: opts.isPullRequest, title, body: input.body ?? null, userId: user.id,
-    milestoneId: milestone?.id ?? null, now,
+    milestoneId: milestone?.id ?? null, performedViaAppId: actingAppId(actor), now,
   });
   const labels = decorate && input.labels?.length ? await labelsByNames(tx, repo, input.labels) : [];
   await labelStore.attach(tx.db, issue.id, labels.map((l) => l.id), now);
   await store.addAssignees(tx.db, issue.id, assignees.map((a) => a.id), now);
   await recordMentions(tx, issue.id, issue.body);
-  await writeTimeline(tx, issue, user.id, [
+  await writeTimeline(tx, issue, actor, [
     ...labels.map((l) => ({ event: 'labeled' as const, detail: { label: { name: l.name, color: l.color } } })),
     ...assignees.map((a) => ({ event: 'assigned' as const, detail: { assigneeId: a.id, assignerId: user.id } })),
     ...(milestone ? [{ event: 'milestoned' as const, detail: { milestone: { title: milestone.title } } }] : []),
@@ -409,7 +411,7 @@ export async function updateIssueRecord(
   const touched = Object.keys(row).length > 0 || timeline.length > 0;
   const updated = touched ? await store.update(tx.db, issue.id, row, now) : issue;
   if (row.body !== undefined) await recordMentions(tx, issue.id, row.body);
-  await writeTimeline(tx, updated, user.id, timeline);
+  await writeTimeline(tx, updated, actor, timeline);
   await emitIssueEvents(tx, actor, repo, updated, hooks);
   return updated;
 }
@@ -448,7 +450,7 @@ async function setAssignees(
 
 /** Adds labels to an issue (issue label endpoints); returns the issue's labels. */
 export async function addLabels(tx: AppContext, repo: Repo, actor: Actor, issue: IssueRecord, names: readonly string[], replace: boolean): Promise<void> {
-  const user = requireUser(actor);
+  requireUser(actor);
   const wanted = await labelsByNames(tx, repo, names);
   const current = (await labelStore.labelsOf(tx.db, [issue.id])).get(issue.id) ?? [];
   const added = wanted.filter((l) => !current.some((c) => c.id === l.id));
@@ -460,18 +462,18 @@ export async function addLabels(tx: AppContext, repo: Repo, actor: Actor, issue:
   await labelStore.attach(tx.db, issue.id, added.map((l) => l.id), nowIso(tx.clock));
   noteLabels(tx, repo, added, removed, timeline, hooks);
   const updated = await store.update(tx.db, issue.id, {}, nowIso(tx.clock));
-  await writeTimeline(tx, updated, user.id, timeline);
+  await writeTimeline(tx, updated, actor, timeline);
   await emitIssueEvents(tx, actor, repo, updated, hooks);
 }
 
 export async function removeLabel(tx: AppContext, repo: Repo, actor: Actor, issue: IssueRecord, label: LabelRecord): Promise<void> {
-  const user = requireUser(actor);
+  requireUser(actor);
   const timeline: Timeline = [];
   const hooks: WebhookEntry[] = [];
   await labelStore.detach(tx.db, issue.id, [label.id]);
   noteLabels(tx, repo, [], [label], timeline, hooks);
   const updated = await store.update(tx.db, issue.id, {}, nowIso(tx.clock));
-  await writeTimeline(tx, updated, user.id, timeline);
+  await writeTimeline(tx, updated, actor, timeline);
   await emitIssueEvents(tx, actor, repo, updated, hooks);
 }
 
@@ -493,7 +495,7 @@ export async function changeAssignees(tx: AppContext, repo: Repo, actor: Actor, 
   await setAssignees(tx, issue, user.id, next, timeline, hooks);
   if (!timeline.length) return;
   const updated = await store.update(tx.db, issue.id, {}, nowIso(tx.clock));
-  await writeTimeline(tx, updated, user.id, timeline);
+  await writeTimeline(tx, updated, actor, timeline);
   await emitIssueEvents(tx, actor, repo, updated, hooks);
 }
 
@@ -676,7 +678,7 @@ export async function updateIssue(
 // ---------------------------------------------------------------- lock
 
 export async function lockIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reason: unknown): Promise<void> {
-  const user = requireUser(actor);
+  requireUser(actor);
   const { repo, role, issue } = await locateIssue(ctx, actor, owner, name, number);
   if (!canLockIssue(role)) throw new ForbiddenError('Must have push access to lock this issue.');
   requireWritable(repo);
@@ -688,13 +690,13 @@ export async function lockIssue(ctx: AppContext, actor: Actor, owner: string, na
     const current = (await store.findById(tx.db, issue.id)) ?? issue;
     if (current.locked && current.activeLockReason === lockReason) return;
     const updated = await store.update(tx.db, issue.id, { locked: true, activeLockReason: lockReason }, nowIso(tx.clock));
-    await writeTimeline(tx, updated, user.id, [{ event: 'locked', detail: { lockReason } }]);
+    await writeTimeline(tx, updated, actor, [{ event: 'locked', detail: { lockReason } }]);
     await emitIssueEvents(tx, actor, repo, updated, [{ action: 'locked' }]);
   });
 }
 
 export async function unlockIssue(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<void> {
-  const user = requireUser(actor);
+  requireUser(actor);
   const { repo, role, issue } = await locateIssue(ctx, actor, owner, name, number);
   if (!canLockIssue(role)) throw new ForbiddenError('Must have push access to unlock this issue.');
   requireWritable(repo);
@@ -702,7 +704,7 @@ export async function unlockIssue(ctx: AppContext, actor: Actor, owner: string, 
     const current = (await store.findById(tx.db, issue.id)) ?? issue;
     if (!current.locked) return;
     const updated = await store.update(tx.db, issue.id, { locked: false, activeLockReason: null }, nowIso(tx.clock));
-    await writeTimeline(tx, updated, user.id, [{ event: 'unlocked' }]);
+    await writeTimeline(tx, updated, actor, [{ event: 'unlocked' }]);
     await emitIssueEvents(tx, actor, repo, updated, [{ action: 'unlocked' }]);
   });
 }

@@ -28,6 +28,7 @@ function toRecord(r: Row): IssueRecord {
     closedById: r.closed_by_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    performedViaAppId: r.performed_via_app_id,
   };
 }
 
@@ -68,11 +69,11 @@ export async function allocateMilestoneNumber(db: Executor, repositoryId: number
 // ---------------------------------------------------------------- issues
 
 /** A new issue: the record's fields a creator chooses (the rest start empty). */
-export type NewIssue = Pick<IssueRecord, 'repositoryId' | 'number' | 'isPullRequest' | 'title' | 'body' | 'userId' | 'milestoneId'> & { now: string };
+export type NewIssue = Pick<IssueRecord, 'repositoryId' | 'number' | 'isPullRequest' | 'title' | 'body' | 'userId' | 'milestoneId' | 'performedViaAppId'> & { now: string };
 
-const insertIssue = precompile(8, (
+const insertIssue = precompile(9, (
   db: Executor, repositoryId: number, number: number, isPullRequest: number, title: string, body: string | null,
-  userId: number, milestoneId: number | null, now: string,
+  userId: number, milestoneId: number | null, now: string, performedViaAppId: number | null,
 ) => db.insertInto('issues').values({
   repository_id: repositoryId,
   number,
@@ -90,10 +91,11 @@ const insertIssue = precompile(8, (
   closed_by_id: null,
   created_at: now,
   updated_at: now,
+  performed_via_app_id: performedViaAppId,
 }).returningAll());
 
 export async function insert(db: Executor, v: NewIssue): Promise<IssueRecord> {
-  const [row] = await insertIssue(db, v.repositoryId, v.number, v.isPullRequest ? 1 : 0, v.title, v.body, v.userId, v.milestoneId, v.now);
+  const [row] = await insertIssue(db, v.repositoryId, v.number, v.isPullRequest ? 1 : 0, v.title, v.body, v.userId, v.milestoneId, v.now, v.performedViaAppId);
   return toRecord(row!);
 }
 

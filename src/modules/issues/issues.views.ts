@@ -3,6 +3,7 @@
 // first; every URL comes from the URL builder.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
+import type { AppRecordView } from '../apps/apps.present.ts';
 import { reactionRollup, type ReactionCounts } from '../reactions/reactions.rollup.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
@@ -146,6 +147,8 @@ export interface IssueDetail {
   pull?: PullRequestSummary;
   /** The repository's representation, on lists across repositories (GET /issues). */
   repository?: unknown;
+  /** The app whose token created the issue (performed_via_github_app). */
+  performedViaApp: AppRecordView | null;
 }
 
 
@@ -201,7 +204,7 @@ export function issueView(d: IssueDetail, o: ViewOptions): IssueView {
     reactions: reactionRollup(d.reactions, `${url}/reactions`),
     timeline_url: `${url}/timeline`,
     ...(d.repository !== undefined ? { repository: d.repository } : {}),
-    performed_via_github_app: null,
+    performed_via_github_app: d.performedViaApp,
     ...(i.isPullRequest ? { draft: d.pull?.draft ?? false } : {}),
   };
   return view;
@@ -218,6 +221,8 @@ export interface CommentDetail {
   authorAssociation: AuthorAssociation;
   reactions: ReactionCounts | undefined;
   rendered?: RenderedBody;
+  /** The app whose token wrote the comment (performed_via_github_app). */
+  performedViaApp: AppRecordView | null;
 }
 
 
@@ -239,7 +244,7 @@ export function commentView(d: CommentDetail, o: ViewOptions): CommentView {
     author_association: d.authorAssociation,
     ...bodyFields(c.body, d.rendered, o.bodyFormat),
     reactions: reactionRollup(d.reactions, `${url}/reactions`),
-    performed_via_github_app: null,
+    performed_via_github_app: d.performedViaApp,
   };
 }
 
@@ -253,6 +258,8 @@ export interface EventDetail {
   accounts: ReadonlyMap<number, Account>;
   /** The issue, on the repository-wide list and the single event. */
   issue?: IssueView;
+  /** The app whose token did what the event records (performed_via_github_app). */
+  performedViaApp: AppRecordView | null;
 }
 
 /** added_to_project → AddedToProjectEvent, as upstream's GraphQL type names. */
@@ -286,7 +293,7 @@ export function eventView(d: EventDetail, urls: Urls): EventView {
     ...(e.event === 'locked' ? { lock_reason: e.detail.lockReason ?? null } : {}),
     ...(e.event === 'closed' || e.event === 'reopened' ? { state_reason: e.detail.stateReason ?? null } : {}),
     ...(d.issue ? { issue: d.issue } : {}),
-    performed_via_github_app: null,
+    performed_via_github_app: d.performedViaApp,
   };
 }
 

@@ -36,21 +36,26 @@ export interface AuthorizeQuery {
   code_challenge_method?: string;
 }
 
-/** Checks what an app asks for; AuthorizeRefusal when the user must not be sent back to it. */
-/** A GitHub App as the web flow shows it (its homepage is the external URL). */
-function clientOfApp(app: App): OauthApp {
+/** A GitHub App as the flows show it (its homepage is the external URL). */
+export function clientOfApp(app: App): OauthApp {
   return {
     id: app.id, ownerId: app.ownerId, name: app.name, url: app.externalUrl, callbackUrl: app.callbackUrl,
     description: app.description, clientId: app.clientId, createdAt: app.createdAt, updatedAt: app.updatedAt,
   };
 }
 
-/** The OAuth app or GitHub App of a client id, as the flow sees it. */
-async function findClient(ctx: AppContext, clientId: string | undefined): Promise<{ app: OauthApp; githubApp: boolean } | null> {
+/** The client of a flow: an OAuth app, or a GitHub App (then `githubApp` is it, and its tokens are user-to-server tokens). */
+export interface FlowClient {
+  app: OauthApp;
+  githubApp: App | null;
+}
+
+/** The OAuth app or GitHub App of a client id, as the flows see it. */
+export async function findClient(ctx: AppContext, clientId: string | undefined): Promise<FlowClient | null> {
   const row = await findClientApp(ctx, clientId);
-  if (row) return { app: toOauthApp(row), githubApp: false };
+  if (row) return { app: toOauthApp(row), githubApp: null };
   const app = await appUsers.findAppByClientId(ctx, clientId);
-  return app ? { app: clientOfApp(app), githubApp: true } : null;
+  return app ? { app: clientOfApp(app), githubApp: app } : null;
 }
 
 export async function describeRequest(ctx: AppContext, q: AuthorizeQuery): Promise<AuthorizationRequest> {
@@ -66,7 +71,8 @@ export async function describeRequest(ctx: AppContext, q: AuthorizeQuery): Promi
     }
     codeChallenge = q.code_challenge!;
   }
-  const { app, githubApp } = client;
+  const { app } = client;
+  const githubApp = client.githubApp !== null;
   const owner = (await users.accountsByIds(ctx, [app.ownerId])).get(app.ownerId) ?? null;
   // A GitHub App's token holds no scopes: its installations' permissions say what it may do.
   const scopes = githubApp ? [] : requestedScopes(q.scope);
@@ -174,7 +180,7 @@ export async function exchangeCode(ctx: AppContext, input: CodeExchange): Promis
 }
 
 /** An issued user-to-server token as the token endpoint answers it. */
-function userTokenOutcome(issued: appUsers.IssuedUserToken): TokenOutcome {
+export function userTokenOutcome(issued: appUsers.IssuedUserToken): TokenOutcome {
   const { expiresIn, refreshToken, refreshTokenExpiresIn } = issued;
   const expiry = expiresIn !== null && refreshToken !== null && refreshTokenExpiresIn !== null ? { expiresIn, refreshToken, refreshTokenExpiresIn } : undefined;
   return { kind: 'token', accessToken: issued.token, scopes: [], ...(expiry ? { expiry } : {}) };

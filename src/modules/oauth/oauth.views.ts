@@ -1,7 +1,6 @@
 // OAuth app → API representation (site-admin listing).
 import type { Urls } from '../../urls.ts';
 import { simpleUser } from '../users/users.views.ts';
-import { parseScopes } from '../../domain/scopes.ts';
 import type { AppAuthorization } from './app-tokens.service.ts';
 import type { OwnedOauthApp } from './oauth.model.ts';
 
@@ -30,18 +29,18 @@ export function appAuthorization(a: AppAuthorization, urls: Urls) {
   return {
     id: r.id,
     url: urls.api('authorizations', r.id),
-    scopes: parseScopes(r.scopes),
+    scopes: r.scopes,
     token: a.token,
-    token_last_eight: r.token_last_eight,
-    hashed_token: r.token_hash,
+    token_last_eight: r.tokenLastEight,
+    hashed_token: r.tokenHash,
     app: authorizationApp(a.app, urls),
     note: r.note,
-    note_url: r.note_url,
-    updated_at: r.updated_at,
-    created_at: r.created_at,
+    note_url: r.noteUrl,
+    updated_at: r.updatedAt,
+    created_at: r.createdAt,
     fingerprint: null,
     user: simpleUser(a.user, urls),
     installation: null,
-    expires_at: r.expires_at,
+    expires_at: r.expiresAt,
   };
 }

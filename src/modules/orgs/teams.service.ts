@@ -431,6 +431,17 @@ export async function teamForViewer(ctx: AppContext, actor: Actor, ref: TeamRef)
 }
 
 /**
+ * A team of the organization `accountId`, for an app installed on that organization
+ * (a bot is never a team member: the installation's permission is what lets it in,
+ * decided by the caller). Another organization's team does not exist for it: 404.
+ */
+export async function teamOfInstallationAccount(ctx: AppContext, accountId: number, ref: TeamRef): Promise<{ org: Organization; team: Team }> {
+  const found = await resolveTeam(ctx, ref);
+  if (found.org.account.id !== accountId) throw new NotFoundError();
+  return found;
+}
+
+/**
  * Ids of a team's members (child teams' members included), or none when the team does
  * not exist. No caller checks: notification fan-out (team mentions, team review
  * requests) asks on the system's behalf and then checks each member's repository access.

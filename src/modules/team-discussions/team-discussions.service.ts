@@ -7,7 +7,9 @@
 // teams included) and the organization's owners. Anyone who sees a discussion may
 // comment on it; the author, the team's maintainers and the organization's owners may
 // edit or delete a post or comment. Tokens need read:discussion to read and
-// write:discussion to write.
+// write:discussion to write. An installation token of an app installed on the
+// organization reaches all its teams' discussions (upstream's rule: a bot is never a
+// team member); the route checks its team_discussions permission (read or write).
 import { createHash } from 'node:crypto';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
@@ -15,6 +17,7 @@ import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import type { Page, Slice } from '../../domain/page.ts';
+import { findInstallation } from '../apps/installations.service.ts';
 import { renderHtml } from '../markdown/markdown.service.ts';
 import type { Team } from '../orgs/orgs.model.ts';
 import * as orgs from '../orgs/orgs.service.ts';
@@ -61,7 +64,18 @@ export interface TeamSeat extends TeamPlace {
   moderator: boolean;
 }
 
+/** An installation token's seat: sees every post of its organization's teams, moderates only its own. */
+async function installationSeat(ctx: AppContext, actor: Actor, installationId: number, ref: TeamRef): Promise<TeamSeat> {
+  const user = requireUser(actor);
+  const installation = await findInstallation(ctx, installationId);
+  if (!installation) throw new NotFoundError();
+  const { org, team } = await orgs.teamOfInstallationAccount(ctx, installation.accountId, ref);
+  return { team, orgLogin: org.account.login, userId: user.id, insider: true, moderator: false };
+}
+
 async function seatOn(ctx: AppContext, actor: Actor, ref: TeamRef, write: boolean): Promise<TeamSeat> {
+  const installationId = actor.method === 'installation' ? actor.integration?.installationId ?? null : null;
+  if (installationId !== null) return installationSeat(ctx, actor, installationId, ref);
   const user = requireUser(actor);
   requireScope(actor, ...(write ? SCOPES.write : SCOPES.read));
   const v = await orgs.teamForViewer(ctx, actor, ref);
