@@ -7,6 +7,7 @@ import { parseInvocation, UsageError, type Command, type Invocation } from './ar
 import { openCliContext, type CliContext } from './context.ts';
 import { oauthAppsCommands } from './oauth-apps.ts';
 import { orgsCommands } from './orgs.ts';
+import { migrateCommands } from './migrate.ts';
 import { describeError, processOutput, type Output } from './output.ts';
 import { searchCommands } from './search.ts';
 import { tokensCommands } from './tokens.ts';
@@ -18,6 +19,8 @@ const COMMANDS: Command[] = [
   ...tokensCommands,
   ...oauthAppsCommands,
   ...searchCommands,
+  // Before plain `migrate`: a command is the first whose words the arguments start with.
+  ...migrateCommands,
   {
     path: ['migrate'],
     synopsis: '',

@@ -51,6 +51,8 @@ const OVERRIDES = {
   'repos/download-raw': R('contents', 'read'), 'wharf/download-release-asset': R('contents', 'read'),
   'repos/download-zipball-archive': R('contents', 'read'), 'repos/download-tarball-archive': R('contents', 'read'),
   'git/info-refs': R('contents', 'read'), 'git/git-upload-pack': R('contents', 'read'), 'git/git-receive-pack': R('contents', 'write'),
+  // Git LFS: a batch's download or upload is checked again as fetch or push (git-http's authorize).
+  'lfs/batch': R('contents', 'read'), 'lfs/download': R('contents', 'read'), 'lfs/upload': R('contents', 'write'), 'lfs/verify': R('contents', 'write'),
   'orgs/list-custom-repo-roles': R('organization_custom_roles', 'read'), 'orgs/get-custom-repo-role': R('organization_custom_roles', 'read'),
   'orgs/create-custom-repo-role': R('organization_custom_roles', 'write'), 'orgs/update-custom-repo-role': R('organization_custom_roles', 'write'),
   'orgs/delete-custom-repo-role': R('organization_custom_roles', 'write'),
@@ -70,6 +72,11 @@ const OVERRIDES = {
   'wharf/pubsubhubbub': R('repository_hooks', 'write'),
   'teams/list-projects-in-org': R('members', 'read'), 'teams/check-permissions-for-project-in-org': R('members', 'read'),
   'teams/add-or-update-project-permissions-in-org': R('members', 'write'), 'teams/remove-project-in-org': R('members', 'write'),
+  // Team discussions (gone from the current description): team_discussions, as upstream
+  // listed them; reads need read, anything else write.
+  ...Object.fromEntries(['create-discussion-comment', 'create-discussion', 'delete-discussion-comment', 'delete-discussion',
+    'get-discussion-comment', 'get-discussion', 'list-discussion-comments', 'list-discussions', 'update-discussion-comment',
+    'update-discussion'].map((op) => [`teams/${op}-in-org`, R('team_discussions', /^(get|list)-/.test(op) ? 'read' : 'write')])),
 };
 function classicProjects() {
   const repo = { 'projects/list-for-repo': 'read', 'projects/create-for-repo': 'write' };
@@ -90,7 +97,7 @@ function classicProjects() {
   };
 }
 // Everything else not found upstream (sign-in and settings pages, site-admin and
-// user-only operations, team discussions, billing summaries): not for installation tokens.
+// user-only operations, team discussions' reactions, billing summaries): not for installation tokens.
 const NOT_FOR_APPS = /^(wharf|enterprise-admin|billing)\/|^orgs\/(set|remove)-public-membership|^teams\/.*discussion|^reactions\/.*team-discussion/;
 
 const out = [];

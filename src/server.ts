@@ -12,7 +12,9 @@ import { DeliveryWorker } from './modules/hooks/hooks.delivery-worker.ts';
 import { firstStart } from './first-start.ts';
 import { SearchIndexWorker } from './modules/search/search-index.worker.ts';
 import { MigrationExportWorker } from './modules/org-migrations/migrations.worker.ts';
+import { MigrationImportWorker } from './modules/migration-import/import.worker.ts';
 import { ImportWorker } from './modules/imports/imports.worker.ts';
+import { AutoMergeWorker } from './modules/pulls/auto-merge.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
 import { startSshServer, type SshServer } from './modules/git-ssh/git-ssh.server.ts';
 import { wireModules } from './modules/wiring.ts';
@@ -30,10 +32,14 @@ export interface Server {
   searchIndex: SearchIndexWorker;
   /** Writes organization and user migration archives; runs from creation until close(). */
   migrationExports: MigrationExportWorker;
+  /** Loads migration archives queued by site admins; runs from creation until close(). */
+  migrationImports: MigrationImportWorker;
   /** The port git over SSH listens on from creation until close(); null when SSH is off. */
   sshPort: number | null;
   /** Runs source imports; runs from creation until close(). */
   imports: ImportWorker;
+  /** Merges pull requests whose auto-merge waited on protection; runs from creation until close(). */
+  autoMerges: AutoMergeWorker;
   close(): Promise<void>;
 }
 
@@ -75,22 +81,28 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     searchIndex.start();
     const migrationExports = new MigrationExportWorker(ctx, d.pollMs);
     migrationExports.start();
+    const migrationImports = new MigrationImportWorker(ctx, d.pollMs);
+    migrationImports.start();
     const imports = new ImportWorker(ctx);
     imports.start();
+    const autoMerges = new AutoMergeWorker(ctx, d.pollMs);
+    autoMerges.start();
     const sshPort = options.sshListenPort ?? (config.sshPort === 0 ? null : config.sshPort);
     if (sshPort !== null) {
       ssh = await startSshServer(ctx, sshPort, config.host).catch(async (err: unknown) => {
         await imports.stop();
+        await autoMerges.stop();
         await webhooks.stop();
         await searchIndex.stop();
         await migrationExports.stop();
+        await migrationImports.stop();
         throw err;
       });
       // ssh_url names the port bound (the OS's choice when asked for 0).
       ctx.urls.sshPort = ssh.port;
     }
     return {
-      app, ctx, database, webhooks, searchIndex, migrationExports, imports, sshPort: ssh?.port ?? null,
+      app, ctx, database, webhooks, searchIndex, migrationExports, migrationImports, imports, autoMerges, sshPort: ssh?.port ?? null,
       async close() {
         // First: git runs still going are ended and their pushes recorded while the database is open.
         await ssh?.close();
@@ -99,9 +111,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         // lets its requests in flight finish and hands back the rest for the next start.
         // Imports first: their tools stop and their leases are given back for the next start.
         await imports.stop();
+        // Before the webhooks: a merge under way records its events first.
+        await autoMerges.stop();
         await webhooks.stop();
         await searchIndex.stop();
         await migrationExports.stop();
+        await migrationImports.stop();
         await pushes?.stop();
         closeAllCatFiles();
         await database.close();

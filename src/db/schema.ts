@@ -105,7 +105,9 @@ export interface OauthDeviceCodesTable {
   id: Generated<number>;
   device_code_hash: string;
   user_code: string;
-  oauth_app_id: number;
+  /** The client: an OAuth app's id or (GitHub Apps' device flow) an app's, exactly one of the two. */
+  oauth_app_id: number | null;
+  app_id: number | null;
   scopes: string;
   state: 'pending' | 'approved' | 'denied';
   user_id: number | null;
@@ -457,6 +459,8 @@ export interface IssuesTable {
   closed_by_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The app that created it through one of its tokens (performed_via_github_app). */
+  performed_via_app_id: Generated<number | null>;
 }
 
 export interface LabelsTable {
@@ -493,6 +497,8 @@ export interface IssueCommentsTable {
   updated_at: string;
   /** Why a maintainer hid it (upstream's lower-case words); null while shown. */
   minimized_reason: Generated<string | null>;
+  /** The app that wrote it through one of its tokens (performed_via_github_app). */
+  performed_via_app_id: Generated<number | null>;
 }
 
 export interface IssueEventsTable {
@@ -505,6 +511,8 @@ export interface IssueEventsTable {
   detail: string;
   commit_id: string | null;
   created_at: string;
+  /** The app whose token did what the event records (performed_via_github_app). */
+  performed_via_app_id: Generated<number | null>;
 }
 
 export interface IssueMentionsTable {
@@ -585,6 +593,28 @@ export interface PullRequestReviewCommentsTable {
   updated_at: string;
 }
 
+/** A review thread (named by its first comment) marked resolved. */
+export interface ReviewThreadResolutionsTable {
+  comment_id: number;
+  pull_request_id: number;
+  resolved_by_id: number | null;
+  resolved_at: string;
+}
+
+/** A pull request's auto-merge request: merged by the worker once protection lets it. */
+export interface PullRequestAutoMergesTable {
+  pull_request_id: number;
+  repository_id: number;
+  enabled_by_id: number;
+  merge_method: string;
+  commit_title: string | null;
+  commit_message: string | null;
+  author_email: string | null;
+  enabled_at: string;
+  pending: number;
+  claimed_until: number | null;
+}
+
 export interface ReactionsTable {
   id: Generated<number>;
   /** issue, issue_comment, pull_request_review_comment, team_discussion, team_discussion_comment */
@@ -611,6 +641,8 @@ export interface DeploymentsTable {
   transient_environment: number;
   production_environment: number;
   latest_state: string | null;
+  /** The app whose token created it (performed_via_github_app), or null. */
+  performed_via_app_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -625,6 +657,8 @@ export interface DeploymentStatusesTable {
   log_url: string;
   environment_url: string;
   creator_id: number | null;
+  /** The app whose token created it (performed_via_github_app), or null. */
+  performed_via_app_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -914,6 +948,8 @@ export interface Database {
   pull_request_reviews: PullRequestReviewsTable;
   review_requests: ReviewRequestsTable;
   pull_request_review_comments: PullRequestReviewCommentsTable;
+  review_thread_resolutions: ReviewThreadResolutionsTable;
+  pull_request_auto_merges: PullRequestAutoMergesTable;
   issue_mentions: IssueMentionsTable;
   reactions: ReactionsTable;
   notification_threads: NotificationThreadsTable;
@@ -960,6 +996,7 @@ export interface Database {
   source_imports: SourceImportsTable;
   source_import_authors: SourceImportAuthorsTable;
   source_import_large_files: SourceImportLargeFilesTable;
+  migration_imports: MigrationImportsTable;
 }
 
 export interface AppsTable {
@@ -1261,4 +1298,22 @@ export interface SourceImportLargeFilesTable {
   path: string;
   oid: string;
   size: number | string;
+}
+
+/** A migration archive loaded into this Wharf (0042). */
+export interface MigrationImportsTable {
+  id: Generated<number>;
+  created_by_id: number | null;
+  state: 'pending' | 'importing' | 'imported' | 'failed';
+  archive_path: string;
+  owned_archive: Bool;
+  target_org: string | null;
+  on_conflict: 'skip' | 'rename';
+  progress: string | null;
+  report: string | null;
+  created: string;
+  failure: string | null;
+  claimed_until: number | null;
+  created_at: string;
+  updated_at: string;
 }

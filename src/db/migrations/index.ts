@@ -32,6 +32,11 @@ import * as sourceImports from './0031-source-imports.ts';
 import * as orgSsoScim from './0032-org-sso-scim.ts';
 import * as orgMigrations from './0033-org-migrations.ts';
 import * as appUserTokens from './0036-app-user-tokens.ts';
+import * as mergeRules from './0039-merge-rules.ts';
+import * as performedViaApp from './0037-performed-via-app.ts';
+import * as migrationImports from './0042-migration-imports.ts';
+import * as appDeviceCodes from './0043-app-device-codes.ts';
+import * as deploymentsViaApp from './0044-deployments-performed-via-app.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -77,6 +82,11 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0032-org-sso-scim': orgSsoScim,
   '0033-org-migrations': orgMigrations,
   '0036-app-user-tokens': appUserTokens,
+  '0037-performed-via-app': performedViaApp,
+  '0039-merge-rules': mergeRules,
+  '0042-migration-imports': migrationImports,
+  '0043-app-device-codes': appDeviceCodes,
+  '0044-deployments-performed-via-app': deploymentsViaApp,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -22,7 +22,8 @@ export async function bootstrapAdmin(ctx: AppContext, token: string): Promise<vo
   });
 }
 
-function requireSiteAdmin(actor: Actor): void {
+/** Site admins only, with a token that may do site administration. */
+export function requireSiteAdmin(actor: Actor): void {
   requireUser(actor);
   if (!isSiteAdmin(actor)) throw new ForbiddenError('Must be a site administrator.');
   requireScope(actor, 'site_admin');

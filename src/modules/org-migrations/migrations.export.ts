@@ -37,7 +37,8 @@ export async function writeArchive(ctx: AppContext, m: Migration, progress: Prog
   // The export sees what its creator sees: an owner of the organization, or the user.
   const actor = sessionActor({ id: creator.id, login: creator.login, siteAdmin: creator.siteAdmin }, 'migration-export');
   const ids = (await store.repositoryIdsOf(ctx.db, [m.id])).get(m.id) ?? [];
-  const repositories = await repos.reposByIds(ctx, ids);
+  // In id order (creation order) whatever order the database answers in: archives of the same data are alike.
+  const repositories = (await repos.reposByIds(ctx, ids)).sort((a, b) => a.id - b.id);
   await fsp.mkdir(archivesDir(ctx), { recursive: true });
   const file = `${m.guid}.tar.gz`;
   const partial = archivePath(ctx, `${file}.part`);

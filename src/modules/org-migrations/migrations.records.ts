@@ -62,6 +62,16 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
   const issues = await presentIssues(ctx, actor, plainIssues, { ...MEDIA, repos: [repo] });
   const pullRecords = await all((s) => pulls.listPulls(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc', offset: s.offset, limit: s.perPage }));
   const pullViews = await presentPulls(ctx, actor, repo, pullRecords, MEDIA);
+  // Beyond the list record: who merged and who closed, why it closed, and the maintainer switch, which an import puts back.
+  const pullPeople = await users.accountsByIds(ctx, pullRecords.flatMap((r) => [r.pull.mergedById, r.issue.closedById]).filter((u): u is number => u !== null));
+  const person = (id: number | null) => {
+    const a = id === null ? undefined : pullPeople.get(id);
+    return a ? simpleUser(a, ctx.urls) : null;
+  };
+  const pullJson = pullViews.map((v, i) => ({
+    ...v, merged_by: person(pullRecords[i]!.pull.mergedById), closed_by: person(pullRecords[i]!.issue.closedById),
+    maintainer_can_modify: pullRecords[i]!.pull.maintainerCanModify, state_reason: pullRecords[i]!.issue.stateReason,
+  }));
   const commentRecords = await all((s) => comments.listForRepo(ctx, actor, owner, repo.name, { sort: 'created', direction: 'asc' }, s).then((r) => r.page));
   const commentViews = await presentComments(ctx, repo, commentRecords, MEDIA);
   const labelRecords = await all((s) => labels.listLabels(ctx, actor, owner, repo.name, s).then((r) => r.page));
@@ -80,7 +90,7 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
   return {
     repository,
     issues: issues as unknown as Json[],
-    pull_requests: pullViews as unknown as Json[],
+    pull_requests: pullJson as unknown as Json[],
     issue_comments: commentViews as unknown as Json[],
     labels: presentLabels(ctx, repo, labelRecords) as unknown as Json[],
     milestones: (await presentMilestones(ctx, repo, milestoneRecords)) as unknown as Json[],
@@ -104,7 +114,13 @@ export async function ownerRecords(ctx: AppContext, actor: Actor, owner: Account
     const members = await all((s) => orgs.listTeamMembers(ctx, actor, { org: owner.login, teamSlug: e.team.slug }, 'all', s));
     teams.push({ ...team(e.team, e.parent, owner.login, ctx.urls), members: members.map((m) => ({ login: m.user.login, role: m.role })) });
   }
-  return { organizations: [{ ...organizationSimple(owner, org.settings.description, ctx.urls), name: owner.name }], teams };
+  // Members with their roles, as upstream's organizations_*.json lists them: what an import needs to make the same owners.
+  const members: Json[] = [];
+  for (const role of ['admin', 'member'] as const) {
+    const found = await all((s) => orgs.listMembers(ctx, actor, owner.login, { role }, s));
+    members.push(...found.map((a) => ({ user: ctx.urls.api('users', a.login), login: a.login, id: a.id, type: a.type, role, state: 'active' })));
+  }
+  return { organizations: [{ ...organizationSimple(owner, org.settings.description, ctx.urls), name: owner.name, members }], teams };
 }
 
 /** Every account the records name (objects with login, id and an account type), for users_*.json. */

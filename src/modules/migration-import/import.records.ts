@@ -1,0 +1,266 @@
+// The archive's records, checked and reduced to what the import puts in. Records are
+// the REST representations the export wrote; repositories are named by the
+// /repos/{owner}/{name} part of their API URLs, so any host's archive reads the same.
+// A record missing what the import needs is an archive error (422), found before
+// anything is written.
+import { isoSeconds } from '../../domain/clock.ts';
+import { LOCK_REASONS, STATE_REASONS } from '../issues/issues.model.ts';
+import type { ReactionContent } from '../reactions/reactions.rollup.ts';
+import { isReactionContent } from '../reactions/reactions.import.ts';
+import { archiveError, type ArchiveContents, type Kind } from './import.archive.ts';
+
+type Json = Record<string, unknown>;
+
+/** Reads fields of one record, naming the record in its errors. */
+class Fields {
+  constructor(private readonly o: Json, private readonly where: string) {}
+
+  private fail(key: string, what: string): never {
+    throw archiveError(`${this.where}: "${key}" ${what}`);
+  }
+
+  str(key: string): string {
+    const v = this.o[key];
+    return typeof v === 'string' && v !== '' ? v : this.fail(key, 'must be a non-empty string');
+  }
+
+  strOrNull(key: string): string | null {
+    const v = this.o[key];
+    if (v === undefined || v === null) return null;
+    return typeof v === 'string' ? v : this.fail(key, 'must be a string or null');
+  }
+
+  int(key: string): number {
+    const v = this.o[key];
+    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : this.fail(key, 'must be a positive integer');
+  }
+
+  bool(key: string, fallback: boolean): boolean {
+    const v = this.o[key];
+    if (v === undefined || v === null) return fallback;
+    return typeof v === 'boolean' ? v : this.fail(key, 'must be true or false');
+  }
+
+  /** Absent or null: undefined (the repository's default applies). */
+  flag(key: string): boolean | undefined {
+    const v = this.o[key];
+    if (v === undefined || v === null) return undefined;
+    return typeof v === 'boolean' ? v : this.fail(key, 'must be true or false');
+  }
+
+  strings(key: string): string[] {
+    const v = this.o[key];
+    if (v === undefined || v === null) return [];
+    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v as string[] : this.fail(key, 'must be a list of strings');
+  }
+
+  required(key: string): Json {
+    return this.obj(key) ?? this.fail(key, 'is required');
+  }
+
+  obj(key: string): Json | null {
+    const v = this.o[key];
+    if (v === undefined || v === null) return null;
+    return typeof v === 'object' && !Array.isArray(v) ? v as Json : this.fail(key, 'must be an object or null');
+  }
+
+  list(key: string): Json[] {
+    const v = this.o[key];
+    if (v === undefined || v === null) return [];
+    return Array.isArray(v) && v.every((x) => x && typeof x === 'object') ? v as Json[] : this.fail(key, 'must be a list of objects');
+  }
+
+  /** A timestamp, stored as every other one is (UTC, whole seconds, Z). */
+  time(key: string): string {
+    const ms = Date.parse(this.str(key));
+    return Number.isNaN(ms) ? this.fail(key, 'must be a timestamp') : isoSeconds(new Date(ms));
+  }
+
+  timeOrNull(key: string): string | null {
+    return this.strOrNull(key) === null ? null : this.time(key);
+  }
+
+  /** The login of a user object (null when the field is null: a deleted account). */
+  login(key: string): string | null {
+    const u = this.obj(key);
+    return u ? new Fields(u, `${this.where}.${key}`).str('login') : null;
+  }
+
+  /** "owner/name" (lower-cased) of the repository an API URL is under. */
+  repoOf(key: string): string {
+    const m = /\/repos\/([^/]+)\/([^/]+?)(?:\/|$)/.exec(this.str(key));
+    return m ? `${m[1]}/${m[2]}`.toLowerCase() : this.fail(key, 'must be a repository API URL');
+  }
+
+  /** The number at the end of an API URL. */
+  tailNumber(key: string): number {
+    const m = /\/(\d+)$/.exec(this.str(key));
+    return m ? Number(m[1]) : this.fail(key, 'must end in a number');
+  }
+}
+
+function each<T>(contents: ArchiveContents, kind: Kind, read: (f: Fields) => T): T[] {
+  return contents.records[kind].map((item, i) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw archiveError(`${kind}[${i}] is not an object`);
+    return read(new Fields(item as Json, `${kind}[${i}]`));
+  });
+}
+
+export interface UserRecord { login: string; type: 'User' | 'Bot'; name: string | null; company: string | null; blog: string | null; location: string | null; bio: string | null }
+export interface MemberRecord { login: string; role: 'admin' | 'member' }
+export interface OrganizationRecord { login: string; name: string | null; description: string | null; members: MemberRecord[] }
+export interface TeamRecord { name: string; description: string | null; privacy: 'secret' | 'closed'; permission: 'pull' | 'push' | 'admin'; parent: string | null; members: { login: string; role: 'member' | 'maintainer' }[] }
+export interface RepositoryRecord {
+  key: string; owner: string; name: string; description: string | null; homepage: string | null; visibility: 'public' | 'private' | 'internal';
+  defaultBranch: string; topics: string[]; flags: Partial<Record<RepoFlag, boolean>>; texts: Partial<Record<RepoText, string>>;
+  createdAt: string; updatedAt: string; pushedAt: string | null;
+}
+export interface LabelRecord { repo: string; name: string; color: string; description: string | null; isDefault: boolean }
+export interface MilestoneRecord { repo: string; number: number; title: string; description: string | null; state: 'open' | 'closed'; dueOn: string | null; creator: string | null; createdAt: string; updatedAt: string; closedAt: string | null }
+export interface IssueRecord {
+  repo: string; number: number; title: string; body: string | null; user: string | null; state: 'open' | 'closed'; stateReason: string | null;
+  locked: boolean; activeLockReason: string | null; labels: string[]; assignees: string[]; milestone: number | null;
+  closedAt: string | null; closedBy: string | null; createdAt: string; updatedAt: string;
+}
+export interface PullRecord extends IssueRecord {
+  headRef: string; headSha: string; headRepo: string | null; baseRef: string; baseSha: string; draft: boolean;
+  mergedAt: string | null; mergedBy: string | null; mergeCommitSha: string | null; maintainerCanModify: boolean;
+}
+export interface CommentRecord { repo: string; sourceId: number; issueNumber: number; user: string | null; body: string; createdAt: string; updatedAt: string }
+export interface ReactionRecord {
+  repo: string; subject: { type: 'issue'; number: number } | { type: 'issue_comment'; sourceId: number };
+  user: string | null; content: ReactionContent; createdAt: string;
+}
+
+/** Repository switches the archive carries over (REST name → record name). */
+const FLAGS = {
+  has_issues: 'hasIssues', has_projects: 'hasProjects', has_wiki: 'hasWiki', has_downloads: 'hasDownloads', has_discussions: 'hasDiscussions',
+  is_template: 'isTemplate', archived: 'archived', allow_squash_merge: 'allowSquashMerge', allow_merge_commit: 'allowMergeCommit',
+  allow_rebase_merge: 'allowRebaseMerge', allow_auto_merge: 'allowAutoMerge', allow_update_branch: 'allowUpdateBranch',
+  allow_forking: 'allowForking', delete_branch_on_merge: 'deleteBranchOnMerge', web_commit_signoff_required: 'webCommitSignoffRequired',
+} as const;
+export type RepoFlag = (typeof FLAGS)[keyof typeof FLAGS];
+
+/** The merge commit message settings (REST name → record name) and the values each may take. */
+const TEXTS = {
+  squash_merge_commit_title: 'squashMergeCommitTitle', squash_merge_commit_message: 'squashMergeCommitMessage',
+  merge_commit_title: 'mergeCommitTitle', merge_commit_message: 'mergeCommitMessage',
+} as const;
+export type RepoText = (typeof TEXTS)[keyof typeof TEXTS];
+const TEXT_VALUES: Record<keyof typeof TEXTS, readonly string[]> = {
+  squash_merge_commit_title: ['PR_TITLE', 'COMMIT_OR_PR_TITLE'], squash_merge_commit_message: ['PR_BODY', 'COMMIT_MESSAGES', 'BLANK'],
+  merge_commit_title: ['PR_TITLE', 'MERGE_MESSAGE'], merge_commit_message: ['PR_BODY', 'PR_TITLE', 'BLANK'],
+};
+
+/** A value this Wharf knows, or null (a reason it has no name for is left out, not stored). */
+function known(values: readonly string[], v: string | null): string | null {
+  return v !== null && values.includes(v) ? v : null;
+}
+
+function issueFields(f: Fields): IssueRecord {
+  const state = f.str('state');
+  if (state !== 'open' && state !== 'closed') throw archiveError(`state ${JSON.stringify(state)} is not open or closed`);
+  const milestone = f.obj('milestone');
+  return {
+    repo: f.repoOf('url'), number: f.int('number'), title: f.str('title'), body: f.strOrNull('body'), user: f.login('user'), state,
+    stateReason: known(STATE_REASONS, f.strOrNull('state_reason')), locked: f.bool('locked', false),
+    activeLockReason: known(LOCK_REASONS, f.strOrNull('active_lock_reason')),
+    labels: f.list('labels').map((l, i) => new Fields(l, `labels[${i}]`).str('name')),
+    assignees: f.list('assignees').map((a, i) => new Fields(a, `assignees[${i}]`).str('login')),
+    milestone: milestone ? new Fields(milestone, 'milestone').int('number') : null,
+    closedAt: f.timeOrNull('closed_at'), closedBy: f.login('closed_by'), createdAt: f.time('created_at'), updatedAt: f.time('updated_at'),
+  };
+}
+
+export interface ArchiveRecords {
+  users: UserRecord[];
+  organizations: OrganizationRecord[];
+  teams: TeamRecord[];
+  repositories: RepositoryRecord[];
+  labels: LabelRecord[];
+  milestones: MilestoneRecord[];
+  issues: IssueRecord[];
+  pulls: PullRecord[];
+  comments: CommentRecord[];
+  reactions: ReactionRecord[];
+}
+
+export function parseRecords(contents: ArchiveContents): ArchiveRecords {
+  return {
+    users: each(contents, 'users', (f) => ({
+      login: f.str('login'), type: f.strOrNull('type') === 'Bot' ? 'Bot' : 'User', name: f.strOrNull('name'), company: f.strOrNull('company'),
+      blog: f.strOrNull('blog'), location: f.strOrNull('location'), bio: f.strOrNull('bio'),
+    })),
+    organizations: each(contents, 'organizations', (f) => ({
+      login: f.str('login'), name: f.strOrNull('name'), description: f.strOrNull('description'),
+      members: f.list('members').map((m, i) => {
+        const mf = new Fields(m, `members[${i}]`);
+        return { login: mf.str('login'), role: mf.strOrNull('role') === 'admin' ? 'admin' : 'member' };
+      }),
+    })),
+    teams: each(contents, 'teams', (f) => ({
+      name: f.str('name'), description: f.strOrNull('description'), privacy: f.strOrNull('privacy') === 'closed' ? 'closed' : 'secret',
+      permission: ((p) => (p === 'push' || p === 'admin' ? p : 'pull'))(f.strOrNull('permission')),
+      parent: f.obj('parent') ? new Fields(f.obj('parent')!, 'parent').str('name') : null,
+      members: f.list('members').map((m, i) => {
+        const mf = new Fields(m, `members[${i}]`);
+        return { login: mf.str('login'), role: mf.strOrNull('role') === 'maintainer' ? 'maintainer' : 'member' };
+      }),
+    })),
+    repositories: each(contents, 'repositories', (f) => {
+      const [owner, name] = f.str('full_name').split('/');
+      if (!owner || !name) throw archiveError(`repository full_name ${JSON.stringify(f.str('full_name'))} is not owner/name`);
+      const v = f.strOrNull('visibility') ?? (f.bool('private', false) ? 'private' : 'public');
+      if (v !== 'public' && v !== 'private' && v !== 'internal') throw archiveError(`repository ${owner}/${name}: unknown visibility ${JSON.stringify(v)}`);
+      return {
+        key: `${owner}/${name}`.toLowerCase(), owner, name, description: f.strOrNull('description'), homepage: f.strOrNull('homepage'),
+        visibility: v, defaultBranch: f.strOrNull('default_branch') ?? 'main', topics: f.strings('topics'),
+        flags: Object.fromEntries(Object.entries(FLAGS).flatMap(([rest, rec]) => {
+          const v = f.flag(rest);
+          return v === undefined ? [] : [[rec, v]];
+        })) as Partial<Record<RepoFlag, boolean>>,
+        // A value this Wharf does not know leaves the default in place.
+        texts: Object.fromEntries(Object.entries(TEXTS).flatMap(([rest, rec]) => {
+          const v = f.strOrNull(rest);
+          return v !== null && TEXT_VALUES[rest as keyof typeof TEXTS].includes(v) ? [[rec, v]] : [];
+        })) as Partial<Record<RepoText, string>>,
+        createdAt: f.time('created_at'), updatedAt: f.time('updated_at'), pushedAt: f.timeOrNull('pushed_at'),
+      };
+    }),
+    labels: each(contents, 'labels', (f) => ({
+      repo: f.repoOf('url'), name: f.str('name'), color: f.str('color'), description: f.strOrNull('description'), isDefault: f.bool('default', false),
+    })),
+    milestones: each(contents, 'milestones', (f) => {
+      const state = f.strOrNull('state') === 'closed' ? 'closed' : 'open';
+      return {
+        repo: f.repoOf('url'), number: f.int('number'), title: f.str('title'), description: f.strOrNull('description'), state, dueOn: f.timeOrNull('due_on'),
+        creator: f.login('creator'), createdAt: f.time('created_at'), updatedAt: f.time('updated_at'), closedAt: f.timeOrNull('closed_at'),
+      };
+    }),
+    issues: each(contents, 'issues', issueFields),
+    pulls: each(contents, 'pull_requests', (f) => {
+      const head = new Fields(f.required('head'), 'head');
+      const base = new Fields(f.required('base'), 'base');
+      const headRepo = head.obj('repo');
+      return {
+        ...issueFields(f), headRef: head.str('ref'), headSha: head.str('sha'), baseRef: base.str('ref'), baseSha: base.str('sha'),
+        headRepo: headRepo ? new Fields(headRepo, 'head.repo').str('full_name').toLowerCase() : null, draft: f.bool('draft', false),
+        mergedAt: f.timeOrNull('merged_at'), mergedBy: f.login('merged_by'), mergeCommitSha: f.strOrNull('merge_commit_sha'),
+        maintainerCanModify: f.bool('maintainer_can_modify', false),
+      };
+    }),
+    comments: each(contents, 'issue_comments', (f) => ({
+      repo: f.repoOf('url'), sourceId: f.int('id'), issueNumber: f.tailNumber('issue_url'), user: f.login('user'), body: f.strOrNull('body') ?? '',
+      createdAt: f.time('created_at'), updatedAt: f.time('updated_at'),
+    })),
+    reactions: each(contents, 'reactions', (f): ReactionRecord => {
+      const type = f.str('subject_type');
+      const content = f.str('content');
+      if (!isReactionContent(content)) throw archiveError(`reaction content ${JSON.stringify(content)} is unknown`);
+      if (type !== 'issue' && type !== 'issue_comment') throw archiveError(`reaction subject_type ${JSON.stringify(type)} is not issue or issue_comment`);
+      const subject: ReactionRecord['subject'] = type === 'issue'
+        ? { type: 'issue', number: f.tailNumber('subject_url') } : { type: 'issue_comment', sourceId: f.tailNumber('subject_url') };
+      return { repo: f.repoOf('subject_url'), subject, user: f.login('user'), content, createdAt: f.time('created_at') };
+    }),
+  };
+}

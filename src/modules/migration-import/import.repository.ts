@@ -1,0 +1,77 @@
+// One repository of an archive: the repository with its git data, then its labels,
+// milestones, issues and pull requests (in number order, keeping their numbers),
+// comments and reactions, all in the caller's transaction.
+import type { AppContext } from '../../context.ts';
+import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
+import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
+import { hasCommits, importPull } from '../pulls/pulls.import.ts';
+import { importReaction } from '../reactions/reactions.import.ts';
+import { importRepository } from '../repos/repos.import.ts';
+import type { Repo } from '../repos/repos.model.ts';
+import type { Accounts } from './import.accounts.ts';
+import type { ImportConflict } from './import.model.ts';
+import type { ArchiveRecords, IssueRecord, PullRecord, RepositoryRecord } from './import.records.ts';
+
+/** The records of one repository (by its archive key). */
+function recordsOf(r: ArchiveRecords, key: string) {
+  const of = <T extends { repo: string }>(xs: T[]) => xs.filter((x) => x.repo === key);
+  return { labels: of(r.labels), milestones: of(r.milestones), issues: of(r.issues), pulls: of(r.pulls), comments: of(r.comments), reactions: of(r.reactions) };
+}
+
+export async function importOneRepository(
+  tx: AppContext, records: ArchiveRecords, source: RepositoryRecord, name: string, gitSource: string | null,
+  accounts: Accounts, keyToRepoId: Map<string, number>, conflicts: ImportConflict[],
+): Promise<Repo> {
+  const who = (login: string | null) => (login === null ? accounts.fallback : accounts.byLogin.get(login.toLowerCase()) ?? accounts.fallback);
+  const maybe = (login: string | null) => (login === null ? null : who(login).id);
+  const repo = await importRepository(tx, accounts.owner, {
+    ...source.flags, ...source.texts, name, description: source.description, homepage: source.homepage, visibility: source.visibility,
+    defaultBranch: source.defaultBranch, topics: source.topics, createdAt: source.createdAt, updatedAt: source.updatedAt, pushedAt: source.pushedAt,
+  }, gitSource);
+  const mine = recordsOf(records, source.key);
+  const labelIds = await importLabels(tx, repo.id, mine.labels.map((l) => ({ name: l.name, color: l.color, description: l.description, isDefault: l.isDefault })));
+  const milestoneIds = new Map<number, number>();
+  for (const m of [...mine.milestones].sort((a, b) => a.number - b.number)) {
+    milestoneIds.set(m.number, await importMilestone(tx, repo.id, {
+      number: m.number, title: m.title, description: m.description, state: m.state, creatorId: maybe(m.creator), dueOn: m.dueOn,
+      closedAt: m.closedAt, createdAt: m.createdAt, updatedAt: m.updatedAt,
+    }));
+  }
+  const issueFields = (i: IssueRecord) => ({
+    number: i.number, title: i.title, body: i.body, userId: who(i.user).id, state: i.state, stateReason: i.stateReason, locked: i.locked,
+    activeLockReason: i.activeLockReason, milestoneId: i.milestone === null ? null : milestoneIds.get(i.milestone) ?? null,
+    closedAt: i.closedAt, closedById: maybe(i.closedBy), createdAt: i.createdAt, updatedAt: i.updatedAt,
+    labelIds: i.labels.flatMap((l) => labelIds.get(l.toLowerCase()) ?? []), assigneeIds: i.assignees.map((a) => who(a).id),
+  });
+  const issues = new Map<number, StoredIssue>();
+  const all: (IssueRecord | PullRecord)[] = [...mine.issues, ...mine.pulls].sort((a, b) => a.number - b.number);
+  for (const i of all) {
+    if (!('headSha' in i)) {
+      issues.set(i.number, await importIssue(tx, repo.id, { ...issueFields(i), isPullRequest: false }));
+      continue;
+    }
+    if (!(await hasCommits(tx, repo, i))) {
+      conflicts.push({ kind: 'pull_request', source: `${source.owner}/${source.name}#${i.number}`, resolution: 'skipped', target: null, message: 'its head or base commit is not in the archive\'s git data' });
+      continue;
+    }
+    issues.set(i.number, await importPull(tx, repo, {
+      issue: issueFields(i), headRepositoryId: i.headRepo === null ? null : keyToRepoId.get(i.headRepo) ?? null,
+      headRef: i.headRef, headSha: i.headSha, baseRef: i.baseRef, baseSha: i.baseSha, draft: i.draft,
+      maintainerCanModify: i.maintainerCanModify, mergedAt: i.mergedAt, mergedById: maybe(i.mergedBy), mergeCommitSha: i.mergeCommitSha,
+    }));
+  }
+  const commentIds = new Map<number, number>();
+  for (const c of [...mine.comments].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.sourceId - b.sourceId))) {
+    const issue = issues.get(c.issueNumber);
+    if (!issue) continue;
+    commentIds.set(c.sourceId, await importComment(tx, issue, { userId: who(c.user).id, body: c.body, createdAt: c.createdAt, updatedAt: c.updatedAt }));
+  }
+  for (const x of mine.reactions) {
+    const subject = x.subject.type === 'issue'
+      ? { type: 'issue' as const, id: issues.get(x.subject.number)?.id }
+      : { type: 'issue_comment' as const, id: commentIds.get(x.subject.sourceId) };
+    if (subject.id === undefined) continue;
+    await importReaction(tx, { type: subject.type, id: subject.id }, repo.id, { userId: who(x.user).id, content: x.content, createdAt: x.createdAt });
+  }
+  return repo;
+}

@@ -1,0 +1,314 @@
+// Importing migration archives: a round trip (export from server A through the API,
+// import into a fresh server B through the site-admin endpoint and once through the
+// CLI) that answers the same through the API and serves the same refs; name conflicts
+// skipped or renamed and reported; bad archives (not gzip, a path-traversal entry, no
+// schema.json, an unknown version) refused with 422 and nothing written; an import
+// failing half-way taken back out whole; site admins only.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
+import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
+import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { addMember, createOrgWithOwner, createTeam, type CreatedOrg } from './factories/orgs.ts';
+import { checkout, cloneAs, commitFiles, push } from './factories/pulls.ts';
+import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
+import { requestJson } from './helpers/json-request.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+type Json = Record<string, unknown>;
+type Entry = { header: Parameters<tar.Pack['entry']>[0]; body: Buffer };
+
+/** The entries of a .tar.gz, in order. */
+async function entriesOf(bytes: Buffer): Promise<Entry[]> {
+  const out: Entry[] = [];
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: unknown) => { chunks.push(c as Buffer); });
+    stream.on('end', () => { out.push({ header, body: Buffer.concat(chunks) }); next(); });
+  });
+  await pipeline(Readable.from(bytes), zlib.createGunzip(), extract);
+  return out;
+}
+
+/** A .tar.gz of these entries. */
+async function packOf(entries: Entry[]): Promise<Buffer> {
+  const pack = tar.pack();
+  const chunks: Buffer[] = [];
+  const done = pipeline(pack, zlib.createGzip(), async function* (source) {
+    for await (const c of source) chunks.push(c as Buffer);
+  });
+  for (const e of entries) {
+    if (e.header.type === 'directory') pack.entry({ ...e.header, size: 0 });
+    else pack.entry({ ...e.header, size: e.body.length }, e.body);
+  }
+  pack.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+const json = (o: unknown) => ({ header: { name: '', type: 'file' as const, mode: 0o644 }, body: Buffer.from(JSON.stringify(o)) });
+
+async function startImport(t: TestServer, bytes: Buffer, query = '', token = ADMIN_TOKEN) {
+  const res = await t.request(`/admin/migrations/imports${query}`, { method: 'POST', token, headers: { 'content-type': 'application/gzip' }, body: new Uint8Array(bytes) });
+  return { status: res.status, body: await res.json() as Json };
+}
+
+async function importAndWait(t: TestServer, bytes: Buffer, query = ''): Promise<Json> {
+  const started = await startImport(t, bytes, query);
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  await t.server.migrationImports.idle();
+  return (await requestJson(t, 'GET', `/admin/migrations/imports/${started.body.id}`, ADMIN_TOKEN)).body;
+}
+
+/** An API answer with what differs between two servers by nature taken out: ids (organization_id …), node ids, URLs. */
+function comparable(v: unknown, drop: readonly string[] = []): unknown {
+  if (Array.isArray(v)) return v.map((x) => comparable(x, drop));
+  if (!v || typeof v !== 'object') return v;
+  return Object.fromEntries(Object.entries(v as Json)
+    .filter(([k, x]) => k !== 'id' && k !== 'node_id' && k !== '_links' && !k.endsWith('url') && !(k.endsWith('_id') && typeof x === 'number') && !drop.includes(k))
+    .map(([k, x]) => [k, comparable(x, drop)]));
+}
+
+async function get(t: TestServer, p: string): Promise<unknown> {
+  const r = await requestJson(t, 'GET', p, ADMIN_TOKEN);
+  assert.equal(r.status, 200, `${p}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/**
+ * The refs a repository serves, but for refs/pull/{n}/merge: the test merge of an open
+ * pull request is made again whenever its base or head moves, with that moment's date.
+ */
+async function refs(t: TestServer, owner: string, repo: string): Promise<string[]> {
+  const out = await gitOk(['ls-remote', cloneUrl(t.baseUrl, owner, repo, 'admin', ADMIN_TOKEN)]);
+  return out.split('\n').filter((l) => l && !/refs\/pull\/\d+\/merge$/.test(l)).sort();
+}
+
+describe('migration archive imports', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let org: CreatedOrg;
+  let member: CreatedUser;
+  let archive: Buffer;
+  const repos = ['cargo', 'ledger'];
+
+  before(async () => {
+    a = await startTestServer();
+    b = await startTestServer();
+    org = await createOrgWithOwner(a);
+    member = await addMember(a, org, 'member');
+    const owner = a.octokit(org.owner.token);
+    const other = a.octokit(member.token);
+    for (const name of repos) await owner.rest.repos.createInOrg({ org: org.login, name, auto_init: true, description: `the ${name}` });
+    const team = await createTeam(a, org.owner.token, org.login, { name: 'Stevedores', privacy: 'closed' });
+    await owner.rest.teams.addOrUpdateMembershipForUserInOrg({ org: org.login, team_slug: team.slug, username: member.login });
+    const work = await cloneAs(a, org.login, 'cargo', org.owner);
+    await checkout(work, 'feature', true);
+    await commitFiles(work, { 'crate.txt': 'one crate\n' }, 'Add a crate');
+    await push(work, 'feature');
+    await checkout(work, 'main');
+    await checkout(work, 'hotfix', true);
+    await commitFiles(work, { 'fix.txt': 'fixed\n' }, 'Fix the hold');
+    await push(work, 'hotfix');
+    const ledger = await cloneAs(a, org.login, 'ledger', org.owner);
+    await commitFiles(ledger, { 'entries.txt': 'one\ntwo\n' }, 'Two entries');
+    await push(ledger, 'main');
+
+    const repo = 'cargo';
+    await owner.rest.issues.createLabel({ owner: org.login, repo, name: 'heavy', color: 'ff0000', description: 'Lift with care' });
+    const { data: ms } = await owner.rest.issues.createMilestone({ owner: org.login, repo, title: 'Voyage 1', description: 'first', due_on: '2030-01-01T00:00:00Z' });
+    const { data: issue } = await owner.rest.issues.create({ owner: org.login, repo, title: 'Crate is leaking', body: 'Water everywhere', labels: ['heavy'], milestone: ms.number, assignees: [org.owner.login] });
+    const { data: comment } = await other.rest.issues.createComment({ owner: org.login, repo, issue_number: issue.number, body: 'Seal it' });
+    await owner.rest.issues.createComment({ owner: org.login, repo, issue_number: issue.number, body: 'Sealed' });
+    await owner.rest.reactions.createForIssue({ owner: org.login, repo, issue_number: issue.number, content: 'rocket' });
+    await other.rest.reactions.createForIssue({ owner: org.login, repo, issue_number: issue.number, content: '+1' });
+    await owner.rest.reactions.createForIssueComment({ owner: org.login, repo, comment_id: comment.id, content: 'heart' });
+    const { data: closed } = await other.rest.issues.create({ owner: org.login, repo, title: 'Wrong port' });
+    await owner.rest.issues.update({ owner: org.login, repo, issue_number: closed.number, state: 'closed', state_reason: 'not_planned' });
+    const { data: pull } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Load the crate', head: 'feature', base: 'main', body: 'Please' });
+    await other.rest.issues.createComment({ owner: org.login, repo, issue_number: pull.number, body: 'Looks sound' });
+    const { data: fix } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Fix the hold', head: 'hotfix', base: 'main' });
+    await owner.rest.pulls.merge({ owner: org.login, repo, pull_number: fix.number });
+    await owner.rest.issues.create({ owner: org.login, repo: 'ledger', title: 'Balance the books' });
+
+    const started = await requestJson(a, 'POST', `/orgs/${org.login}/migrations`, org.owner.token, { repositories: repos });
+    assert.equal(started.status, 201);
+    await a.server.migrationExports.idle();
+    const redirect = await a.request(`/orgs/${org.login}/migrations/${started.body.id}/archive`, { token: org.owner.token, redirect: 'manual' });
+    assert.equal(redirect.status, 302);
+    archive = Buffer.from(await (await fetch(redirect.headers.get('location')!)).arrayBuffer());
+  });
+  after(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  test('round trip: a fresh server answers the same for the organization, its repositories and all that is in them', async () => {
+    const job = await importAndWait(b, archive);
+    assert.equal(job.state, 'imported', String(job.failure));
+    assert.deepEqual(job.conflicts, []);
+    assert.deepEqual(job.progress, { step: 'done', done: 4, total: 4 });
+    assert.deepEqual(job.owner, { login: org.login, type: 'Organization', created: true });
+    assert.deepEqual((job.users as { created: string[] }).created.sort(), [org.owner.login, member.login].sort());
+    assert.deepEqual((job.repositories as Json[]).map((r) => r.target), repos.map((r) => `${org.login}/${r}`));
+
+    // A repository's size is what its objects take on disk, packed differently by a fetch than by pushes.
+    const same = async (p: string, drop: string[] = []) => {
+      assert.deepEqual(comparable(await get(b, p), ['size', ...drop]), comparable(await get(a, p), ['size', ...drop]), p);
+    };
+    // The organization's own record is made anew (its dates are the import's); the rest is as it was.
+    await same(`/orgs/${org.login}`, ['created_at', 'updated_at']);
+    await same(`/orgs/${org.login}/members?role=admin`);
+    await same(`/orgs/${org.login}/members`);
+    await same(`/orgs/${org.login}/teams`);
+    await same(`/orgs/${org.login}/teams/stevedores/members`);
+    await same(`/orgs/${org.login}/repos?sort=full_name`);
+    for (const repo of repos) {
+      const base = `/repos/${org.login}/${repo}`;
+      // Watching is not in the archive: the creator's subscription in A has no counterpart.
+      await same(base, ['subscribers_count']);
+      await same(`${base}/branches`);
+      await same(`${base}/labels`);
+      await same(`${base}/milestones?state=all`);
+      await same(`${base}/issues?state=all`);
+      await same(`${base}/issues/comments`);
+      // An open pull request's merge_commit_sha is its test merge, made with the moment's date: compared for merged ones only.
+      await same(`${base}/pulls?state=all`, ['merge_commit_sha']);
+      const issues = await get(a, `${base}/issues?state=all`) as { number: number; pull_request?: unknown }[];
+      for (const i of issues) {
+        await same(`${base}/issues/${i.number}`);
+        await same(`${base}/issues/${i.number}/comments`);
+        await same(`${base}/issues/${i.number}/reactions`);
+        if (i.pull_request) await same(`${base}/pulls/${i.number}`, ['merge_commit_sha']);
+      }
+      const comments = await get(a, `${base}/issues/comments`) as { id: number }[];
+      const imported = await get(b, `${base}/issues/comments`) as { id: number }[];
+      for (const [k, c] of comments.entries()) {
+        assert.deepEqual(comparable(await get(b, `${base}/issues/comments/${imported[k]!.id}/reactions`)), comparable(await get(a, `${base}/issues/comments/${c.id}/reactions`)));
+      }
+      assert.deepEqual(await refs(b, org.login, repo), await refs(a, org.login, repo), `${repo} refs`);
+    }
+    const merged = async (t: TestServer) => (await get(t, `/repos/${org.login}/cargo/pulls/4`) as Json).merge_commit_sha;
+    assert.equal(await merged(b), await merged(a));
+    assert.match(String(await merged(b)), /^[0-9a-f]{40}$/);
+    // New issues follow on after the imported numbers.
+    const next = await requestJson(b, 'POST', `/repos/${org.login}/cargo/issues`, ADMIN_TOKEN, { title: 'After the move' });
+    assert.equal(next.body.number, 5);
+    // Users are made with their profile and no e-mail address (nobody here vouched for one), password or token.
+    const made = await get(b, `/users/${member.login}`) as Json;
+    assert.equal(made.email, null);
+    assert.equal(made.type, 'User');
+  });
+
+  test('names taken: repositories skipped by default, renamed on request, and reported; teams merged', async () => {
+    const skipped = await importAndWait(b, archive);
+    assert.equal(skipped.state, 'imported');
+    assert.deepEqual(skipped.repositories, []);
+    assert.deepEqual((skipped.conflicts as Json[]).map((c) => [c.kind, c.source, c.resolution]), [
+      ['team', 'Stevedores', 'merged'], ['repository', `${org.login}/cargo`, 'skipped'], ['repository', `${org.login}/ledger`, 'skipped'],
+    ]);
+    const renamed = await importAndWait(b, archive, '?on_conflict=rename');
+    assert.equal(renamed.state, 'imported');
+    assert.deepEqual((renamed.repositories as Json[]).map((r) => r.target), [`${org.login}/cargo-1`, `${org.login}/ledger-1`]);
+    assert.deepEqual((renamed.conflicts as Json[]).filter((c) => c.kind === 'repository').map((c) => c.target), [`${org.login}/cargo-1`, `${org.login}/ledger-1`]);
+    const issues = await get(b, `/repos/${org.login}/cargo-1/issues?state=all`) as { number: number }[];
+    assert.deepEqual(issues.map((i) => i.number).sort(), [1, 2, 3, 4]);
+    assert.deepEqual(await refs(b, org.login, 'cargo-1'), await refs(a, org.login, 'cargo'));
+  });
+
+  test('bad archives are a 422 with a message; nothing is queued or written', async () => {
+    const entries = await entriesOf(archive);
+    const withoutSchema = entries.filter((e) => e.header.name !== 'schema.json');
+    const traversal: Entry[] = [...entries, { ...json([]), header: { name: '../../escaped.json', type: 'file' as const, mode: 0o644 } }];
+    const link: Entry[] = [...entries, { header: { name: 'repositories/x/y.git/objects/info/alternates', type: 'symlink' as const, linkname: '/etc/passwd', mode: 0o777 }, body: Buffer.alloc(0) }];
+    const future = entries.map((e) => (e.header.name === 'schema.json' ? { header: e.header, body: Buffer.from('{"version":"2.0.0"}') } : e));
+    const badRecord = entries.map((e) => (e.header.name === 'issues_000001.json' ? { header: e.header, body: Buffer.from('[{"title": 3}]') } : e));
+    const cases: [string, Buffer, RegExp][] = [
+      ['not gzip', Buffer.from('certainly not an archive'), /not a readable \.tar\.gz/],
+      ['truncated', archive.subarray(0, Math.floor(archive.length / 2)), /not a readable \.tar\.gz/],
+      ['no schema.json', await packOf(withoutSchema), /no schema\.json/],
+      ['path traversal', await packOf(traversal), /unsafe entry name/],
+      ['a link', await packOf(link), /only files and directories/],
+      ['unsupported version', await packOf(future), /unsupported archive schema version "2\.0\.0"/],
+      ['a bad record', await packOf(badRecord), /issues\[0\]/],
+      ['empty body', Buffer.alloc(0), /no archive/],
+    ];
+    const fresh = await startTestServer();
+    try {
+      for (const [what, bytes, message] of cases) {
+        const r = await startImport(fresh, bytes);
+        assert.equal(r.status, 422, `${what}: ${JSON.stringify(r.body)}`);
+        assert.match(String(r.body.message), message, what);
+      }
+      const missing = await requestJson(fresh, 'POST', '/admin/migrations/imports?archive_path=/no/such/archive.tar.gz', ADMIN_TOKEN);
+      assert.equal(missing.status, 422);
+      assert.equal((await requestJson(fresh, 'GET', `/orgs/${org.login}`, ADMIN_TOKEN)).status, 404);
+      assert.equal((await requestJson(fresh, 'GET', '/admin/migrations/imports/1', ADMIN_TOKEN)).status, 404, 'no job queued');
+      assert.ok(!fs.existsSync(path.join(fresh.dataDir, '..', 'escaped.json')));
+      assert.deepEqual(fs.readdirSync(path.join(fresh.dataDir, 'migration-imports')), [], 'no upload left behind');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('an import failing half-way is taken back out whole: no repository, organization or user stays', async () => {
+    // The second repository's objects are garbage: its git data cannot be fetched, after the first repository went in.
+    const entries = (await entriesOf(archive)).map((e) => (/^repositories\/[^/]+\/ledger\.git\/objects\/.+/.test(e.header.name) && e.header.type !== 'directory'
+      ? { header: e.header, body: Buffer.from('not an object at all') } : e));
+    const fresh = await startTestServer();
+    try {
+      const job = await importAndWait(fresh, await packOf(entries));
+      assert.equal(job.state, 'failed');
+      assert.match(String(job.failure), /git fetch .*ledger\.git/);
+      assert.deepEqual(job.repositories, []);
+      assert.equal((await requestJson(fresh, 'GET', `/repos/${org.login}/cargo`, ADMIN_TOKEN)).status, 404);
+      assert.equal((await requestJson(fresh, 'GET', `/orgs/${org.login}`, ADMIN_TOKEN)).status, 404);
+      assert.equal((await requestJson(fresh, 'GET', `/users/${member.login}`, ADMIN_TOKEN)).status, 404);
+      assert.deepEqual(fs.readdirSync(path.join(fresh.dataDir, 'repos')), [], 'no git directory left');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('site admins only: others get 403, anonymous callers 401', async () => {
+    const someone = await createUser(b);
+    assert.equal((await startImport(b, archive, '', someone.token)).status, 403);
+    assert.equal((await requestJson(b, 'GET', '/admin/migrations/imports/1', someone.token)).status, 403);
+    const anonymous = await b.request('/admin/migrations/imports', { method: 'POST', headers: { 'content-type': 'application/gzip' }, body: new Uint8Array(archive) });
+    assert.equal(anonymous.status, 401);
+  });
+
+  test('the CLI: migrate import ARCHIVE --org NAME shows progress and the report', async () => {
+    const file = path.join(tempDir('wharf-import-cli-'), 'archive.tar.gz');
+    fs.writeFileSync(file, archive);
+    const target = `${org.login}-cli`;
+    const env: Record<string, string> = {
+      ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^(DATABASE_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$)/.test(e[0]))),
+      WHARF_DATA_DIR: b.dataDir, LOG_LEVEL: 'silent', WHARF_SSH_PORT: '0',
+      ...(b.pgSchema ? { DATABASE_URL: process.env.WHARF_TEST_DATABASE_URL!, WHARF_DATABASE_SCHEMA: b.pgSchema } : {}),
+    };
+    const cli = (...args: string[]) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
+        if (err && typeof err.code !== 'number') return reject(err);
+        resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
+      });
+    });
+    const r = await cli('migrate', 'import', file, '--org', target);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /\[#+\] 4\/4 done/);
+    assert.match(r.stderr, /imported 2 repositories into/);
+    const report = JSON.parse(r.stdout) as Json;
+    assert.equal(report.state, 'imported');
+    assert.deepEqual((report.repositories as Json[]).map((x) => x.target), repos.map((x) => `${target}/${x}`));
+    assert.deepEqual(await refs(b, target, 'ledger'), await refs(a, org.login, 'ledger'));
+    assert.equal((await get(b, `/repos/${target}/cargo/issues/1`) as Json).title, 'Crate is leaking');
+  });
+});
