@@ -41,10 +41,8 @@ describe('apps: performed_via_github_app on deployments', () => {
     repo = await createRepoWithHead(t, alice, { private: true });
     bot = await registerAppByManifest(t, web, manifestOf('Ship Pilot', {
       hook_attributes: { url: receiver.url() },
-      // contents write too: the deployments service asks for push access, which an
-      // installation's permissions amount to only with contents write (upstream needs
-      // deployments write alone; a gap of repos.access, not this test's subject).
-      default_permissions: { deployments: 'write', contents: 'write' },
+      // deployments write alone, as upstream: no push access (contents write) asked.
+      default_permissions: { deployments: 'write' },
       default_events: ['deployment', 'deployment_status'],
     }));
     const installationId = await installOn(web, bot.slug, [repo.id]);

@@ -55,9 +55,21 @@ async function forWriting(ctx: AppContext, actor: Actor, owner: string, name: st
   const viewer = deploymentViewer(actor);
   const { repo } = await repos.locate(ctx, viewer, owner, name, 'pull');
   requireScope(actor, ...writeScopes(repo));
-  const access = await repos.requireRole(ctx, viewer, repo, 'push');
+  const access = actor.method === 'installation' ? await installationWriter(ctx, actor, repo) : await repos.requireRole(ctx, viewer, repo, 'push');
   if (repo.archived) throw new ForbiddenError('Repository was archived so is read-only.');
   return { repo, access, dir: repos.gitDir(ctx, repo) };
+}
+
+/**
+ * An installation writes deployments with its deployments permission, which the route
+ * has checked (src/http/app-permission-table.ts), on the repositories it was given:
+ * push access (contents write) is not asked of it, as upstream.
+ */
+async function installationWriter(ctx: AppContext, actor: Actor, repo: Repo): Promise<repos.Access> {
+  const access = await repos.accessTo(ctx, actor, repo);
+  if (!actor.integration?.repositoryIds?.has(repo.id)) throw new ForbiddenError('Resource not accessible by integration');
+  if (access.locked) throw new ForbiddenError(repos.MIGRATION_LOCK_MESSAGE);
+  return access;
 }
 
 async function requireDeployment(ctx: AppContext, repo: Repo, id: number): Promise<Deployment> {

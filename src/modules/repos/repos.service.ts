@@ -84,6 +84,7 @@ export async function findForGit(ctx: AppContext, ownerLogin: string, name: stri
 }
 
 export { accessTo, requireRole };
+export type { Access };
 export { MIGRATION_LOCK_MESSAGE } from './repos.access.ts';
 
 /** Locks repositories for a migration, or unlocks them (org-migrations decides who may). */
