@@ -14,6 +14,7 @@ import { eventually, ReceiverPool } from './helpers/webhook-receiver.ts';
 import { quarantineDirs } from '../src/git/quarantine.ts';
 import { listEvents } from '../src/events/outbox.ts';
 import { Urls } from '../src/urls.ts';
+import { loadConfig } from '../src/config.ts';
 import ssh2 from 'ssh2';
 
 interface Key {
@@ -312,5 +313,21 @@ describe('git over SSH', () => {
     closed = true;
     await t.close();
     assert.notEqual(await exited, 0);
+  });
+});
+
+describe('WHARF_SSH_PORT', () => {
+  test('2222 by default, any port when set, 0 turns the SSH server off', async () => {
+    assert.equal(loadConfig({}).sshPort, 2222);
+    assert.equal(loadConfig({ WHARF_SSH_PORT: '2200' }).sshPort, 2200);
+    assert.throws(() => loadConfig({ WHARF_SSH_PORT: '70000' }), /WHARF_SSH_PORT/);
+    // The test servers start with WHARF_SSH_PORT=0: nothing listens for SSH.
+    const off = await startTestServer();
+    try {
+      assert.equal(off.server.sshPort, null);
+      assert.equal((await off.request('/meta')).status, 200);
+    } finally {
+      await off.close();
+    }
   });
 });
