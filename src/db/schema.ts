@@ -388,7 +388,7 @@ export interface HookDeliveriesTable {
   /** The event; its payload is in hook_payloads. */
   outbox_id: number;
   redelivery: Bool;
-  /** pending → in_progress → delivered | failed (in_progress again after a retryable failure, via pending). */
+  /** pending → in_progress → delivered | failed (a retryable failure queues the retry as a new row, first_id set). */
   state: 'pending' | 'in_progress' | 'delivered' | 'failed';
   attempts: number;
   /** Epoch milliseconds: when the next attempt is due. */
@@ -401,6 +401,8 @@ export interface HookDeliveriesTable {
   /** The latest outcome ("pending" before any); request and response are in the attempts. */
   status: string;
   status_code: number;
+  /** A retry: the row first queued for the same delivery (null on that row and on redeliveries). */
+  first_id: number | null;
 }
 
 export interface HookDeliveryAttemptsTable {

@@ -73,6 +73,22 @@ export class SecretBox {
   }
 
   /**
+   * A signature of `text` under the server's key, for credentials Wharf hands out and
+   * checks itself without storing them (signed download addresses). `purpose` keeps a
+   * signature made for one use from being accepted by another.
+   */
+  sign(text: string, purpose: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}\n${text}`).digest('base64url');
+  }
+
+  /** Whether `signature` is sign(text, purpose), compared in constant time. */
+  verify(text: string, purpose: string, signature: string): boolean {
+    const mine = Buffer.from(this.sign(text, purpose));
+    const theirs = Buffer.from(signature);
+    return mine.length === theirs.length && timingSafeEqual(mine, theirs);
+  }
+
+  /**
    * A value that names the key without revealing it (HMAC of a fixed text), stored with
    * the data so that a start with another key is refused before anything is sealed.
    */

@@ -1,9 +1,13 @@
 // Archives of a commit's tree (zipball and tarball downloads), as git archive writes them.
-import { runGit } from './run.ts';
+import type { Readable } from 'node:stream';
+import { streamGit } from './run.ts';
 
 export type ArchiveFormat = 'zip' | 'tar.gz';
 
-/** The tree of `commit` (a full sha, known to be a commit) under `prefix`/, whole, in memory. */
-export async function archiveCommit(dir: string, commit: string, format: ArchiveFormat, prefix: string): Promise<Buffer> {
-  return (await runGit(dir, ['archive', `--format=${format}`, `--prefix=${prefix}/`, commit])).stdout;
+/**
+ * The tree of `commit` (a full sha, known to be a commit) under `prefix`/, streamed as
+ * git writes it: an archive of a large repository never has to fit in memory.
+ */
+export function archiveStream(dir: string, commit: string, format: ArchiveFormat, prefix: string): Readable {
+  return streamGit(dir, ['archive', `--format=${format}`, `--prefix=${prefix}/`, commit]);
 }

@@ -1,5 +1,6 @@
 // Running git. The only place that spawns it; everything else calls the functions here.
 import { spawn } from 'node:child_process';
+import { PassThrough, type Readable } from 'node:stream';
 
 export class GitError extends Error {
   constructor(readonly args: string[], readonly code: number | null, readonly stderr: string) {
@@ -41,6 +42,27 @@ let started = 0;
  */
 export function gitProcessesStarted(): number {
   return started;
+}
+
+/**
+ * git's standard output as a stream, for output too large to hold (archives): read as
+ * it is written; an error on the stream when git fails; git is stopped when the reader
+ * goes away (a download abandoned half way).
+ */
+export function streamGit(gitDir: string, args: string[]): Readable {
+  started += 1;
+  const child = spawn('git', ['--git-dir', gitDir, ...args], { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = new PassThrough();
+  const err: Buffer[] = [];
+  child.stderr.on('data', (c: Buffer) => err.push(c));
+  child.stdout.pipe(out, { end: false });
+  child.on('error', (e) => out.destroy(e));
+  child.on('close', (code) => {
+    if (code === 0) out.end();
+    else out.destroy(new GitError(args, code, Buffer.concat(err).toString('utf8')));
+  });
+  out.on('close', () => { if (child.exitCode === null) child.kill(); });
+  return out;
 }
 
 export function runGit(gitDir: string, args: string[], options: RunOptions = {}): Promise<RunResult> {

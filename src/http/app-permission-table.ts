@@ -514,6 +514,9 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/device-page': 'none',
   'wharf/download-migration-archive': 'none',
   'wharf/download-release-asset': { contents: 'read' },
+  // Followed from …/tarball and …/zipball with the same token (a private repository's link carries its own).
+  'wharf/download-tarball': { contents: 'read' },
+  'wharf/download-zipball': { contents: 'read' },
   'wharf/emoji': {},
   'wharf/generate-app-key': 'none',
   'wharf/get-migration-import': 'none',

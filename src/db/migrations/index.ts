@@ -37,6 +37,7 @@ import * as performedViaApp from './0037-performed-via-app.ts';
 import * as migrationImports from './0042-migration-imports.ts';
 import * as appDeviceCodes from './0043-app-device-codes.ts';
 import * as deploymentsViaApp from './0044-deployments-performed-via-app.ts';
+import * as hookDeliveryRetries from './0045-hook-delivery-retries.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0042-migration-imports': migrationImports,
   '0043-app-device-codes': appDeviceCodes,
   '0044-deployments-performed-via-app': deploymentsViaApp,
+  '0045-hook-delivery-retries': hookDeliveryRetries,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -120,7 +120,7 @@ export async function redeliverAppHookDelivery(ctx: AppContext, appId: number, i
 
 // ---------------------------------------------------------------- inspection
 
-/** Every attempt of a delivery, in order (the API shows the latest; tests and the CLI look at all). */
+/** Every attempt of the delivery a listed one belongs to (the first and its retries), in order: what tests look at. */
 export async function deliveryAttempts(ctx: AppContext, deliveryId: number): Promise<DeliveryAttempt[]> {
   return store.listAttempts(ctx.db, deliveryId);
 }

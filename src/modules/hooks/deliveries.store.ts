@@ -1,9 +1,11 @@
 // SQL for webhook deliveries and their attempts. Only the hooks module calls this.
 //
-// A delivery row holds the queue state and the latest outcome; what each attempt sent
-// and got back is an attempt row, written once. Reads join the latest attempt
-// (attempt = the delivery's attempts count). The payload is stored once per event
-// (hook_payloads), whatever the number of hooks and redeliveries.
+// A delivery row holds the queue state and its outcome; what its attempt sent and got
+// back is an attempt row, written once. As upstream lists every attempt as a delivery of
+// its own, a retry is queued as a new row (same GUID, `first_id` pointing at the row
+// first queued), so each row carries one attempt: reads join it (attempt = the row's
+// attempts count). The payload is stored once per event (hook_payloads), whatever the
+// number of hooks, retries and redeliveries.
 import type { Executor } from '../../db/database.ts';
 import type { HookDeliveryAttemptsTable } from '../../db/schema.ts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState } from './hooks.model.ts';
@@ -12,10 +14,14 @@ function parseObject<T>(text: string | null): T | null {
   return text === null ? null : JSON.parse(text) as T;
 }
 
-/** Deliveries with their latest attempt (none before the first). */
+/**
+ * Deliveries with their attempt (none before it is made). A retry not yet made is not
+ * shown (upstream shows attempts, not a queue); a first delivery is, as "pending".
+ */
 function withLatestAttempt(db: Executor) {
   return db.selectFrom('hook_deliveries as d')
     .leftJoin('hook_delivery_attempts as a', (j) => j.onRef('a.delivery_id', '=', 'd.id').onRef('a.attempt', '=', 'd.attempts'))
+    .where((eb) => eb.or([eb('d.first_id', 'is', null), eb('a.id', 'is not', null)]))
     .select([
       'd.id', 'd.hook_id', 'd.guid', 'd.event', 'd.action', 'd.repository_id', 'd.installation_id', 'd.redelivery', 'd.state',
       'd.attempts', 'd.created_at', 'd.url', 'd.status', 'd.status_code', 'a.delivered_at', 'a.duration', 'a.url as attempt_url',
@@ -242,8 +248,8 @@ export interface AttemptRecord {
 
 /**
  * Writes attempts and the deliveries' new state in a few statements whatever their
- * number: finished deliveries are updated together per outcome; only those going back
- * to the queue need a statement each (their due times differ).
+ * number: deliveries are updated together per outcome; only those to be retried need
+ * statements each (their retry is a new row, due at its own time).
  */
 export async function recordAttempts(db: Executor, all: readonly AttemptRecord[]): Promise<void> {
   if (all.length === 0) return;
@@ -266,25 +272,37 @@ export async function recordAttempts(db: Executor, all: readonly AttemptRecord[]
       response_body: r.responseBody,
     }))).execute();
   }
-  const finished = new Map<string, { r: AttemptRecord; ids: number[] }>();
+  const finished = new Map<string, { r: AttemptRecord; state: DeliveryState; ids: number[] }>();
   for (const r of records) {
-    if (r.state === 'pending') {
-      await db.updateTable('hook_deliveries').set({
-        state: 'pending', attempts: r.attempt, next_attempt_at: r.nextAttemptAt, lease_until: null, status: r.status, status_code: r.statusCode,
-      }).where('id', '=', r.deliveryId).execute();
-      continue;
-    }
-    const key = JSON.stringify([r.state, r.status, r.statusCode, r.sent]);
+    if (r.state === 'pending') await queueRetry(db, r);
+    // The attempt itself is over either way: a retry goes on as its own delivery.
+    const state = r.state === 'pending' ? 'failed' : r.state;
+    const key = JSON.stringify([state, r.status, r.statusCode, r.sent]);
     const group = finished.get(key);
     if (group) group.ids.push(r.deliveryId);
-    else finished.set(key, { r, ids: [r.deliveryId] });
+    else finished.set(key, { r, state, ids: [r.deliveryId] });
   }
-  for (const { r, ids } of finished.values()) {
+  for (const { r, state, ids } of finished.values()) {
     await db.updateTable('hook_deliveries').set((eb) => ({
-      state: r.state, lease_until: null, status: r.status, status_code: r.statusCode,
+      state, lease_until: null, status: r.status, status_code: r.statusCode,
       ...(r.sent ? { attempts: eb('attempts', '+', 1) } : {}),
     })).where('id', 'in', ids).execute();
   }
+}
+
+/**
+ * Queues the next attempt of a delivery as a new row of the same event and GUID. It
+ * keeps the first row's creation time (the age limit on retries counts from it) and
+ * carries the attempt count, so the worker numbers and spaces the attempts as before.
+ */
+async function queueRetry(db: Executor, r: AttemptRecord): Promise<void> {
+  const d = await db.selectFrom('hook_deliveries').selectAll().where('id', '=', r.deliveryId).executeTakeFirstOrThrow();
+  await db.insertInto('hook_deliveries').values({
+    hook_id: d.hook_id, guid: d.guid, event: d.event, action: d.action, repository_id: d.repository_id,
+    installation_id: d.installation_id, outbox_id: d.outbox_id, redelivery: d.redelivery, state: 'pending', attempts: r.attempt,
+    next_attempt_at: r.nextAttemptAt, lease_until: null, created_at: d.created_at, url: d.url, status: 'pending', status_code: 0,
+    first_id: d.first_id ?? d.id,
+  }).execute();
 }
 
 /** A hook that answers again: its deliveries waiting for a retry are due now. */
@@ -340,8 +358,14 @@ export async function findSource(db: Executor, hookId: number, id: number): Prom
   } : null;
 }
 
+/** Every attempt of the delivery that the row `deliveryId` is an attempt of (retries included), in order. */
 export async function listAttempts(db: Executor, deliveryId: number): Promise<DeliveryAttempt[]> {
-  const rows = await db.selectFrom('hook_delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
+  const row = await db.selectFrom('hook_deliveries').select(['id', 'first_id']).where('id', '=', deliveryId).executeTakeFirst();
+  if (!row) return [];
+  const first = row.first_id ?? row.id;
+  const rows = await db.selectFrom('hook_delivery_attempts as a').innerJoin('hook_deliveries as d', 'd.id', 'a.delivery_id')
+    .selectAll('a').where((eb) => eb.or([eb('d.id', '=', first), eb('d.first_id', '=', first)]))
+    .orderBy('a.attempt').execute();
   return rows.map((r) => ({
     attempt: r.attempt,
     outcome: r.outcome,
