@@ -83,6 +83,11 @@ export interface Config {
   checksAllowUserTokens: boolean;
   /** WHARF_SSH_PORT: git over SSH listens here (on HOST); 0 turns the SSH server off. */
   sshPort: number;
+  /**
+   * WHARF_SEARCH_TIMEOUT_MS: the time budget of one search; past it a search answers what
+   * it found with incomplete_results, or 503 when it found nothing yet (0: always 503).
+   */
+  searchTimeoutMs: number;
 }
 
 export interface BillingPlanConfig {
@@ -192,6 +197,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metaRanges,
     runnerOfflineSeconds: Math.max(1, int(env, 'WHARF_RUNNER_OFFLINE_SECONDS', 120)),
+    // Upstream's search time-out is 10 seconds.
+    searchTimeoutMs: int(env, 'WHARF_SEARCH_TIMEOUT_MS', 10000),
     // Upstream's Free plan figures unless configured.
     defaultPlan: {
       name: str(env, 'WHARF_BILLING_PLAN') ?? 'free',

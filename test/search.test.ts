@@ -326,6 +326,27 @@ describe('search', () => {
     assert.equal((plain.data.items[0] as { text_matches?: unknown }).text_matches, undefined);
   });
 
+  test('GraphQL textMatches agree with REST text_matches for an issue search', async () => {
+    const issue = await createIssue(t, alice.token, pub, { title: `${tag} Beacon tower`, body: 'A beacon on the BEACON hill.' });
+    const q = `beacon repo:${pub.owner}/${pub.repo}`;
+    const rest = await t.octokit(alice.token).request('GET /search/issues', { q, headers: { accept: 'application/vnd.service.v3.text-match+json' } });
+    const item = rest.data.items.find((i: { number: number }) => i.number === issue.number) as { text_matches: { property: string; fragment: string; matches: { text: string; indices: number[] }[] }[] };
+    const res = await t.request('/graphql', { method: 'POST', token: alice.token, json: {
+      query: `query($q: String!) { search(query: $q, type: ISSUE, first: 10) { edges {
+        node { ... on Issue { number } } textMatches { property fragment highlights { text beginIndice endIndice } } } } }`,
+      variables: { q },
+    } });
+    type GqlMatch = { property: string; fragment: string; highlights: { text: string; beginIndice: number; endIndice: number }[] };
+    const { data } = await res.json() as { data: { search: { edges: { node: { number?: number }; textMatches: GqlMatch[] }[] } } };
+    const edge = data.search.edges.find((e) => e.node.number === issue.number)!;
+    assert.deepEqual(edge.textMatches, item.text_matches.map((m) => ({
+      property: m.property, fragment: m.fragment,
+      highlights: m.matches.map((x) => ({ text: x.text, beginIndice: x.indices[0], endIndice: x.indices[1] })),
+    })));
+    assert.deepEqual(edge.textMatches.map((m) => m.property), ['title', 'body']);
+    assert.deepEqual(edge.textMatches[1]!.highlights.map((h) => h.text), ['beacon', 'BEACON']);
+  });
+
   test('GraphQL search(type:) answers what REST does', async () => {
     const gql = async (query: string, type: string) => {
       const res = await t.request('/graphql', { method: 'POST', token: alice.token, json: {

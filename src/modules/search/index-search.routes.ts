@@ -9,6 +9,7 @@ import { codeItem, commitItem } from './index-search.views.ts';
 import { parseQuery } from './search-query.ts';
 import { CodeResults, CodeSearchQuery, CommitResults, CommitSearchQuery } from './search.schemas.ts';
 import * as search from './search.service.ts';
+import { available } from './search.routes.ts';
 import { wantsTextMatches } from './search.views.ts';
 
 export function indexSearchRoutes(app: Router): void {
@@ -19,7 +20,7 @@ export function indexSearchRoutes(app: Router): void {
     const { ctx } = request.server;
     const q = parseQuery(request.query.q);
     const page = pageOf(request.query);
-    const hits = await indexSearch.searchCommits(ctx, request.actor, q, request.query.sort, request.query.order, search.cappedSlice(page));
+    const hits = await available(indexSearch.searchCommits(ctx, request.actor, q, request.query.sort, request.query.order, search.cappedSlice(page)));
     const find = await accountsOfAddresses(ctx, hits.items.flatMap((c) => [c.authorEmail, c.committerEmail]));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     const items = hits.items.map((c) =>
@@ -34,12 +35,12 @@ export function indexSearchRoutes(app: Router): void {
     const { ctx } = request.server;
     const q = parseQuery(request.query.q);
     const page = pageOf(request.query);
-    const hits = await indexSearch.searchCode(ctx, request.actor, q, request.query.sort, request.query.order, search.cappedSlice(page));
+    const hits = await available(indexSearch.searchCode(ctx, request.actor, q, request.query.sort, request.query.order, search.cappedSlice(page)));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     const texts = keywords ? await indexSearch.textsOf(ctx, hits.items.map((f) => f.id)) : new Map<number, string>();
     const items = hits.items.map((f) => codeItem(
       ctx.urls, hits.repos.get(f.repositoryId)!, hits.indexedCommits.get(f.repositoryId) ?? '', f, texts.get(f.id) ?? null, keywords,
     ));
-    return pagedRecord({ total_count: hits.total, incomplete_results: false, items }, page, Math.min(hits.total, search.MAX_RESULTS));
+    return pagedRecord({ total_count: hits.total, incomplete_results: hits.incomplete, items }, page, Math.min(hits.total, search.MAX_RESULTS));
   });
 }

@@ -15,6 +15,7 @@ import { invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type 
 import * as codeStore from './search-code.store.ts';
 import * as commitStore from './search-commits.store.ts';
 import * as store from './search-index-state.store.ts';
+import { attempt, SearchTimedOut, withinBudget, type SearchDeadline } from './search-budget.ts';
 import { namedRepositoryIds, type Order } from './search.service.ts';
 
 export interface IndexHits<T> {
@@ -23,6 +24,8 @@ export interface IndexHits<T> {
   repos: ReadonlyMap<number, Repo>;
   indexedCommits: ReadonlyMap<number, string | null>;
   total: number;
+  /** The time budget ran out before every repository was scanned: items and total are of those that were. */
+  incomplete: boolean;
 }
 
 /** The readable repositories a commit or code search looks in (is:public / is:private and fork: applied). */
@@ -38,11 +41,13 @@ async function searchedRepositories(ctx: AppContext, actor: Actor, q: ParsedQuer
   return found;
 }
 
-async function hits<T extends { repositoryId: number }>(ctx: AppContext, found: Repo[], page: { items: T[]; total: number }): Promise<IndexHits<T>> {
+async function hits<T extends { repositoryId: number }>(
+  ctx: AppContext, found: Repo[], page: { items: T[]; total: number }, incomplete = false,
+): Promise<IndexHits<T>> {
   const byId = new Map(found.map((r) => [r.id, r]));
   const wanted = [...new Set(page.items.map((i) => i.repositoryId))];
   return {
-    items: page.items, total: page.total,
+    items: page.items, total: page.total, incomplete,
     repos: new Map(wanted.map((id) => [id, byId.get(id)!])),
     indexedCommits: await store.indexedCommits(ctx.db, wanted),
   };
@@ -74,7 +79,14 @@ async function addressesOf(ctx: AppContext, login: string | undefined): Promise<
   return [...new Set([...emails, ...(account.email ? [account.email] : []), noreplyEmail(ctx, account)])];
 }
 
-export async function searchCommits(
+/** Commits matching `q` (one statement, under the time budget: cut off, it is a SearchTimedOut). */
+export function searchCommits(
+  ctx: AppContext, actor: Actor, q: ParsedQuery, sort: CommitSort | undefined, order: Order | undefined, slice: Slice,
+): Promise<IndexHits<commitStore.CommitHit>> {
+  return withinBudget(ctx, (tx) => commitsWithin(tx, actor, q, sort, order, slice));
+}
+
+async function commitsWithin(
   ctx: AppContext, actor: Actor, q: ParsedQuery, sort: CommitSort | undefined, order: Order | undefined, slice: Slice,
 ): Promise<IndexHits<commitStore.CommitHit>> {
   const merge = qualifier(q, 'merge');
@@ -109,8 +121,19 @@ export async function searchCommits(
 export const CODE_SORTS = ['indexed'] as const;
 export type CodeSort = typeof CODE_SORTS[number];
 
-export async function searchCode(
+/**
+ * Files matching `q`. The scan goes through the searched repositories in chunks under
+ * the time budget; when it runs out the files of the chunks scanned are the answer
+ * (incomplete), and when not even the first chunk finished, SearchTimedOut.
+ */
+export function searchCode(
   ctx: AppContext, actor: Actor, q: ParsedQuery, sort: CodeSort | undefined, order: Order | undefined, slice: Slice,
+): Promise<IndexHits<codeStore.CodeHit>> {
+  return withinBudget(ctx, (tx, deadline) => codeWithin(tx, deadline, actor, q, sort, order, slice));
+}
+
+async function codeWithin(
+  ctx: AppContext, deadline: SearchDeadline, actor: Actor, q: ParsedQuery, sort: CodeSort | undefined, order: Order | undefined, slice: Slice,
 ): Promise<IndexHits<codeStore.CodeHit>> {
   // Code search needs a keyword (the spec; upstream answers 422 too).
   if (!q.terms.length) {
@@ -140,8 +163,46 @@ export async function searchCode(
     limit: slice.perPage, offset: slice.offset,
   };
   const found = await searchedRepositories(ctx, actor, q);
-  const page = await codeStore.searchCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: found.map((r) => r.id) });
-  return hits(ctx, found, page);
+  // Each chunk answers its own best `offset + perPage`; the page is cut from them all.
+  const wanted = slice.offset + slice.perPage;
+  const items: codeStore.CodeHit[] = [];
+  let total = 0;
+  let incomplete = false;
+  let scanned = 0;
+  for (const part of scanChunks(found.map((r) => r.id).sort((a, b) => a - b))) {
+    const got = await attempt(ctx, deadline, () => codeStore.searchCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: part, limit: wanted, offset: 0 }));
+    if (!got) {
+      incomplete = true;
+      break;
+    }
+    items.push(...got.items);
+    total += got.total;
+    scanned += 1;
+  }
+  if (incomplete && !scanned) throw new SearchTimedOut();
+  items.sort(sort ? byIndexed(filter.order) : bestMatch);
+  return hits(ctx, found, { items: items.slice(slice.offset, wanted), total }, incomplete);
+}
+
+/**
+ * Repository ids in chunks of 1, 2, 4 … up to 64: the first is small so that a tight
+ * budget still finds something, the later ones larger so that a big instance does not
+ * pay a statement per repository.
+ */
+function scanChunks(ids: readonly number[]): number[][] {
+  const out: number[][] = [];
+  for (let at = 0, size = 1; at < ids.length; at += size, size = Math.min(size * 2, 64)) out.push(ids.slice(at, at + size));
+  return out;
+}
+
+/** The store's best-match order (score, then repository and path), across chunks. */
+function bestMatch(a: codeStore.CodeHit, b: codeStore.CodeHit): number {
+  return b.score - a.score || a.repositoryId - b.repositoryId || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+function byIndexed(order: Order): (a: codeStore.CodeHit, b: codeStore.CodeHit) => number {
+  const sign = order === 'asc' ? 1 : -1;
+  return (a, b) => sign * (a.indexedAt < b.indexedAt ? -1 : a.indexedAt > b.indexedAt ? 1 : 0) || a.id - b.id;
 }
 
 /** The text of the files found (for text matches). */

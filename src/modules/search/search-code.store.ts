@@ -70,6 +70,8 @@ export interface CodeHit {
   size: number;
   language: string | null;
   score: number;
+  /** When the file was last indexed (sort=indexed, and merging chunks of a scan). */
+  indexedAt: string;
 }
 
 const text = sql`(SELECT t.content FROM search_code_text t WHERE t.rowid = c.id)`;
@@ -114,15 +116,15 @@ export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter):
   const orderBy = f.sort
     ? sql`${col('indexed_at')} ${sql.raw(f.order === 'asc' ? 'ASC' : 'DESC')}, ${col('id')}`
     : sql`score DESC, ${col('repository_id')}, ${col('path')}`;
-  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number }>`
-    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, ${score} AS score
+  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string }>`
+    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at, ${score} AS score
     FROM search_code c WHERE ${where} ORDER BY ${orderBy} LIMIT ${f.limit} OFFSET ${f.offset}`.execute(db);
   const count = await sql<{ n: number }>`SELECT count(*) AS n FROM search_code c WHERE ${where}`.execute(db);
   return {
     total: Number(count.rows[0]?.n ?? 0),
     items: rows.rows.map((r) => ({
       id: Number(r.id), repositoryId: Number(r.repository_id), path: r.path, name: r.name, blobSha: r.blob_sha,
-      size: Number(r.size), language: r.language, score: Number(r.score),
+      size: Number(r.size), language: r.language, score: Number(r.score), indexedAt: String(r.indexed_at),
     })),
   };
 }

@@ -1,6 +1,7 @@
 // GET /search/issues, /search/repositories, /search/users, /search/labels, /search/topics:
 // one search service; the items are what the list endpoints present, plus score (and
 // text_matches with the text-match media type). Each counts against the `search` budget.
+import { HttpError } from '../../http/errors.ts';
 import type { Router } from '../../http/router.ts';
 import { pageOf, pagedRecord, type PageRequest } from '../../http/pagination.ts';
 import { presentIssues, presentLabel } from '../issues/issues.present.ts';
@@ -11,6 +12,7 @@ import {
   IssueResults, IssueSearchQuery, LabelResults, LabelSearchQuery, RepoResults, RepoSearchQuery, TopicResults, TopicSearchQuery,
   UserResults, UserSearchQuery,
 } from './search.schemas.ts';
+import { SearchTimedOut } from './search-budget.ts';
 import * as search from './search.service.ts';
 import { issueFields, labelFields, relevance, repoFields } from './search-score.ts';
 import { resultItem, textMatch, wantsTextMatches } from './search.views.ts';
@@ -21,6 +23,13 @@ const CONFIG = { resource: 'Search', rateLimit: 'search' } as const;
 function pageWithin(query: unknown): { page: PageRequest; slice: { offset: number; perPage: number } } {
   const page = pageOf(query);
   return { page, slice: search.cappedSlice(page) };
+}
+
+/** A search that found nothing within its time budget answers 503, as the spec's Errors. */
+export function available<T>(searching: Promise<T>): Promise<T> {
+  return searching.catch((err: unknown) => {
+    throw err instanceof SearchTimedOut ? new HttpError(503, 'Service unavailable') : err;
+  });
 }
 
 /** The body and Link of a search answer: Link pages only through the first 1,000 results. */
@@ -36,7 +45,7 @@ export function searchRoutes(app: Router): void {
     const { ctx } = request.server;
     const q = parseQuery(request.query.q);
     const { page, slice } = pageWithin(request.query);
-    const hits = await search.searchIssues(ctx, request.actor, q, request.query.sort, request.query.order, slice);
+    const hits = await available(search.searchIssues(ctx, request.actor, q, request.query.sort, request.query.order, slice));
     const views = await presentIssues(ctx, request.actor, hits.items, { ...request.media, repos: [...hits.repos.values()] });
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     const records = new Map(hits.items.map((i) => [i.id, i]));
@@ -53,7 +62,7 @@ export function searchRoutes(app: Router): void {
   }, async (request) => {
     const q = parseQuery(request.query.q);
     const { page, slice } = pageWithin(request.query);
-    const hits = await search.searchRepositories(request.server.ctx, request.actor, q, request.query.sort, request.query.order, slice);
+    const hits = await available(search.searchRepositories(request.server.ctx, request.actor, q, request.query.sort, request.query.order, slice));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, presentRepos(request, hits.items).map((v) =>
       resultItem(v, 'Repository', { name: v.name, description: v.description }, keywords, relevance(repoFields(v), q.keywords))));
@@ -66,7 +75,7 @@ export function searchRoutes(app: Router): void {
     const { urls } = request.server.ctx;
     const q = parseQuery(request.query.q);
     const { page, slice } = pageWithin(request.query);
-    const hits = await search.searchUsers(request.server.ctx, q, request.query.sort, request.query.order, slice);
+    const hits = await available(search.searchUsers(request.server.ctx, q, request.query.sort, request.query.order, slice));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, hits.items.map((a) =>
       resultItem(simpleUser(a, urls), 'User', { login: a.login, name: a.name, ...(a.emailPrivate ? {} : { email: a.email }) }, keywords,
@@ -80,7 +89,7 @@ export function searchRoutes(app: Router): void {
     const { ctx } = request.server;
     const q = parseQuery(request.query.q);
     const { page, slice } = pageWithin(request.query);
-    const hits = await search.searchLabels(ctx, request.actor, request.query.repository_id, q, request.query.sort, request.query.order, slice);
+    const hits = await available(search.searchLabels(ctx, request.actor, request.query.repository_id, q, request.query.sort, request.query.order, slice));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, hits.items.map((label) =>
       resultItem(presentLabel(ctx, { repo: hits.repo, label }), 'Label', { name: label.name, description: label.description }, keywords,
@@ -93,7 +102,7 @@ export function searchRoutes(app: Router): void {
   }, async (request) => {
     const q = parseQuery(request.query.q);
     const { page, slice } = pageWithin(request.query);
-    const hits = await search.searchTopics(request.server.ctx, request.actor, q, slice);
+    const hits = await available(search.searchTopics(request.server.ctx, request.actor, q, slice));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, hits.items.map((t) => {
       // Wharf keeps no curated topic records: a topic is its name and the repositories carrying it.

@@ -15,6 +15,7 @@ import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { withinBudget } from './search-budget.ts';
 import { bestFirst, issueFields, labelFields, relevance, repoFields, userFields } from './search-score.ts';
 import {
   invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery,
@@ -128,7 +129,7 @@ function onlyUnknownFields(q: ParsedQuery, known: readonly string[]): boolean {
 }
 
 /** Issues and pull requests matching `q` that the caller may read, newest first unless `sort` says otherwise. */
-export async function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: IssueSort | undefined, order: Order | undefined, slice: Slice): Promise<IssueHits> {
+async function issuesWithin(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: IssueSort | undefined, order: Order | undefined, slice: Slice): Promise<IssueHits> {
   const { pullRequests, states, merged } = issueKinds(q);
   if (onlyUnknownFields(q, ['title', 'body', 'comments'])) return { items: [], repos: new Map(), total: 0 };
   const no = qualifierValues(q, 'no');
@@ -193,7 +194,7 @@ export const REPO_SORTS = ['stars', 'forks', 'updated'] as const;
 export type RepoSort = typeof REPO_SORTS[number];
 
 /** Repositories matching `q` that the caller may read, most recently updated first unless `sort` says otherwise. */
-export async function searchRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: RepoSort | undefined, order: Order | undefined, slice: Slice): Promise<repos.RepoPage> {
+async function repositoriesWithin(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: RepoSort | undefined, order: Order | undefined, slice: Slice): Promise<repos.RepoPage> {
   const inFields = qualifierValues(q, 'in').filter((f): f is 'name' | 'description' => f === 'name' || f === 'description');
   const is = qualifierValues(q, 'is');
   const fork = qualifier(q, 'fork');
@@ -251,7 +252,7 @@ export const USER_SORTS = ['followers', 'repositories', 'joined'] as const;
 export type UserSort = typeof USER_SORTS[number];
 
 /** Users and organizations matching `q` (every account is public). */
-export async function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSort | undefined, order: Order | undefined, slice: Slice): Promise<Page<Account>> {
+async function usersWithin(ctx: AppContext, q: ParsedQuery, sort: UserSort | undefined, order: Order | undefined, slice: Slice): Promise<Page<Account>> {
   const type = qualifier(q, 'type');
   if (type !== undefined && type !== 'user' && type !== 'org') throw invalidQuery('The type qualifier must be user or org.', type);
   const inFields = qualifierValues(q, 'in').filter((f): f is 'login' | 'name' | 'email' => f === 'login' || f === 'name' || f === 'email');
@@ -289,7 +290,7 @@ export interface LabelHits {
 }
 
 /** Labels of one readable repository whose name or description holds the keywords. */
-export async function searchLabels(ctx: AppContext, actor: Actor, repositoryId: number, q: ParsedQuery, sort: LabelSort | undefined, order: Order | undefined, slice: Slice): Promise<LabelHits> {
+async function labelsWithin(ctx: AppContext, actor: Actor, repositoryId: number, q: ParsedQuery, sort: LabelSort | undefined, order: Order | undefined, slice: Slice): Promise<LabelHits> {
   const [repo] = await lists.readableRepositories(ctx, actor, [repositoryId]);
   if (!repo) throw new NotFoundError();
   const all = await labels.listLabels(ctx, actor, repo.owner.login, repo.name, { offset: 0, perPage: 1_000_000 });
@@ -318,10 +319,35 @@ export interface TopicHit {
 }
 
 /** Topics of repositories the caller may read whose name holds the keywords, most used first. */
-export async function searchTopics(ctx: AppContext, actor: Actor, q: ParsedQuery, slice: Slice): Promise<Page<TopicHit>> {
+async function topicsWithin(ctx: AppContext, actor: Actor, q: ParsedQuery, slice: Slice): Promise<Page<TopicHit>> {
   const all = await repos.topicsInUse(ctx, actor);
   const holds = (t: string, w: string) => t.includes(w.toLowerCase());
   const matching = all.filter((t) => q.terms.every((c) => c.any.some((w) => holds(t.name, w))) && !q.excluded.some((w) => holds(t.name, w)))
     .sort((a, b) => b.repositoryCount - a.repositoryCount || (a.name < b.name ? -1 : 1));
   return { items: matching.slice(slice.offset, slice.offset + slice.perPage), total: matching.length };
+}
+
+// ---------------------------------------------------------------- under the time budget
+
+// Each is one query (or a few) over the records' tables: under the budget it either
+// finishes or, spent before it starts or cancelled on PostgreSQL, is a SearchTimedOut.
+
+export function searchIssues(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: IssueSort | undefined, order: Order | undefined, slice: Slice): Promise<IssueHits> {
+  return withinBudget(ctx, (tx) => issuesWithin(tx, actor, q, sort, order, slice));
+}
+
+export function searchRepositories(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: RepoSort | undefined, order: Order | undefined, slice: Slice): Promise<repos.RepoPage> {
+  return withinBudget(ctx, (tx) => repositoriesWithin(tx, actor, q, sort, order, slice));
+}
+
+export function searchUsers(ctx: AppContext, q: ParsedQuery, sort: UserSort | undefined, order: Order | undefined, slice: Slice): Promise<Page<Account>> {
+  return withinBudget(ctx, (tx) => usersWithin(tx, q, sort, order, slice));
+}
+
+export function searchLabels(ctx: AppContext, actor: Actor, repositoryId: number, q: ParsedQuery, sort: LabelSort | undefined, order: Order | undefined, slice: Slice): Promise<LabelHits> {
+  return withinBudget(ctx, (tx) => labelsWithin(tx, actor, repositoryId, q, sort, order, slice));
+}
+
+export function searchTopics(ctx: AppContext, actor: Actor, q: ParsedQuery, slice: Slice): Promise<Page<TopicHit>> {
+  return withinBudget(ctx, (tx) => topicsWithin(tx, actor, q, slice));
 }
