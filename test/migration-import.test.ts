@@ -1,9 +1,10 @@
 // Importing migration archives: a round trip (export from server A through the API,
 // import into a fresh server B through the site-admin endpoint and once through the
-// CLI) that answers the same through the API and serves the same refs; name conflicts
-// skipped or renamed and reported; bad archives (not gzip, a path-traversal entry, no
-// schema.json, an unknown version) refused with 422 and nothing written; an import
-// failing half-way taken back out whole; site admins only.
+// CLI) that answers the same through the API (reviews and review comments included)
+// and serves the same refs; name conflicts skipped or renamed and reported; bad
+// archives (not gzip, a path-traversal entry, no schema.json, an unknown version)
+// refused with 422 and nothing written; an import failing half-way taken back out
+// whole; site admins only.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -135,6 +136,13 @@ describe('migration archive imports', () => {
     await owner.rest.issues.update({ owner: org.login, repo, issue_number: closed.number, state: 'closed', state_reason: 'not_planned' });
     const { data: pull } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Load the crate', head: 'feature', base: 'main', body: 'Please' });
     await other.rest.issues.createComment({ owner: org.login, repo, issue_number: pull.number, body: 'Looks sound' });
+    // Reviews: changes requested with a line comment, a reply to it (a review of its own), then an approval.
+    const { data: review } = await other.rest.pulls.createReview({
+      owner: org.login, repo, pull_number: pull.number, event: 'REQUEST_CHANGES', body: 'Lash it down', comments: [{ path: 'crate.txt', line: 1, body: 'Too loose' }],
+    });
+    const { data: [lineComment] } = await other.rest.pulls.listCommentsForReview({ owner: org.login, repo, pull_number: pull.number, review_id: review.id });
+    await owner.rest.pulls.createReplyForReviewComment({ owner: org.login, repo, pull_number: pull.number, comment_id: lineComment!.id, body: 'Tightened' });
+    await other.rest.pulls.createReview({ owner: org.login, repo, pull_number: pull.number, event: 'APPROVE' });
     const { data: fix } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Fix the hold', head: 'hotfix', base: 'main' });
     await owner.rest.pulls.merge({ owner: org.login, repo, pull_number: fix.number });
     await owner.rest.issues.create({ owner: org.login, repo: 'ledger', title: 'Balance the books' });
@@ -187,7 +195,10 @@ describe('migration archive imports', () => {
         await same(`${base}/issues/${i.number}`);
         await same(`${base}/issues/${i.number}/comments`);
         await same(`${base}/issues/${i.number}/reactions`);
-        if (i.pull_request) await same(`${base}/pulls/${i.number}`, ['merge_commit_sha']);
+        if (!i.pull_request) continue;
+        await same(`${base}/pulls/${i.number}`, ['merge_commit_sha']);
+        await same(`${base}/pulls/${i.number}/reviews`);
+        await same(`${base}/pulls/${i.number}/comments`);
       }
       const comments = await get(a, `${base}/issues/comments`) as { id: number }[];
       const imported = await get(b, `${base}/issues/comments`) as { id: number }[];
@@ -196,6 +207,14 @@ describe('migration archive imports', () => {
       }
       assert.deepEqual(await refs(b, org.login, repo), await refs(a, org.login, repo), `${repo} refs`);
     }
+    // Reviews and review comments came along, the reply still answering the comment it answered.
+    const cargo = `/repos/${org.login}/cargo`;
+    await same(`${cargo}/pulls/comments`);
+    const reviewed = await get(b, `${cargo}/pulls/3/reviews`) as { state: string; id: number }[];
+    assert.deepEqual(reviewed.map((r) => r.state), ['CHANGES_REQUESTED', 'COMMENTED', 'APPROVED']);
+    const [first, reply] = await get(b, `${cargo}/pulls/3/comments`) as { id: number; in_reply_to_id?: number; body: string; pull_request_review_id: number }[];
+    assert.deepEqual([first!.body, reply!.body, reply!.in_reply_to_id], ['Too loose', 'Tightened', first!.id]);
+    assert.equal(first!.pull_request_review_id, reviewed[0]!.id);
     const merged = async (t: TestServer) => (await get(t, `/repos/${org.login}/cargo/pulls/4`) as Json).merge_commit_sha;
     assert.equal(await merged(b), await merged(a));
     assert.match(String(await merged(b)), /^[0-9a-f]{40}$/);

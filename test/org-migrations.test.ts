@@ -72,8 +72,24 @@ describe('organization and user migrations', () => {
     const { data: comment } = await kit.rest.issues.createComment({ owner: org.login, repo, issue_number: issue.number, body: 'Seal it' });
     await kit.rest.reactions.createForIssue({ owner: org.login, repo, issue_number: issue.number, content: 'rocket' });
     await kit.rest.reactions.createForIssueComment({ owner: org.login, repo, comment_id: comment.id, content: 'heart' });
-    await kit.rest.pulls.create({ owner: org.login, repo, title: 'Load the crate', head: 'feature', base: 'main' });
+    const { data: pull } = await kit.rest.pulls.create({ owner: org.login, repo, title: 'Load the crate', head: 'feature', base: 'main' });
+    await t.octokit(member.token).rest.pulls.createReview({
+      owner: org.login, repo, pull_number: pull.number, event: 'COMMENT', body: 'Checked', comments: [{ path: 'crate.txt', line: 1, body: 'Label it' }],
+    });
+    await kit.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
   });
+
+  /** Starts an organization export, waits for it and unpacks its archive. */
+  async function exported(body: Record<string, unknown>) {
+    const started = await requestJson(t, 'POST', `/orgs/${org.login}/migrations`, org.owner.token, body);
+    assert.equal(started.status, 201, JSON.stringify(started.body));
+    await t.server.migrationExports.idle();
+    const base = `/orgs/${org.login}/migrations/${started.body.id}`;
+    assert.equal((await requestJson(t, 'GET', base, org.owner.token)).body.state, 'exported');
+    const redirect = await t.request(`${base}/archive`, { token: org.owner.token, redirect: 'manual' });
+    const archive = await unpack(Buffer.from(await (await fetch(redirect.headers.get('location')!)).arrayBuffer()));
+    return { started: started.body, base, ...archive };
+  }
   after(() => t.close());
 
   test('the organization list needs the wyandotte preview and an owner', async () => {
@@ -167,7 +183,8 @@ describe('organization and user migrations', () => {
     assert.equal(download.headers.get('content-type'), 'application/gzip');
     const { dir, files } = await unpack(Buffer.from(await download.arrayBuffer()));
     for (const name of ['schema.json', 'users_000001.json', 'organizations_000001.json', 'teams_000001.json', 'repositories_000001.json',
-      'issues_000001.json', 'pull_requests_000001.json', 'issue_comments_000001.json', 'labels_000001.json', 'milestones_000001.json', 'reactions_000001.json']) {
+      'issues_000001.json', 'pull_requests_000001.json', 'issue_comments_000001.json', 'labels_000001.json', 'milestones_000001.json', 'reactions_000001.json',
+      'pull_request_reviews_000001.json', 'pull_request_review_comments_000001.json', 'releases_000001.json']) {
       assert.ok(files.includes(name), `${name} in ${files.filter((f) => !f.startsWith('repositories/')).join(', ')}`);
     }
     assert.equal(readJson(dir, 'schema.json').version, '1.0.1');
@@ -185,6 +202,18 @@ describe('organization and user migrations', () => {
     assert.deepEqual(readJson(dir, 'reactions_000001.json').map((r: { content: string; subject_type: string }) => [r.subject_type, r.content]).sort(),
       [['issue', 'rocket'], ['issue_comment', 'heart']]);
     assert.ok(readJson(dir, 'users_000001.json').some((u: { login: string }) => u.login === org.owner.login));
+    // Reviews, review comments and releases: the REST shape with upstream's archive fields added.
+    const [review] = readJson(dir, 'pull_request_reviews_000001.json');
+    assert.deepEqual([review.type, review.state, review.body, review.user.login], ['pull_request_review', 'COMMENTED', 'Checked', member.login]);
+    assert.equal(review.pull_request, `${t.baseUrl}/repos/${org.login}/${repo}/pulls/2`);
+    const [line] = readJson(dir, 'pull_request_review_comments_000001.json');
+    assert.deepEqual([line.type, line.body, line.path, line.pull_request_review_id], ['pull_request_review_comment', 'Label it', 'crate.txt', review.id]);
+    assert.equal(line.pull_request_review, `${review.pull_request}/reviews/${review.id}`);
+    const [release] = readJson(dir, 'releases_000001.json');
+    assert.deepEqual([release.type, release.tag_name, release.pending_tag, release.name, release.state, release.body, release.release_assets],
+      ['release', 'v1', 'v1', 'First voyage', 'published', 'Sailed', []]);
+    assert.equal(release.repository, `${t.baseUrl}/repos/${org.login}/${repo}`);
+    assert.equal(release.user, `${t.baseUrl}/users/${org.owner.login}`);
     // The git data: a bare repository that clones, with the server's refs.
     const bare = path.join(dir, 'repositories', org.login, `${repo}.git`);
     const cloned = tempDir('wharf-archive-clone-');
@@ -267,5 +296,46 @@ describe('organization and user migrations', () => {
     assert.deepEqual(readJson(dir, 'repositories_000001.json').map((r: { name: string }) => r.name), ['logbook']);
     await gitOk(['clone', '-q', path.join(dir, 'repositories', alice.login, 'logbook.git'), tempDir()]);
     assert.equal((await requestJson(t, 'GET', '/user/migrations', undefined)).status, 401);
+  });
+  test('exclude_releases, exclude_git_data and exclude: no releases, no git data, no repositories in the answer', async () => {
+    const { started, base, files } = await exported({ repositories: [repo], exclude_releases: true, exclude_git_data: true, exclude: ['repositories'] });
+    assert.deepEqual(started.repositories, [], 'exclude: ["repositories"] leaves them out of the answer');
+    assert.deepEqual(started.exclude, ['repositories']);
+    assert.equal(started.exclude_releases, true);
+    assert.equal(started.exclude_git_data, true);
+    // The record still holds them: exclude is about the answer, not the export.
+    assert.deepEqual((await requestJson(t, 'GET', base, org.owner.token)).body.repositories.map((r: { name: string }) => r.name), [repo]);
+    assert.deepEqual(files.filter((f) => f.startsWith('releases_') || f.startsWith('repositories/')), []);
+    for (const name of ['repositories_000001.json', 'issues_000001.json', 'pull_requests_000001.json', 'pull_request_reviews_000001.json']) assert.ok(files.includes(name), name);
+  });
+
+  test('org_metadata_only: the organization, its teams and the people they name; nothing of any repository', async () => {
+    const { started, dir, files } = await exported({ repositories: [], org_metadata_only: true });
+    assert.equal(started.org_metadata_only, true);
+    assert.deepEqual([...files].sort(), ['organizations_000001.json', 'schema.json', 'teams_000001.json', 'users_000001.json']);
+    assert.deepEqual(readJson(dir, 'users_000001.json').map((u: { login: string }) => u.login).sort(), [org.owner.login, member.login].sort());
+  });
+
+  test('progress while exporting: the record says exporting, with the step and how far through it', async () => {
+    const workerOf = t.server.migrationExports;
+    const seen: { state: string; progress: unknown }[] = [];
+    // The worker waits on this hook after storing each report, so each read sees that report and no later one.
+    workerOf.onProgress = async (id) => {
+      const r = await requestJson(t, 'GET', `/orgs/${org.login}/migrations/${id}`, org.owner.token);
+      seen.push({ state: r.body.state, progress: r.body.progress });
+    };
+    try {
+      await exported({ repositories: [repo, 'other'] });
+    } finally {
+      workerOf.onProgress = null;
+    }
+    assert.deepEqual(seen.map((x) => x.state), Array(5).fill('exporting'));
+    assert.deepEqual(seen.map((x) => x.progress), [
+      { step: 'owner', done: 0, total: 4 },
+      { step: `repository ${org.login}/${repo}`, done: 1, total: 4 },
+      { step: `repository ${org.login}/other`, done: 2, total: 4 },
+      { step: 'users', done: 3, total: 4 },
+      { step: 'done', done: 4, total: 4 },
+    ]);
   });
 });

@@ -12,7 +12,8 @@ import tar from 'tar-stream';
 import { ValidationError } from '../../domain/errors.ts';
 
 /** Record kinds the import reads; other files of upstream's layout are ignored. */
-export const KINDS = ['users', 'organizations', 'teams', 'repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions'] as const;
+export const KINDS = ['users', 'organizations', 'teams', 'repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions',
+  'pull_request_reviews', 'pull_request_review_comments'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** One JSON record file may be this large; the archive's records are held in memory. */

@@ -3,108 +3,11 @@
 // /repos/{owner}/{name} part of their API URLs, so any host's archive reads the same.
 // A record missing what the import needs is an archive error (422), found before
 // anything is written.
-import { isoSeconds } from '../../domain/clock.ts';
 import { LOCK_REASONS, STATE_REASONS } from '../issues/issues.model.ts';
 import type { ReactionContent } from '../reactions/reactions.rollup.ts';
 import { isReactionContent } from '../reactions/reactions.import.ts';
-import { archiveError, type ArchiveContents, type Kind } from './import.archive.ts';
-
-type Json = Record<string, unknown>;
-
-/** Reads fields of one record, naming the record in its errors. */
-class Fields {
-  constructor(private readonly o: Json, private readonly where: string) {}
-
-  private fail(key: string, what: string): never {
-    throw archiveError(`${this.where}: "${key}" ${what}`);
-  }
-
-  str(key: string): string {
-    const v = this.o[key];
-    return typeof v === 'string' && v !== '' ? v : this.fail(key, 'must be a non-empty string');
-  }
-
-  strOrNull(key: string): string | null {
-    const v = this.o[key];
-    if (v === undefined || v === null) return null;
-    return typeof v === 'string' ? v : this.fail(key, 'must be a string or null');
-  }
-
-  int(key: string): number {
-    const v = this.o[key];
-    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : this.fail(key, 'must be a positive integer');
-  }
-
-  bool(key: string, fallback: boolean): boolean {
-    const v = this.o[key];
-    if (v === undefined || v === null) return fallback;
-    return typeof v === 'boolean' ? v : this.fail(key, 'must be true or false');
-  }
-
-  /** Absent or null: undefined (the repository's default applies). */
-  flag(key: string): boolean | undefined {
-    const v = this.o[key];
-    if (v === undefined || v === null) return undefined;
-    return typeof v === 'boolean' ? v : this.fail(key, 'must be true or false');
-  }
-
-  strings(key: string): string[] {
-    const v = this.o[key];
-    if (v === undefined || v === null) return [];
-    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v as string[] : this.fail(key, 'must be a list of strings');
-  }
-
-  required(key: string): Json {
-    return this.obj(key) ?? this.fail(key, 'is required');
-  }
-
-  obj(key: string): Json | null {
-    const v = this.o[key];
-    if (v === undefined || v === null) return null;
-    return typeof v === 'object' && !Array.isArray(v) ? v as Json : this.fail(key, 'must be an object or null');
-  }
-
-  list(key: string): Json[] {
-    const v = this.o[key];
-    if (v === undefined || v === null) return [];
-    return Array.isArray(v) && v.every((x) => x && typeof x === 'object') ? v as Json[] : this.fail(key, 'must be a list of objects');
-  }
-
-  /** A timestamp, stored as every other one is (UTC, whole seconds, Z). */
-  time(key: string): string {
-    const ms = Date.parse(this.str(key));
-    return Number.isNaN(ms) ? this.fail(key, 'must be a timestamp') : isoSeconds(new Date(ms));
-  }
-
-  timeOrNull(key: string): string | null {
-    return this.strOrNull(key) === null ? null : this.time(key);
-  }
-
-  /** The login of a user object (null when the field is null: a deleted account). */
-  login(key: string): string | null {
-    const u = this.obj(key);
-    return u ? new Fields(u, `${this.where}.${key}`).str('login') : null;
-  }
-
-  /** "owner/name" (lower-cased) of the repository an API URL is under. */
-  repoOf(key: string): string {
-    const m = /\/repos\/([^/]+)\/([^/]+?)(?:\/|$)/.exec(this.str(key));
-    return m ? `${m[1]}/${m[2]}`.toLowerCase() : this.fail(key, 'must be a repository API URL');
-  }
-
-  /** The number at the end of an API URL. */
-  tailNumber(key: string): number {
-    const m = /\/(\d+)$/.exec(this.str(key));
-    return m ? Number(m[1]) : this.fail(key, 'must end in a number');
-  }
-}
-
-function each<T>(contents: ArchiveContents, kind: Kind, read: (f: Fields) => T): T[] {
-  return contents.records[kind].map((item, i) => {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) throw archiveError(`${kind}[${i}] is not an object`);
-    return read(new Fields(item as Json, `${kind}[${i}]`));
-  });
-}
+import { archiveError, type ArchiveContents } from './import.archive.ts';
+import { each, Fields } from './import.fields.ts';
 
 export interface UserRecord { login: string; type: 'User' | 'Bot'; name: string | null; company: string | null; blog: string | null; location: string | null; bio: string | null }
 export interface MemberRecord { login: string; role: 'admin' | 'member' }
@@ -130,6 +33,17 @@ export interface CommentRecord { repo: string; sourceId: number; issueNumber: nu
 export interface ReactionRecord {
   repo: string; subject: { type: 'issue'; number: number } | { type: 'issue_comment'; sourceId: number };
   user: string | null; content: ReactionContent; createdAt: string;
+}
+
+export interface ReviewRecord {
+  repo: string; sourceId: number; pullNumber: number; user: string | null; state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
+  body: string; commitId: string; submittedAt: string | null; createdAt: string;
+}
+export interface ReviewCommentRecord {
+  repo: string; sourceId: number; reviewSourceId: number; pullNumber: number; inReplyTo: number | null; user: string | null; body: string;
+  path: string; commitId: string; originalCommitId: string; diffHunk: string; position: number | null; line: number | null;
+  side: 'LEFT' | 'RIGHT' | null; startLine: number | null; startSide: 'LEFT' | 'RIGHT' | null; subjectType: 'line' | 'file';
+  createdAt: string; updatedAt: string;
 }
 
 /** Repository switches the archive carries over (REST name → record name). */
@@ -183,7 +97,12 @@ export interface ArchiveRecords {
   pulls: PullRecord[];
   comments: CommentRecord[];
   reactions: ReactionRecord[];
+  reviews: ReviewRecord[];
+  reviewComments: ReviewCommentRecord[];
 }
+
+const REVIEW_STATES = ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED'] as const;
+const sideOf = (v: string | null) => (v === 'LEFT' || v === 'RIGHT' ? v : null);
 
 export function parseRecords(contents: ArchiveContents): ArchiveRecords {
   return {
@@ -262,5 +181,24 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
         ? { type: 'issue', number: f.tailNumber('subject_url') } : { type: 'issue_comment', sourceId: f.tailNumber('subject_url') };
       return { repo: f.repoOf('subject_url'), subject, user: f.login('user'), content, createdAt: f.time('created_at') };
     }),
+    reviews: each(contents, 'pull_request_reviews', (f): ReviewRecord => {
+      const state = f.str('state');
+      // Pending reviews are drafts no export writes; one found here is an archive error, as any unknown state.
+      if (!(REVIEW_STATES as readonly string[]).includes(state)) throw archiveError(`review state ${JSON.stringify(state)} is unknown`);
+      // Upstream writes created_at; an archive of the REST shape alone has submitted_at.
+      const createdAt = f.strOrNull('created_at') === null ? f.time('submitted_at') : f.time('created_at');
+      return {
+        repo: f.repoOf('pull_request_url'), sourceId: f.int('id'), pullNumber: f.tailNumber('pull_request_url'), user: f.login('user'),
+        state: state as ReviewRecord['state'], body: f.strOrNull('body') ?? '', commitId: f.str('commit_id'), submittedAt: f.timeOrNull('submitted_at'), createdAt,
+      };
+    }),
+    reviewComments: each(contents, 'pull_request_review_comments', (f): ReviewCommentRecord => ({
+      repo: f.repoOf('pull_request_url'), sourceId: f.int('id'), reviewSourceId: f.int('pull_request_review_id'), pullNumber: f.tailNumber('pull_request_url'),
+      inReplyTo: f.intOrNull('in_reply_to_id'), user: f.login('user'), body: f.strOrNull('body') ?? '', path: f.str('path'),
+      commitId: f.str('commit_id'), originalCommitId: f.strOrNull('original_commit_id') ?? f.str('commit_id'), diffHunk: f.strOrNull('diff_hunk') ?? '',
+      position: f.intOrNull('position'), line: f.intOrNull('line'), side: sideOf(f.strOrNull('side')), startLine: f.intOrNull('start_line'),
+      startSide: sideOf(f.strOrNull('start_side')), subjectType: f.strOrNull('subject_type') === 'file' ? 'file' : 'line',
+      createdAt: f.time('created_at'), updatedAt: f.time('updated_at'),
+    })),
   };
 }

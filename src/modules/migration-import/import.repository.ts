@@ -1,6 +1,7 @@
 // One repository of an archive: the repository with its git data, then its labels,
 // milestones, issues and pull requests (in number order, keeping their numbers),
-// comments and reactions, all in the caller's transaction.
+// comments and reactions, then reviews and review comments, all in the caller's
+// transaction.
 import type { AppContext } from '../../context.ts';
 import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
 import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
@@ -11,11 +12,15 @@ import type { Repo } from '../repos/repos.model.ts';
 import type { Accounts } from './import.accounts.ts';
 import type { ImportConflict } from './import.model.ts';
 import type { ArchiveRecords, IssueRecord, PullRecord, RepositoryRecord } from './import.records.ts';
+import { importReviews } from './import.reviews.ts';
 
 /** The records of one repository (by its archive key). */
 function recordsOf(r: ArchiveRecords, key: string) {
   const of = <T extends { repo: string }>(xs: T[]) => xs.filter((x) => x.repo === key);
-  return { labels: of(r.labels), milestones: of(r.milestones), issues: of(r.issues), pulls: of(r.pulls), comments: of(r.comments), reactions: of(r.reactions) };
+  return {
+    labels: of(r.labels), milestones: of(r.milestones), issues: of(r.issues), pulls: of(r.pulls), comments: of(r.comments), reactions: of(r.reactions),
+    reviews: of(r.reviews), reviewComments: of(r.reviewComments),
+  };
 }
 
 export async function importOneRepository(
@@ -73,5 +78,6 @@ export async function importOneRepository(
     if (subject.id === undefined) continue;
     await importReaction(tx, { type: subject.type, id: subject.id }, repo.id, { userId: who(x.user).id, content: x.content, createdAt: x.createdAt });
   }
+  await importReviews(tx, repo, new Set([...issues.keys()]), mine.reviews, mine.reviewComments, who);
   return repo;
 }

@@ -53,11 +53,13 @@ export async function writeArchive(ctx: AppContext, m: Migration, progress: Prog
     await writer.records('teams', ownerData.teams);
     const named: unknown[] = [ownerData];
     let done = 1;
-    const kinds = ['repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions'] as const;
+    const kinds = ['repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions',
+      'pull_request_reviews', 'pull_request_review_comments', 'releases'] as const;
     const collected = Object.fromEntries(kinds.map((k) => [k, [] as unknown[]])) as Record<(typeof kinds)[number], unknown[]>;
+    // org_metadata_only: the organization, its teams and the people they name, nothing of any repository (upstream's rule).
     for (const repo of m.orgMetadataOnly ? [] : repositories) {
       await progress({ step: `repository ${repo.owner.login}/${repo.name}`, done, total });
-      const r = await repositoryRecords(ctx, actor, repo, !m.excludeMetadata);
+      const r = await repositoryRecords(ctx, actor, repo, { metadata: !m.excludeMetadata, releases: !m.excludeReleases });
       collected.repositories.push(r.repository);
       for (const k of kinds.slice(1) as Exclude<(typeof kinds)[number], 'repositories'>[]) collected[k].push(...r[k]);
       if (!m.excludeGitData) await writeGitData(ctx, writer, repo, scratch);

@@ -24,6 +24,8 @@ import { licenseSimple } from '../templates/templates.views.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { simpleUser } from '../users/users.views.ts';
+import { releaseRecords } from './migrations.releases.ts';
+import { reviewRecords } from './migrations.reviews.ts';
 
 const BATCH = 100;
 type Json = Record<string, unknown>;
@@ -47,16 +49,30 @@ export interface RepositoryRecords {
   labels: Json[];
   milestones: Json[];
   reactions: Json[];
+  pull_request_reviews: Json[];
+  pull_request_review_comments: Json[];
+  releases: Json[];
+}
+
+/** What of a repository goes in besides the repository record (the migration's flags). */
+export interface RecordChoice {
+  metadata: boolean;
+  releases: boolean;
 }
 
 const MEDIA = { bodyFormat: 'raw' as const, previews: new Set<string>(['sailor-v', 'nebula']) };
 
-export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Repo, withMetadata: boolean): Promise<RepositoryRecords> {
+export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Repo, choice: RecordChoice): Promise<RepositoryRecords> {
   const owner = repo.owner.login;
   const [presentable] = await repos.presentable(ctx, actor, [repo]);
   const repository = repositoryJson(ctx, presentable);
-  const none = { repository, issues: [], pull_requests: [], issue_comments: [], labels: [], milestones: [], reactions: [] };
-  if (!withMetadata) return none;
+  // Releases are metadata too: exclude_metadata leaves only the git data, as upstream's.
+  const releases = choice.metadata && choice.releases ? await releaseRecords(ctx, actor, repo) : [];
+  const none = {
+    repository, issues: [], pull_requests: [], issue_comments: [], labels: [], milestones: [], reactions: [],
+    pull_request_reviews: [], pull_request_review_comments: [], releases,
+  };
+  if (!choice.metadata) return none;
   const issueRecords = await all((s) => lists.listRepoIssues(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc' }, s).then((r) => r.page));
   const plainIssues = issueRecords.filter((i) => !i.isPullRequest);
   const issues = await presentIssues(ctx, actor, plainIssues, { ...MEDIA, repos: [repo] });
@@ -95,6 +111,8 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
     labels: presentLabels(ctx, repo, labelRecords) as unknown as Json[],
     milestones: (await presentMilestones(ctx, repo, milestoneRecords)) as unknown as Json[],
     reactions: reactionViews,
+    ...(await reviewRecords(ctx, actor, repo, pullRecords.map((r) => r.pull))),
+    releases,
   };
 }
 

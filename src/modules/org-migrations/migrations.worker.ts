@@ -7,12 +7,19 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { JobWorker } from '../../events/job-worker.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { writeArchive } from './migrations.export.ts';
+import type { MigrationProgress } from './migrations.model.ts';
 import * as store from './migrations.store.ts';
 
 /** A claim lasts this long past the last progress; a dead exporter gives it up then. */
 const LEASE_MS = 10 * 60_000;
 
 export class MigrationExportWorker extends JobWorker {
+  /**
+   * Called once each progress report is stored, and awaited before the export goes
+   * on: whoever watches (a test) reads the record mid-export without racing it.
+   */
+  onProgress: ((migrationId: number, progress: MigrationProgress) => Promise<void>) | null = null;
+
   constructor(ctx: AppContext, pollMs: number) {
     super(ctx, pollMs, 'MigrationExportWorker');
   }
@@ -40,7 +47,10 @@ export class MigrationExportWorker extends JobWorker {
     const m = await store.findById(ctx.db, id);
     if (!m) return;
     try {
-      const archive = await writeArchive(ctx, m, (p) => store.setProgress(ctx.db, id, p, ctx.clock.now().getTime() + LEASE_MS, nowIso(ctx.clock)));
+      const archive = await writeArchive(ctx, m, async (p) => {
+        await store.setProgress(ctx.db, id, p, ctx.clock.now().getTime() + LEASE_MS, nowIso(ctx.clock));
+        await this.onProgress?.(id, p);
+      });
       await store.finish(ctx.db, id, 'exported', { archiveFile: archive.file, archiveSize: archive.size, failure: null }, nowIso(ctx.clock));
     } catch (err) {
       ctx.log.error({ err, migrationId: id }, 'a migration export failed');
