@@ -10,7 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { CHROMIUM, chromiumMissing, setPassword } from './helpers/web.ts';
-import { convert } from './helpers/apps.ts';
+import { appJwt, convert, type ConvertedApp } from './helpers/apps.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -25,6 +25,10 @@ describe('apps: the manifest flow in a browser', { skip: chromiumMissing ? 'chro
   let siteUrl: string;
   /** Query strings the app's redirect_url received. */
   const arrivals: URLSearchParams[] = [];
+  /** The app the first test registers; the second installs it. */
+  let registered: ConvertedApp | null = null;
+  /** A browser signed in as alice, kept from the first test for the second. */
+  let signedIn: Awaited<ReturnType<Browser['newContext']>> | null = null;
 
   before(async () => {
     t = await startTestServer();
@@ -55,6 +59,7 @@ describe('apps: the manifest flow in a browser', { skip: chromiumMissing ? 'chro
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   });
   after(async () => {
+    await signedIn?.close().catch(() => undefined);
     await browser?.close();
     await new Promise<void>((resolve) => site.close(() => resolve()));
     await t.close();
@@ -77,7 +82,7 @@ describe('apps: the manifest flow in a browser', { skip: chromiumMissing ? 'chro
     assert.ok(permissions.includes('issues'));
     await p.click('#create-app');
     await p.waitForSelector('#arrived');
-    await context.close();
+    signedIn = context;
 
     assert.equal(arrivals.length, 1);
     const arrived = arrivals[0]!;
@@ -91,5 +96,41 @@ describe('apps: the manifest flow in a browser', { skip: chromiumMissing ? 'chro
     assert.match(app.pem, /BEGIN RSA PRIVATE KEY|BEGIN PRIVATE KEY/);
     // The code works once.
     assert.equal((await t.request(`/app-manifests/${code}/conversions`, { method: 'POST' })).status, 404);
+    registered = app;
+  });
+
+  test('the install page: only selected repositories, the permissions shown; the installation and its token reach just those', async () => {
+    assert.ok(registered && signedIn, 'the manifest test ran first');
+    const app = registered;
+    const made = async (name: string) => {
+      const res = await t.request('/user/repos', { method: 'POST', token: alice.token, json: { name, private: true } });
+      assert.equal(res.status, 201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const pier = await made('pier');
+    await made('quay');
+    const p = await signedIn.newPage();
+    await p.goto(`${t.baseUrl}/apps/${app.slug}/installations/new`);
+    assert.equal(await p.textContent('#install-target'), alice.login);
+    const permissions = await p.$$eval('#permissions li', (lis) => lis.map((li) => li.getAttribute('data-permission')));
+    assert.ok(permissions.includes('issues'));
+    await p.check('input[name="repository_selection"][value="selected"]');
+    await p.check(`input[name="repo_${pier}"]`);
+    await p.click('#install');
+    await p.waitForSelector('#installation-id');
+    const installationId = Number(await p.textContent('#installation-id'));
+    await signedIn.close();
+
+    const jwt = appJwt(app.pem, app.id, Date.now());
+    const listed = await t.request('/app/installations', { headers: { authorization: `Bearer ${jwt}` } });
+    const installs = (await listed.json()) as Array<{ id: number; repository_selection: string; account: { login: string } }>;
+    assert.deepEqual(installs.map((i) => [i.id, i.repository_selection, i.account.login]), [[installationId, 'selected', alice.login]]);
+    const minted = await t.request(`/app/installations/${installationId}/access_tokens`, { method: 'POST', headers: { authorization: `Bearer ${jwt}` } });
+    assert.equal(minted.status, 201);
+    const { token } = (await minted.json()) as { token: string };
+    const reach = await t.request('/installation/repositories', { token });
+    const body = (await reach.json()) as { total_count: number; repositories: Array<{ name: string }> };
+    assert.deepEqual(body.repositories.map((r) => r.name), ['pier']);
+    assert.equal((await t.request(`/repos/${alice.login}/quay`, { token })).status, 404);
   });
 });
