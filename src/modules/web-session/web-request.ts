@@ -83,9 +83,15 @@ export function sendPage(reply: FastifyReply, body: string): FastifyReply {
  * JSON (a page that is not there, or a form that could not be read); anything
  * unexpected goes to the API's handler, which logs it and gives nothing away.
  */
-export function registerPageScope(scope: FastifyInstance): void {
+/** A scope's own answer to an error before the pages' (null: the pages' answer). */
+export type PageErrorFirst = (error: unknown, request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
+export function registerPageScope(scope: FastifyInstance, first?: PageErrorFirst): void {
   registerFormBody(scope);
+  // One error handler per scope (Fastify warns when a scope sets a second one).
   scope.setErrorHandler(async (error, request, reply) => {
+    const own = first?.(error, request, reply);
+    if (own) return own;
     const session = await sessionOf(request).catch(() => null);
     const csrf = session ? web.csrfTokenOf(session) : null;
     const user = session?.user ?? null;

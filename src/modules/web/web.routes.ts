@@ -29,18 +29,13 @@ export function webRoutes(app: Router): void {
   addPageConstraint(app as unknown as FastifyInstance);
 
   app.register(async (scope: FastifyInstance) => {
-    registerPageScope(scope);
-    const pageErrors = scope.errorHandler;
-    scope.setErrorHandler(async (error, request, reply) => {
+    registerPageScope(scope, (error, request, reply) => {
       // A renamed repository: its page at the new name (the API's own answer points at the API).
-      if (error instanceof MovedPermanentlyError && error.rewrite) {
-        const from = error.rewrite.from.replace(/^\/repos/, '');
-        const path = request.originalUrl ?? request.url;
-        if (path === from || path.startsWith(`${from}/`) || path.startsWith(`${from}?`)) {
-          return reply.redirect(`${error.rewrite.to.replace(/^\/repos/, '')}${path.slice(from.length)}`, 301);
-        }
-      }
-      return pageErrors.call(scope, error, request, reply);
+      if (!(error instanceof MovedPermanentlyError) || !error.rewrite) return null;
+      const from = error.rewrite.from.replace(/^\/repos/, '');
+      const path = request.originalUrl ?? request.url;
+      if (path !== from && !path.startsWith(`${from}/`) && !path.startsWith(`${from}?`)) return null;
+      return reply.redirect(`${error.rewrite.to.replace(/^\/repos/, '')}${path.slice(from.length)}`, 301);
     });
     const r = scope as unknown as Router;
     const ctx = app.ctx;
