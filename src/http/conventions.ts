@@ -79,6 +79,7 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
       routeTable.push({
         method, url: route.url, operationId: route.config?.operationId ?? null, responses, bodyFields, rawResponse: route.config?.rawResponse === true,
         appPermission: appPermissionOf(route.config),
+        schema: route.schema ?? null,
       });
     }
     if (route.method === 'PATCH') route.method = ['PATCH', 'POST'];

@@ -1,4 +1,5 @@
 // What the REST conventions add to Fastify's request, reply and route config.
+import type { FastifySchema } from 'fastify';
 import type { Actor } from '../domain/actor.ts';
 import type { AppContext } from '../context.ts';
 import type { MediaType } from './media-type.ts';
@@ -59,6 +60,8 @@ export interface RouteEntry {
   rawResponse: boolean;
   /** What an installation token needs on the route (null: undeclared). */
   appPermission: AppPermissionNeed | null;
+  /** The route's schemas as declared (tests compile them all: outside production they compile on first use). */
+  schema: FastifySchema | null;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 // Schema validation: query strings and path params are coerced from text; bodies are
 // not (a "true" string is not a boolean), as upstream checks them.
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { isIsoTimestamp } from '../domain/clock.ts';
@@ -46,7 +46,41 @@ export function boundIntegers(schema: unknown): unknown {
   return out;
 }
 
+/** Each schema object bounded once: ajv then finds its compiled function by identity. */
+const bounded = new WeakMap<object, object>();
+
+function boundedOf(schema: object): object {
+  let b = bounded.get(schema);
+  if (!b) {
+    b = boundIntegers(schema) as object;
+    bounded.set(schema, b);
+  }
+  return b;
+}
+
+/**
+ * Outside production a validator is compiled on its first use, not when the route is
+ * registered: a test server starts with ~700 routes and a test file calls few of them,
+ * and compiling them all was most of a start's time. Production compiles at start, so
+ * a schema ajv cannot compile stops the server at once.
+ */
+const LAZY = process.env.NODE_ENV !== 'production';
+
+/** A validator compiled now, whatever the environment (tests check every route's schemas compile). */
+export function compileValidator(schema: object, httpPart: string): ValidateFunction {
+  return (httpPart === 'body' ? bodyAjv : textAjv).compile(boundedOf(schema));
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(boundIntegers(schema) as object);
+  if (!LAZY) return ajv.compile(boundedOf(schema as object));
+  let compiled: ValidateFunction | null = null;
+  const validate = (data: unknown): boolean => {
+    compiled ??= ajv.compile(boundedOf(schema as object));
+    const ok = compiled(data) as boolean;
+    validate.errors = compiled.errors;
+    return ok;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  return validate;
 };
