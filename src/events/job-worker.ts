@@ -30,6 +30,23 @@ export abstract class JobWorker {
   /** How many jobs could be taken now. */
   protected abstract countClaimable(): Promise<number>;
 
+  /**
+   * A pass for workers that take one job at a time: claim one, run it, until none is
+   * left or the worker stops; a failure ends the pass, logged as `what`.
+   */
+  protected async claimEach(claim: () => Promise<number | null>, run: (id: number) => Promise<void>, what: string): Promise<void> {
+    try {
+      for (;;) {
+        if (!this.running) return;
+        const id = await claim();
+        if (id === null) return;
+        await run(id);
+      }
+    } catch (err) {
+      this.ctx.log.error({ err }, `${what} pass failed`);
+    }
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;

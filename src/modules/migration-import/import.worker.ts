@@ -16,17 +16,11 @@ export class MigrationImportWorker extends JobWorker {
     return store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime());
   }
 
-  protected async runPass(): Promise<void> {
-    try {
-      for (;;) {
-        if (!this.running) return;
-        const { ctx } = this;
-        const id = await inTransaction(ctx, (tx) => store.claimNext(tx.db, ctx.dialect, ctx.clock.now().getTime(), LEASE_MS, nowIso(ctx.clock)));
-        if (id === null) return;
-        await runHeldImport(ctx, id);
-      }
-    } catch (err) {
-      this.ctx.log.error({ err }, 'migration import pass failed');
-    }
+  protected runPass(): Promise<void> {
+    const { ctx } = this;
+    return this.claimEach(
+      () => inTransaction(ctx, (tx) => store.claimNext(tx.db, ctx.dialect, ctx.clock.now().getTime(), LEASE_MS, nowIso(ctx.clock))),
+      async (id) => { await runHeldImport(ctx, id); }, 'migration import',
+    );
   }
 }

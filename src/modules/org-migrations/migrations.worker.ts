@@ -28,18 +28,12 @@ export class MigrationExportWorker extends JobWorker {
     return store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime());
   }
 
-  protected async runPass(): Promise<void> {
-    try {
-      for (;;) {
-        if (!this.running) return;
-        const { ctx } = this;
-        const id = await inTransaction(ctx, (tx) => store.claimNext(tx.db, ctx.dialect, ctx.clock.now().getTime(), LEASE_MS, nowIso(ctx.clock)));
-        if (id === null) return;
-        await this.exportOne(id);
-      }
-    } catch (err) {
-      this.ctx.log.error({ err }, 'migration export pass failed');
-    }
+  protected runPass(): Promise<void> {
+    const { ctx } = this;
+    return this.claimEach(
+      () => inTransaction(ctx, (tx) => store.claimNext(tx.db, ctx.dialect, ctx.clock.now().getTime(), LEASE_MS, nowIso(ctx.clock))),
+      (id) => this.exportOne(id), 'migration export',
+    );
   }
 
   private async exportOne(id: number): Promise<void> {
