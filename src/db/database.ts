@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { CurrentSchemaPostgresDialect } from './schema-introspector.ts';
 import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 // COUNT(*) and other int8 results: small enough for a JS number here.
@@ -81,6 +82,6 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     max: 10,
     ...(safeSchema ? { options: `-c search_path=${safeSchema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: safeSchema, close: () => db.destroy() };
 }
