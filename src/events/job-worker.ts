@@ -5,7 +5,6 @@
 // under way; idle() resolves once nothing is left that could be taken now (tests and
 // CLI commands wait on it). A subclass says how to run a pass and how to count what
 // is waiting.
-import { AsyncResource } from 'node:async_hooks';
 import type { AppContext } from '../context.ts';
 
 export abstract class JobWorker {
@@ -14,15 +13,8 @@ export abstract class JobWorker {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
-  /**
-   * Passes run in the context the worker was made in, not in that of the request whose
-   * commit woke it: their queries are not the request's (GraphQL's statement counts).
-   */
-  private readonly root: AsyncResource;
 
-  constructor(protected readonly ctx: AppContext, private readonly pollMs: number, name: string) {
-    this.root = new AsyncResource(name);
-  }
+  constructor(protected readonly ctx: AppContext, private readonly pollMs: number) {}
 
   /** Takes and does the work waiting now; returns when none is left (or the worker stops). Logs its own failures. */
   protected abstract runPass(): Promise<void>;
@@ -70,7 +62,7 @@ export abstract class JobWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.again = false;
-    this.pass = this.root.runInAsyncScope(() => this.runPass()).finally(() => {
+    this.pass = this.runPass().finally(() => {
       this.pass = null;
       if (this.again && this.running) {
         this.again = false;

@@ -15,7 +15,7 @@ import { MAX_RESPONSE_CHARS, MAX_TEXT_NESTING, textNesting, textSize } from './l
 import type { GraphQLContext, RateInfo, Typed } from './context.ts';
 import { plainError, preExecutionError, wireError, type ErrorContext, type WireError } from './errors.ts';
 import { newLoaderCache } from './loaders.ts';
-import { inGraphQLCall } from './request-scope.ts';
+import { callContext } from './statement-counter.ts';
 import type { WharfSchema } from './schema.ts';
 import { nulField } from '../http/body.ts';
 import { validateQuery } from './validation.ts';
@@ -126,15 +126,15 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
     }
   }
   const rate: RateInfo = { limit: budget.limit, cost: cost.cost, nodeCount: cost.nodeCount, used: counter.used, resetAt: counter.resetAt };
-  const g: GraphQLContext = { ctx, actor, user: caller.user, rate, loaders: newLoaderCache() };
-  const result = await inGraphQLCall(caller.errorContext.requestId, async () => execute({
+  const g: GraphQLContext = { ctx: callContext(ctx), actor, user: caller.user, rate, loaders: newLoaderCache() };
+  const result = await execute({
     schema: api.schema,
     document,
     operationName: req.operationName,
     variableValues: req.variables,
     contextValue: g,
     typeResolver: (value) => (value as Typed).__typename,
-  }));
+  });
   if (textSize(result.data) + textSize(result.errors?.map((e) => e.message)) > MAX_RESPONSE_CHARS) {
     const message = `The response would carry more than ${MAX_RESPONSE_CHARS.toLocaleString('en-US')} characters of text; ask for fewer records or fields.`;
     return { body: { data: null, errors: [preExecutionError('RESOURCE_LIMITS_EXCEEDED', message)] }, counter, limit: budget.limit, bucket: budget.bucket };

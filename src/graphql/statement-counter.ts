@@ -1,13 +1,14 @@
 // Counting the SQL statements GraphQL calls run, for tests that hold GraphQL to a
 // constant number of queries per request whatever the page size (batching through
-// loaders). The counter wraps the context's database with a Kysely plugin; every
-// query the services run through ctx.db (transactions included) passes through it,
-// and those run on behalf of a GraphQL call (request-scope.ts) are counted: not the
-// background workers' that share the handle, nor authentication's before the call.
+// loaders). While a counter is on, each GraphQL call runs with a context whose database
+// handle carries the counting plugin (callContext below); every query the resolvers
+// and their loaders run through that context (transactions included) is counted: not
+// the background workers', which keep the server's own context, nor authentication's
+// before the call. A per-call context, not AsyncLocalStorage: the storage switches on
+// promise hooks for the whole process, and every promise of every request paid for them.
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/database.ts';
-import { currentGraphQLCall } from './request-scope.ts';
 
 export interface StatementCounter {
   /** Statements GraphQL calls ran since the counter started or was last reset. */
@@ -15,7 +16,7 @@ export interface StatementCounter {
   /** What each was (query kind and table, or "compiled"), in order, for the message of a failing assertion. */
   readonly statements: readonly string[];
   reset(): void;
-  /** Puts the original database back. */
+  /** Stops counting. */
   stop(): void;
 }
 
@@ -31,12 +32,11 @@ class CountingPlugin implements KyselyPlugin {
   private readonly kinds = new Map<string, string>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (currentGraphQLCall() !== null) this.kinds.set(args.queryId.queryId, describe(args.node));
+    this.kinds.set(args.queryId.queryId, describe(args.node));
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (currentGraphQLCall() === null) return args.result;
     const kind = this.kinds.get(args.queryId.queryId);
     this.kinds.delete(args.queryId.queryId);
     // Queries compiled once (src/db/precompiled.ts) reach the plugin only here.
@@ -45,19 +45,26 @@ class CountingPlugin implements KyselyPlugin {
   }
 }
 
+const counting = new WeakMap<AppContext, CountingPlugin>();
+
+/** The context one GraphQL call runs with: the server's, or a counting copy while a counter is on. */
+export function callContext(ctx: AppContext): AppContext {
+  const plugin = counting.get(ctx);
+  return plugin ? { ...ctx, db: ctx.db.withPlugin(plugin) as Executor } : ctx;
+}
+
 /**
- * Starts counting the statements GraphQL calls run through `ctx.db` (the server's
- * context: requests use it). Queries compiled once (src/db/precompiled.ts) are counted
- * too: counting happens on results, not on compilation.
+ * Starts counting the statements GraphQL calls run with the server's context `ctx`.
+ * Queries compiled once (src/db/precompiled.ts) are counted too: counting happens on
+ * results, not on compilation.
  */
 export function countStatements(ctx: AppContext): StatementCounter {
-  const original = ctx.db;
   const plugin = new CountingPlugin();
-  ctx.db = original.withPlugin(plugin) as Executor;
+  counting.set(ctx, plugin);
   return {
     get count() { return plugin.statements.length; },
     get statements() { return plugin.statements; },
     reset() { plugin.statements = []; },
-    stop() { ctx.db = original; },
+    stop() { if (counting.get(ctx) === plugin) counting.delete(ctx); },
   };
 }

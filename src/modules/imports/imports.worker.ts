@@ -19,7 +19,7 @@ export class ImportWorker extends JobWorker {
   private readonly jobs = new Map<number, { controller: AbortController; done: Promise<void> }>();
 
   constructor(ctx: AppContext, private readonly concurrency = 2) {
-    super(ctx, ctx.config.imports.pollMs, 'ImportWorker');
+    super(ctx, ctx.config.imports.pollMs);
   }
 
   protected countClaimable(): Promise<number> {

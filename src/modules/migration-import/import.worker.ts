@@ -9,7 +9,7 @@ import * as store from './import.store.ts';
 
 export class MigrationImportWorker extends JobWorker {
   constructor(ctx: AppContext, pollMs: number) {
-    super(ctx, pollMs, 'MigrationImportWorker');
+    super(ctx, pollMs);
   }
 
   protected countClaimable(): Promise<number> {

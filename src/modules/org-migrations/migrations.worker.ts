@@ -21,7 +21,7 @@ export class MigrationExportWorker extends JobWorker {
   onProgress: ((migrationId: number, progress: MigrationProgress) => Promise<void>) | null = null;
 
   constructor(ctx: AppContext, pollMs: number) {
-    super(ctx, pollMs, 'MigrationExportWorker');
+    super(ctx, pollMs);
   }
 
   protected countClaimable(): Promise<number> {

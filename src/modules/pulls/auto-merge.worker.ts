@@ -23,7 +23,7 @@ const CLAIM_BATCH = 10;
 
 export class AutoMergeWorker extends JobWorker {
   constructor(ctx: AppContext, pollMs: number) {
-    super(ctx, pollMs, 'AutoMergeWorker');
+    super(ctx, pollMs);
   }
 
   protected countClaimable(): Promise<number> {

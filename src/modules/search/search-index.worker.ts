@@ -15,7 +15,7 @@ const CLAIM_BATCH = 10;
 
 export class SearchIndexWorker extends JobWorker {
   constructor(ctx: AppContext, pollMs: number, private readonly onIndexed?: (o: indexer.IndexOutcome) => void) {
-    super(ctx, pollMs, 'SearchIndexWorker');
+    super(ctx, pollMs);
   }
 
   protected countClaimable(): Promise<number> {
