@@ -91,17 +91,22 @@ async function recordRefChanges(ctx: AppContext, actor: Actor, repo: Repo, befor
   if (newDefault) await git.setHead(dir, newDefault);
   const oldShas = [...new Set(before.map((r) => r.sha))];
   const html = ctx.urls.html(repo.owner.login, repo.name);
-  const pushes = await Promise.all(refs.map(async (ref) => {
+  const defaultTip = now.get(`refs/heads/${newDefault ?? repo.defaultBranch}`) ?? null;
+  const [pushes, repoFacts] = await Promise.all([Promise.all(refs.map(async (ref) => {
     const beforeSha = old.get(ref) ?? git.ZERO_SHA;
     const afterSha = now.get(ref) ?? git.ZERO_SHA;
     const created = beforeSha === git.ZERO_SHA;
     const deleted = afterSha === git.ZERO_SHA;
-    const commits = deleted ? [] : await git.commitsBetween(dir, afterSha, created ? oldShas : [beforeSha], MAX_EVENT_COMMITS);
-    // Distinct: new to the repository, not only to this ref.
-    const distinct = created || deleted ? commits : await git.commitsBetween(dir, afterSha, oldShas, MAX_EVENT_COMMITS);
+    // Independent reads, run at once: each is a git process, and the pusher waits for them all.
+    const [commits, otherDistinct, forced] = await Promise.all([
+      deleted ? [] : git.commitsBetween(dir, afterSha, created ? oldShas : [beforeSha], MAX_EVENT_COMMITS),
+      // Distinct: new to the repository, not only to this ref.
+      created || deleted ? null : git.commitsBetween(dir, afterSha, oldShas, MAX_EVENT_COMMITS),
+      created || deleted ? false : git.isAncestor(dir, beforeSha, afterSha).then((ff) => !ff),
+    ]);
+    const distinct = otherDistinct ?? commits;
     const head = deleted ? null : commits[0] ?? (await git.commitsBetween(dir, afterSha, [], 1))[0] ?? null;
     const files = await git.changedPaths(dir, [...new Set([...commits, ...(head ? [head] : [])].map((c) => c.sha))]);
-    const forced = !created && !deleted && !(await git.isAncestor(dir, beforeSha, afterSha));
     const distinctShas = new Set(distinct.map((c) => c.sha));
     const view = (c: git.CommitSummary) => pushCommit(c, distinctShas.has(c.sha), files.get(c.sha), html);
     const short = (sha: string) => sha.slice(0, 12);
@@ -111,14 +116,14 @@ async function recordRefChanges(ctx: AppContext, actor: Actor, repo: Repo, befor
       commits: [...commits].reverse().map(view),
       head_commit: head ? view(head) : null,
     };
-  }));
+  })), repos.pushFacts(ctx, repo, defaultTip)]);
   const pusher = (await users.accountsByIds(ctx, [actor.user!.id])).get(actor.user!.id)!;
   const types = new Map(after.map((r) => [r.ref, r.type]));
   const changes = pushes.map((p) => ({ ref: p.ref, before: p.before, after: p.after, type: types.get(p.ref) ?? '' }));
   await inTransaction(ctx, async (tx) => {
     await closeJournal(tx);
     await journal.advanceEntries(tx, repo.id, changes, journalIds);
-    await repos.recordPush(tx, repo, newDefault);
+    await repos.recordPush(tx, repo, repoFacts, newDefault);
     for (const p of pushes) {
       const refType = p.ref.startsWith('refs/tags/') ? 'tag' : 'branch';
       const shortRef = p.ref.replace(/^refs\/(heads|tags)\//, '');

@@ -24,8 +24,12 @@ async function languagesOfCommit(dir: string, commit: string): Promise<LanguageB
 
 /** The languages at the tip of `branch` (none when it does not exist). */
 export async function languagesAt(dir: string, branch: string): Promise<LanguageBytes> {
-  const commit = await git.resolve(dir, `refs/heads/${branch}`);
-  return commit ? memo.get(dir, [commit], () => languagesOfCommit(dir, commit), 'languages') : [];
+  return languagesOfTip(dir, await git.resolve(dir, `refs/heads/${branch}`));
+}
+
+/** As languagesAt, at a commit already known (a push's new tip; none without one). */
+export function languagesOfTip(dir: string, commit: string | null): Promise<LanguageBytes> {
+  return commit ? memo.get(dir, [commit], () => languagesOfCommit(dir, commit), 'languages') : Promise.resolve([]);
 }
 
 /** The language with the most bytes, or null: the repository record's `language`. */

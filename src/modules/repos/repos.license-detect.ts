@@ -9,7 +9,10 @@ const MAX_LICENSE_BYTES = 256 * 1024;
 
 /** The license file at the root of `branch`, if there is one. */
 export async function findLicenseFile(dir: string, branch: string): Promise<TreeEntry | null> {
-  const commit = await git.resolve(dir, `refs/heads/${branch}`);
+  return licenseFileAt(dir, await git.resolve(dir, `refs/heads/${branch}`));
+}
+
+async function licenseFileAt(dir: string, commit: string | null): Promise<TreeEntry | null> {
   if (!commit) return null;
   const entries = await listTree(dir, commit);
   return entries.filter((e) => e.type === 'blob' && LICENSE_FILE.test(e.path)).sort((a, b) => a.path.localeCompare(b.path))[0] ?? null;
@@ -17,7 +20,12 @@ export async function findLicenseFile(dir: string, branch: string): Promise<Tree
 
 /** The key of the license in the file, 'other' for a license file Wharf does not recognise, null without one. */
 export async function detectRepositoryLicense(dir: string, branch: string): Promise<string | null> {
-  const file = await findLicenseFile(dir, branch);
+  return licenseAt(dir, await git.resolve(dir, `refs/heads/${branch}`));
+}
+
+/** As detectRepositoryLicense, at a commit already known (a push's new tip). */
+export async function licenseAt(dir: string, commit: string | null): Promise<string | null> {
+  const file = await licenseFileAt(dir, commit);
   if (!file) return null;
   if ((file.size ?? 0) > MAX_LICENSE_BYTES) return 'other';
   const blob = await git.readObject(dir, file.sha);

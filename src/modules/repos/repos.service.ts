@@ -16,8 +16,8 @@ import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { accessTo, accessToMany, requireRole, type Access } from './repos.access.ts';
 import { initialCommit } from './repos.init.ts';
-import { detectRepositoryLicense } from './repos.license-detect.ts';
-import { languagesAt, primaryLanguage, type LanguageBytes } from './repos.languages.ts';
+import { licenseAt } from './repos.license-detect.ts';
+import { languagesAt, languagesOfTip, primaryLanguage, type LanguageBytes } from './repos.languages.ts';
 import { roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
 import * as store from './repos.store.ts';
 import { validateRepoName } from './repos.names.ts';
@@ -359,14 +359,28 @@ export async function listLanguages(ctx: AppContext, actor: Actor, ownerLogin: s
 }
 
 /** After a push: size, pushed_at, the license and main language of the default branch, and the default branch of a repository that was empty. */
-export async function recordPush(ctx: AppContext, repo: Repo, defaultBranch: string | null): Promise<void> {
+/** What a push changes in the repository record besides pushed_at, read from git. */
+export interface PushFacts {
+  sizeKb: number;
+  licenseKey: string | null;
+  language: string | null;
+}
+
+/**
+ * Read before the push's transaction (git runs no longer than it must while SQLite's
+ * one connection is held) and at once: `tip` is the default branch's commit after the
+ * push, which the caller already listed.
+ */
+export async function pushFacts(ctx: AppContext, repo: Repo, tip: string | null): Promise<PushFacts> {
   const dir = gitDir(ctx, repo);
-  const branch = defaultBranch ?? repo.defaultBranch;
+  const [sizeKb, licenseKey, languages] = await Promise.all([git.sizeKb(dir), licenseAt(dir, tip), languagesOfTip(dir, tip)]);
+  return { sizeKb, licenseKey, language: primaryLanguage(languages) };
+}
+
+export async function recordPush(ctx: AppContext, repo: Repo, facts: PushFacts, defaultBranch: string | null): Promise<void> {
   await store.update(ctx.db, repo.id, {
-    sizeKb: await git.sizeKb(dir),
+    ...facts,
     pushedAt: nowIso(ctx.clock),
-    licenseKey: await detectRepositoryLicense(dir, branch),
-    language: primaryLanguage(await languagesAt(dir, branch)),
     ...(defaultBranch ? { defaultBranch } : {}),
   }, nowIso(ctx.clock));
 }
