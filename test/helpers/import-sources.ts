@@ -63,6 +63,8 @@ export class GitSourceServer {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     req.pipe(child.stdin);
+    // Killed when the client goes away (a cancelled import) while its request is still piped in.
+    child.stdin.on('error', () => { /* the exit tells */ });
     res.on('close', () => child.kill());
     let head = Buffer.alloc(0);
     let started = false;
