@@ -42,6 +42,8 @@ export interface PresentOptions {
    * labels and assignees, and that it has no reactions yet. Saves those lookups.
    */
   known?: KnownParts;
+  /** The pull requests' merged_at and draft by issue id, when the caller (the pulls module) has them. */
+  pullRequests?: ReadonlyMap<number, PullRequestSummary>;
 }
 
 export interface KnownParts {
@@ -253,7 +255,7 @@ export async function presentIssues(ctx: AppContext, actor: Actor, records: read
     opts.known?.noReactions ? new Map<number, undefined>() : loadReactionCounts(ctx, 'issue', ids),
     authorAssociations(ctx, shown.map((r) => ({ repo: l.repoById.get(r.repositoryId)!, userId: r.userId }))),
     renderBodies(ctx, shown.map((r) => ({ key: r.id, body: r.body, repo: refOf(l.repoById.get(r.repositoryId)!) })), format),
-    pullInfoOf(ctx, shown.filter((r) => r.isPullRequest).map((r) => r.id)),
+    opts.pullRequests ?? pullInfoOf(ctx, shown.filter((r) => r.isPullRequest).map((r) => r.id)),
     opts.withRepository ? repositoryViews(ctx, actor, [...new Set(shown.map((r) => l.repoById.get(r.repositoryId)!))], previews) : null,
     appRecordsByIds(ctx, shown.map((r) => r.performedViaAppId)),
   ]);

@@ -47,7 +47,10 @@ export async function pullDetails(
   const headIds = [...new Set(pulls.flatMap((p) => (p.headRepositoryId !== null && p.headRepositoryId !== repo.id ? [p.headRepositoryId] : [])))];
   const openBases = pulls.flatMap((p) => (known.get(p.issueId)?.state === 'open' ? [p.baseRef] : []));
   const [views, headRepos, requests, tips, autoMerges] = await Promise.all([
-    issues.presentIssues(ctx, actor, records, { bodyFormat: opts.bodyFormat ?? 'raw', previews, repos: [repo] }),
+    issues.presentIssues(ctx, actor, records, {
+      bodyFormat: opts.bodyFormat ?? 'raw', previews, repos: [repo],
+      pullRequests: new Map(pulls.map((p) => [p.issueId, { mergedAt: p.mergedAt, draft: p.draft }])),
+    }),
     repos.reposByIds(ctx, headIds),
     store.listRequests(ctx.db, pulls.map((p) => p.id)),
     branchTips(repos.gitDir(ctx, repo), openBases),
