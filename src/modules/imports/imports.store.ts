@@ -1,6 +1,7 @@
 // The imports module's SQL: source_imports, source_import_authors, source_import_large_files.
 import type { Selectable, Updateable } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
+import { skipLocked } from '../../db/claims.ts';
 import type { SourceImportsTable } from '../../db/schema.ts';
 import type { ImportAuthor, ImportLargeFile, ImportStatus, ImportStep, LfsPreference, ProjectChoice, SourceImport, SourceVcs } from './imports.model.ts';
 
@@ -60,8 +61,7 @@ export async function claim(db: Executor, dialect: Dialect, now: string, leaseUn
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .orderBy('updated_at').limit(limit);
   if (skip.length) q = q.where('repository_id', 'not in', skip);
-  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-  const rows = await q.execute();
+  const rows = await skipLocked(q, dialect).execute();
   if (rows.length) {
     await db.updateTable('source_imports').set({ lease_until: leaseUntil })
       .where('repository_id', 'in', rows.map((r) => r.repository_id)).execute();

@@ -1,6 +1,7 @@
 // SQL for migration_imports. Only this module calls it.
 import type { Selectable } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
+import { skipLocked } from '../../db/claims.ts';
 import type { MigrationImportsTable } from '../../db/schema.ts';
 import type { CreatedIds, ImportJob, ImportProgress, ImportReport, ImportState, OnConflict } from './import.model.ts';
 
@@ -47,14 +48,13 @@ export async function findById(db: Executor, id: number): Promise<ImportJob | nu
  * claim that ran out), for `leaseMs`. Run in a transaction.
  */
 export async function claimNext(db: Executor, dialect: Dialect, nowMs: number, leaseMs: number, at: string): Promise<number | null> {
-  let q = db.selectFrom('migration_imports').select('id')
+  const q = db.selectFrom('migration_imports').select('id')
     .where((eb) => eb.or([
       eb('state', '=', 'pending'),
       eb.and([eb('state', '=', 'importing'), eb('claimed_until', '<', nowMs)]),
     ]))
     .orderBy('id').limit(1);
-  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-  const row = await q.executeTakeFirst();
+  const row = await skipLocked(q, dialect).executeTakeFirst();
   if (!row) return null;
   const id = Number(row.id);
   await db.updateTable('migration_imports').set({ state: 'importing', claimed_until: nowMs + leaseMs, updated_at: at }).where('id', '=', id).execute();

@@ -1,17 +1,13 @@
 // The migration import worker: claims pending imports from the database (so an import
 // queued before a restart, or held by a process that died, is taken up again) and runs
 // each to imported or failed. The JobWorker loop in src/events wakes it.
-import { inTransaction, type AppContext } from '../../context.ts';
+import { inTransaction } from '../../context.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { JobWorker } from '../../events/job-worker.ts';
 import { LEASE_MS, runHeldImport } from './import.service.ts';
 import * as store from './import.store.ts';
 
 export class MigrationImportWorker extends JobWorker {
-  constructor(ctx: AppContext, pollMs: number) {
-    super(ctx, pollMs);
-  }
-
   protected countClaimable(): Promise<number> {
     return store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime());
   }

@@ -4,7 +4,7 @@
 // services, as the migration's creator.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import type { Slice } from '../../domain/page.ts';
+import { everyPage } from '../../domain/page.ts';
 import { presentComments, presentIssues, presentLabels, presentMilestones } from '../issues/issues.present.ts';
 import * as comments from '../issues/comments.service.ts';
 import * as lists from '../issues/issue-lists.service.ts';
@@ -27,18 +27,7 @@ import { simpleUser } from '../users/users.views.ts';
 import { releaseRecords } from './migrations.releases.ts';
 import { reviewRecords } from './migrations.reviews.ts';
 
-const BATCH = 100;
 type Json = Record<string, unknown>;
-
-/** Every page of a paged read, in order. */
-async function all<T>(read: (slice: Slice) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += BATCH) {
-    const page = await read({ perPage: BATCH, offset });
-    out.push(...page.items);
-    if (page.items.length < BATCH || out.length >= page.total) return out;
-  }
-}
 
 /** The records of one repository, by archive file kind. */
 export interface RepositoryRecords {
@@ -73,10 +62,10 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
     pull_request_reviews: [], pull_request_review_comments: [], releases,
   };
   if (!choice.metadata) return none;
-  const issueRecords = await all((s) => lists.listRepoIssues(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc' }, s).then((r) => r.page));
+  const issueRecords = await everyPage((s) => lists.listRepoIssues(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc' }, s).then((r) => r.page));
   const plainIssues = issueRecords.filter((i) => !i.isPullRequest);
   const issues = await presentIssues(ctx, actor, plainIssues, { ...MEDIA, repos: [repo] });
-  const pullRecords = await all((s) => pulls.listPulls(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc', offset: s.offset, limit: s.perPage }));
+  const pullRecords = await everyPage((s) => pulls.listPulls(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc', offset: s.offset, limit: s.perPage }));
   const pullViews = await presentPulls(ctx, actor, repo, pullRecords, MEDIA);
   // Beyond the list record: who merged and who closed, why it closed, and the maintainer switch, which an import puts back.
   const pullPeople = await users.accountsByIds(ctx, pullRecords.flatMap((r) => [r.pull.mergedById, r.issue.closedById]).filter((u): u is number => u !== null));
@@ -88,17 +77,17 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
     ...v, merged_by: person(pullRecords[i]!.pull.mergedById), closed_by: person(pullRecords[i]!.issue.closedById),
     maintainer_can_modify: pullRecords[i]!.pull.maintainerCanModify, state_reason: pullRecords[i]!.issue.stateReason,
   }));
-  const commentRecords = await all((s) => comments.listForRepo(ctx, actor, owner, repo.name, { sort: 'created', direction: 'asc' }, s).then((r) => r.page));
+  const commentRecords = await everyPage((s) => comments.listForRepo(ctx, actor, owner, repo.name, { sort: 'created', direction: 'asc' }, s).then((r) => r.page));
   const commentViews = await presentComments(ctx, repo, commentRecords, MEDIA);
-  const labelRecords = await all((s) => labels.listLabels(ctx, actor, owner, repo.name, s).then((r) => r.page));
-  const milestoneRecords = await all((s) => milestones.listMilestones(ctx, actor, owner, repo.name, { state: 'all', sort: 'due_on', direction: 'asc' }, s).then((r) => r.page));
+  const labelRecords = await everyPage((s) => labels.listLabels(ctx, actor, owner, repo.name, s).then((r) => r.page));
+  const milestoneRecords = await everyPage((s) => milestones.listMilestones(ctx, actor, owner, repo.name, { state: 'all', sort: 'due_on', direction: 'asc' }, s).then((r) => r.page));
   const reactionViews: Json[] = [];
   const subjects: [('issue' | 'issue_comment'), number, string][] = [
     ...issueRecords.map((i) => ['issue', i.id, ctx.urls.api('repos', owner, repo.name, 'issues', String(i.number))] as ['issue', number, string]),
     ...commentRecords.map((c) => ['issue_comment', c.id, ctx.urls.api('repos', owner, repo.name, 'issues', 'comments', String(c.id))] as ['issue_comment', number, string]),
   ];
   for (const [type, id, url] of subjects) {
-    const found = await all((s) => reactions.reactionsOfSubject(ctx, type, id, undefined, s));
+    const found = await everyPage((s) => reactions.reactionsOfSubject(ctx, type, id, undefined, s));
     if (!found.length) continue;
     const authors = await users.accountsByIds(ctx, found.map((r) => r.userId).filter((u): u is number => u !== null));
     for (const r of found) reactionViews.push({ ...reaction({ reaction: r, user: r.userId === null ? null : authors.get(r.userId) ?? null }, ctx.urls), subject_type: type, subject_url: url });
@@ -126,16 +115,16 @@ function repositoryJson(ctx: AppContext, p: repos.Presentable): Json {
 export async function ownerRecords(ctx: AppContext, actor: Actor, owner: Account): Promise<{ organizations: Json[]; teams: Json[] }> {
   if (owner.type !== 'Organization') return { organizations: [], teams: [] };
   const org = await orgs.requireOrganizationById(ctx, owner.id);
-  const listing = await all((s) => orgs.listTeams(ctx, actor, owner.login, s));
+  const listing = await everyPage((s) => orgs.listTeams(ctx, actor, owner.login, s));
   const teams: Json[] = [];
   for (const e of listing) {
-    const members = await all((s) => orgs.listTeamMembers(ctx, actor, { org: owner.login, teamSlug: e.team.slug }, 'all', s));
+    const members = await everyPage((s) => orgs.listTeamMembers(ctx, actor, { org: owner.login, teamSlug: e.team.slug }, 'all', s));
     teams.push({ ...team(e.team, e.parent, owner.login, ctx.urls), members: members.map((m) => ({ login: m.user.login, role: m.role })) });
   }
   // Members with their roles, as upstream's organizations_*.json lists them: what an import needs to make the same owners.
   const members: Json[] = [];
   for (const role of ['admin', 'member'] as const) {
-    const found = await all((s) => orgs.listMembers(ctx, actor, owner.login, { role }, s));
+    const found = await everyPage((s) => orgs.listMembers(ctx, actor, owner.login, { role }, s));
     members.push(...found.map((a) => ({ user: ctx.urls.api('users', a.login), login: a.login, id: a.id, type: a.type, role, state: 'active' })));
   }
   return { organizations: [{ ...organizationSimple(owner, org.settings.description, ctx.urls), name: owner.name, members }], teams };

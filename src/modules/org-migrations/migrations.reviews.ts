@@ -4,7 +4,7 @@
 // are their author's drafts, unseen by anyone else: they stay out, with their comments.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import type { Slice } from '../../domain/page.ts';
+import { everyPage } from '../../domain/page.ts';
 import type { PullRequestRecord, ReviewCommentRecord, ReviewRecord } from '../pulls/pulls.model.ts';
 import * as reviewComments from '../pulls/review-comments.service.ts';
 import { presentReviewComments, presentReviews } from '../pulls/reviews.present.ts';
@@ -12,16 +12,6 @@ import * as reviews from '../pulls/reviews.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 
 type Json = Record<string, unknown>;
-const BATCH = 100;
-
-async function all<T>(read: (slice: Slice) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += BATCH) {
-    const page = await read({ perPage: BATCH, offset });
-    out.push(...page.items);
-    if (page.items.length < BATCH || out.length >= page.total) return out;
-  }
-}
 
 export async function reviewRecords(
   ctx: AppContext, actor: Actor, repo: Repo, pulls: readonly PullRequestRecord[],
@@ -30,7 +20,7 @@ export async function reviewRecords(
   const reviewJson: Json[] = [];
   const kept = new Map<number, ReviewRecord>();
   for (const pull of pulls) {
-    const found = (await all((s) => reviews.listReviews(ctx, actor, owner, repo.name, pull.number, s))).filter((r) => r.state !== 'PENDING');
+    const found = (await everyPage((s) => reviews.listReviews(ctx, actor, owner, repo.name, pull.number, s))).filter((r) => r.state !== 'PENDING');
     const views = await presentReviews(ctx, repo, pull, found);
     // presentReviews leaves out reviews whose author is gone; match by id, not position.
     const byId = new Map(found.map((r) => [r.id, r]));
@@ -40,7 +30,7 @@ export async function reviewRecords(
       reviewJson.push({ ...v, type: 'pull_request_review', pull_request: v.pull_request_url, created_at: r.createdAt });
     }
   }
-  const comments: ReviewCommentRecord[] = (await all((s) => reviewComments.listRepoReviewComments(ctx, actor, owner, repo.name, { sort: 'created', direction: 'asc' }, s)))
+  const comments: ReviewCommentRecord[] = (await everyPage((s) => reviewComments.listRepoReviewComments(ctx, actor, owner, repo.name, { sort: 'created', direction: 'asc' }, s)))
     .filter((c) => kept.has(c.reviewId));
   const commentViews = await presentReviewComments(ctx, repo, comments, 'raw', pulls);
   const reviewUrl = (c: { pull_request_url: string; pull_request_review_id: number | null }) => `${c.pull_request_url}/reviews/${c.pull_request_review_id}`;

@@ -1,6 +1,7 @@
 // SQL for org_migrations and org_migration_repositories. Only this module calls it.
 import type { Selectable } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
+import { skipLocked } from '../../db/claims.ts';
 import type { OrgMigrationsTable } from '../../db/schema.ts';
 import type { Migration, MigrationOptions, MigrationProgress, MigrationState } from './migrations.model.ts';
 
@@ -71,15 +72,14 @@ export async function repositoryIdsOf(db: Executor, migrationIds: readonly numbe
  * a claim that ran out) for `leaseMs`, moving it to exporting. Run in a transaction.
  */
 export async function claimNext(db: Executor, dialect: Dialect, nowMs: number, leaseMs: number, at: string): Promise<number | null> {
-  let q = db.selectFrom('org_migrations').select('id')
+  const q = db.selectFrom('org_migrations').select('id')
     .where((eb) => eb.or([
       eb('state', '=', 'pending'),
       eb.and([eb('state', '=', 'exporting'), eb('claimed_until', '<', nowMs)]),
     ]))
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowMs)]))
     .orderBy('id').limit(1);
-  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-  const row = await q.executeTakeFirst();
+  const row = await skipLocked(q, dialect).executeTakeFirst();
   if (!row) return null;
   const id = Number(row.id);
   await db.updateTable('org_migrations').set({ state: 'exporting', claimed_until: nowMs + leaseMs, updated_at: at }).where('id', '=', id).execute();

@@ -3,7 +3,7 @@
 // again), writes their archives and moves them to exported or failed. Woken at once by
 // work committed in this process (ctx.bus.onWork) and every pollMs otherwise. idle()
 // resolves once nothing claimable is left (tests wait on it).
-import { inTransaction, type AppContext } from '../../context.ts';
+import { inTransaction } from '../../context.ts';
 import { JobWorker } from '../../events/job-worker.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { writeArchive } from './migrations.export.ts';
@@ -19,10 +19,6 @@ export class MigrationExportWorker extends JobWorker {
    * on: whoever watches (a test) reads the record mid-export without racing it.
    */
   onProgress: ((migrationId: number, progress: MigrationProgress) => Promise<void>) | null = null;
-
-  constructor(ctx: AppContext, pollMs: number) {
-    super(ctx, pollMs);
-  }
 
   protected countClaimable(): Promise<number> {
     return store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime());

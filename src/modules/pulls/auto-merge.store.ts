@@ -3,6 +3,7 @@
 // one process merges it. Only the pulls module calls this.
 import type { Selectable } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
+import { skipLocked } from '../../db/claims.ts';
 import type { PullRequestAutoMergesTable } from '../../db/schema.ts';
 import type { AutoMergeRecord } from './auto-merge.model.ts';
 import type { MergeMethod } from './pulls.model.ts';
@@ -64,11 +65,10 @@ export async function markPendingByBase(db: Executor, repositoryId: number, bran
  * another process holds.
  */
 export async function claimPending(db: Executor, dialect: Dialect, nowMs: number, leaseMs: number, limit: number): Promise<number[]> {
-  let q = db.selectFrom('pull_request_auto_merges').select('pull_request_id').where('pending', '=', 1)
+  const q = db.selectFrom('pull_request_auto_merges').select('pull_request_id').where('pending', '=', 1)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowMs)]))
     .orderBy('pull_request_id').limit(limit);
-  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-  const ids = (await q.execute()).map((r) => r.pull_request_id);
+  const ids = (await skipLocked(q, dialect).execute()).map((r) => r.pull_request_id);
   if (ids.length) {
     await db.updateTable('pull_request_auto_merges').set({ pending: 0, claimed_until: nowMs + leaseMs }).where('pull_request_id', 'in', ids).execute();
   }

@@ -4,7 +4,7 @@
 // the method and words they chose. The merge is git work, so it happens here and not in
 // the transaction of the change that cleared the way. A request still blocked waits for
 // the next change; one whose user may no longer merge is turned off with the reason.
-import { inTransaction, type AppContext } from '../../context.ts';
+import { inTransaction } from '../../context.ts';
 import { userActor } from '../../domain/actor.ts';
 import { DomainError, NotAllowedError, ConflictError } from '../../domain/errors.ts';
 import { JobWorker } from '../../events/job-worker.ts';
@@ -22,10 +22,6 @@ const LEASE_MS = 5 * 60_000;
 const CLAIM_BATCH = 10;
 
 export class AutoMergeWorker extends JobWorker {
-  constructor(ctx: AppContext, pollMs: number) {
-    super(ctx, pollMs);
-  }
-
   protected countClaimable(): Promise<number> {
     return store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime());
   }

@@ -2,6 +2,7 @@
 // repository, pending while events have queued it, claimed by an index worker while
 // it runs, with the branch and commit the index holds. Only the search module calls this.
 import type { Dialect, Executor } from '../../db/database.ts';
+import { skipLocked } from '../../db/claims.ts';
 
 export interface IndexState {
   repositoryId: number;
@@ -25,12 +26,11 @@ export async function markPending(db: Executor, repositoryId: number): Promise<v
  * transaction; on PostgreSQL rows another worker is taking are skipped.
  */
 export async function claimPending(db: Executor, dialect: Dialect, nowMs: number, leaseMs: number, limit: number): Promise<number[]> {
-  let q = db.selectFrom('search_index_state').select('repository_id')
+  const q = db.selectFrom('search_index_state').select('repository_id')
     .where('pending', '=', 1)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowMs)]))
     .orderBy('repository_id').limit(limit);
-  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-  const ids = (await q.execute()).map((r) => Number(r.repository_id));
+  const ids = (await skipLocked(q, dialect).execute()).map((r) => Number(r.repository_id));
   if (ids.length) {
     await db.updateTable('search_index_state').set({ pending: 0, claimed_until: nowMs + leaseMs }).where('repository_id', 'in', ids).execute();
   }
