@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepoWithHead, type CreatedRepo } from './factories/repos.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { signedInAs } from './helpers/web.ts';
 import { appJwt, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 import { headerOf, Receiver, type Received } from './helpers/webhook-receiver.ts';
 import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
@@ -35,9 +35,7 @@ describe('apps: performed_via_github_app on deployments', () => {
     await receiver.start();
     t = await startTestServer({ env: ENV });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    const web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    const web = await signedInAs(t, alice.login, PASSWORD);
     repo = await createRepoWithHead(t, alice, { private: true });
     bot = await registerAppByManifest(t, web, manifestOf('Ship Pilot', {
       hook_attributes: { url: receiver.url() },

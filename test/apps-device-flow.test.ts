@@ -8,7 +8,7 @@ import { createOAuthDeviceAuth } from '@octokit/auth-oauth-device';
 import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
-import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { csrfIn, signedInAs, WebClient } from './helpers/web.ts';
 import { installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -27,9 +27,7 @@ describe('apps: the device flow', () => {
   before(async () => {
     t = await startTestServer({ clock });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    web = await signedInAs(t, alice.login, PASSWORD);
     inside = await createRepo(t, alice, { private: true });
     outside = await createRepo(t, alice, { private: true });
     app = await registerAppByManifest(t, web, manifestOf('Pocket Terminal', { callback_urls: ['https://pocket.example/cb'] }));

@@ -9,7 +9,7 @@ import { GRAPHQL_MUTATION_NEEDS } from '../src/graphql/app-permissions.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepoWithHead, createRepo, type CreatedRepo } from './factories/repos.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { signedInAs } from './helpers/web.ts';
 import { appJwt, authorizeCode, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 import { postGraphQL } from './helpers/graphql.ts';
 
@@ -28,9 +28,7 @@ describe('apps: GraphQL with installation and user-to-server tokens', () => {
   before(async () => {
     t = await startTestServer();
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    const web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    const web = await signedInAs(t, alice.login, PASSWORD);
     inside = await createRepoWithHead(t, alice, { private: true });
     outside = await createRepo(t, alice, { private: true });
     app = await registerAppByManifest(t, web, manifestOf('Graph Pilot', { callback_urls: [CALLBACK], default_permissions: { issues: 'write', contents: 'read' } }));

@@ -12,7 +12,7 @@ import { Octokit } from '@octokit/rest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
-import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { csrfIn, signedInAs } from './helpers/web.ts';
 import { manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 import { headerOf, Receiver, type Received } from './helpers/webhook-receiver.ts';
 
@@ -34,9 +34,7 @@ describe('apps: @octokit/app and @octokit/auth-app unchanged', () => {
     await receiver.start();
     t = await startTestServer({ env: ENV });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    const web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    const web = await signedInAs(t, alice.login, PASSWORD);
     inside = await createRepo(t, alice, { private: true });
     outside = await createRepo(t, alice, { private: true });
     bot = await registerAppByManifest(t, web, manifestOf('Harbour Pilot', {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { signedInAs } from './helpers/web.ts';
 import { appJwt, authorizeCode, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 import { headerOf, Receiver, type Received } from './helpers/webhook-receiver.ts';
 import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
@@ -41,9 +41,7 @@ describe('apps: performed_via_github_app', () => {
     await receiver.start();
     t = await startTestServer({ env: ENV });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    const web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    const web = await signedInAs(t, alice.login, PASSWORD);
     repo = await createRepo(t, alice, { private: true });
     bot = await registerAppByManifest(t, web, manifestOf('Via Crane', {
       hook_attributes: { url: receiver.url() }, callback_urls: [CALLBACK], default_events: ['issues', 'issue_comment'],

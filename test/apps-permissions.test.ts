@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
-import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { csrfIn, signedInAs } from './helpers/web.ts';
 import { cloneUrl, git, tempDir } from './helpers/git.ts';
 import { appJwt, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 
@@ -37,9 +37,7 @@ describe('apps: what installation tokens may do', () => {
   before(async () => {
     t = await startTestServer({ clock });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    const web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    const web = await signedInAs(t, alice.login, PASSWORD);
     installed = await createRepo(t, alice, { private: true });
     alsoInstalled = await createRepo(t, alice, { private: true });
     notInstalled = await createRepo(t, alice, { private: true });

@@ -9,7 +9,7 @@ import { request as octokitRequest } from '@octokit/request';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { signedInAs } from './helpers/web.ts';
 import { authorizeCode, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -32,9 +32,7 @@ describe('apps: scoped tokens', () => {
     request = octokitRequest.defaults({ baseUrl: t.baseUrl });
     alice = await createUser(t);
     bob = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    const web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    const web = await signedInAs(t, alice.login, PASSWORD);
     one = await createRepo(t, alice, { private: true });
     two = await createRepo(t, alice, { private: true });
     bobs = await createRepo(t, bob, { private: true });

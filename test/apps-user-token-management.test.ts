@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo } from './factories/repos.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { signedInAs, WebClient } from './helpers/web.ts';
 import { authorizeCode, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -28,9 +28,7 @@ describe('apps: managing user-to-server tokens', () => {
     t = await startTestServer();
     request = octokitRequest.defaults({ baseUrl: t.baseUrl });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    web = await signedInAs(t, alice.login, PASSWORD);
     const repo = await createRepo(t, alice, { private: true });
     app = await registerAppByManifest(t, web, manifestOf('Token Keeper', { callback_urls: [CALLBACK] }));
     other = await registerAppByManifest(t, web, manifestOf('Other Keeper', { callback_urls: [CALLBACK] }));

@@ -11,7 +11,7 @@ import { startTestServer, TestClock, type TestServer } from './helpers/server.ts
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo, type CreatedRepo } from './factories/repos.ts';
 import { createIssue } from './factories/issues.ts';
-import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { csrfIn, signedInAs, WebClient } from './helpers/web.ts';
 import { appJwt, installOn, manifestOf, registerAppByManifest, type ConvertedApp } from './helpers/apps.ts';
 import { headerOf, Receiver, type Received } from './helpers/webhook-receiver.ts';
 import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
@@ -54,9 +54,7 @@ describe('apps: webhooks', () => {
     await receiver.start();
     t = await startTestServer({ clock, env: ENV });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    web = await signedInAs(t, alice.login, PASSWORD);
     inside = await createRepo(t, alice);
     outside = await createRepo(t, alice);
     bot = await registerAppByManifest(t, web, manifestOf('Hook Bot', { hook_attributes: { url: receiver.url() } }));

@@ -9,9 +9,7 @@ import { Octokit } from '@octokit/rest';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
-import {
-  CHROMIUM, chromiumMissing, csrfIn, obtainToken, registerApp, setPassword, WebClient, type RegisteredApp,
-} from './helpers/web.ts';
+import { CHROMIUM, chromiumMissing, csrfIn, obtainToken, registerApp, type RegisteredApp, setPassword, signedInAs, WebClient } from './helpers/web.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -32,9 +30,7 @@ describe('OAuth app token management', () => {
     t = await startTestServer();
     second = await startTestServer({ shareWith: t });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    web = await signedInAs(t, alice.login, PASSWORD);
     const fields = { url: 'https://tools.example', callback_url: 'https://tools.example/cb' };
     app = await registerApp(web, { name: 'Toolbox', ...fields });
     other = await registerApp(web, { name: 'Other tool', ...fields });

@@ -9,7 +9,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { createOAuthDeviceAuth } from '@octokit/auth-oauth-device';
 import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
-import { CHROMIUM, chromiumMissing, csrfIn, registerApp, setPassword, WebClient, type RegisteredApp } from './helpers/web.ts';
+import { CHROMIUM, chromiumMissing, csrfIn, registerApp, type RegisteredApp, setPassword, signedInAs, WebClient } from './helpers/web.ts';
 
 const PASSWORD = 'correct horse battery';
 const GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -27,9 +27,7 @@ describe('OAuth device flow', () => {
   before(async () => {
     t = await startTestServer({ clock });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    web = await signedInAs(t, alice.login, PASSWORD);
     app = await registerApp(web, { name: 'Terminal tool', url: 'https://term.example', callback_url: 'https://term.example/cb' });
   });
   after(async () => { await t.close(); });

@@ -10,9 +10,7 @@ import { OAuthApp } from '@octokit/oauth-app';
 import { Octokit } from '@octokit/rest';
 import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
-import {
-  CHROMIUM, chromiumMissing, csrfIn, registerApp, setPassword, startCallbackServer, WebClient, type RegisteredApp,
-} from './helpers/web.ts';
+import { CHROMIUM, chromiumMissing, csrfIn, registerApp, type RegisteredApp, signedInAs, startCallbackServer, WebClient } from './helpers/web.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -30,9 +28,7 @@ describe('OAuth web flow', () => {
   before(async () => {
     t = await startTestServer({ clock });
     alice = await createUser(t);
-    await setPassword(t, alice.login, PASSWORD);
-    web = new WebClient(t);
-    await web.signIn(alice.login, PASSWORD);
+    web = await signedInAs(t, alice.login, PASSWORD);
     callback = await startCallbackServer();
     app = await registerApp(web, { name: 'Lighthouse <CI>', url: 'https://lighthouse.example', callback_url: callback.url, description: 'Keeps watch' });
     // Unchanged client, pointed at this Wharf the way it is pointed at an enterprise server.

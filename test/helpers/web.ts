@@ -65,6 +65,14 @@ export async function setPassword(t: TestServer, login: string, password: string
   if (res.status !== 204) throw new Error(`setting the password failed: ${res.status} ${await res.text()}`);
 }
 
+/** A browser session of `login`, given `password` first (the site admin sets it). */
+export async function signedInAs(t: TestServer, login: string, password: string): Promise<WebClient> {
+  await setPassword(t, login, password);
+  const web = new WebClient(t);
+  await web.signIn(login, password);
+  return web;
+}
+
 export interface RegisteredApp { id: number; clientId: string; secret: string; body: string }
 
 /** Registers an OAuth app through the settings form of a signed-in client; the secret is the one shown once. */
