@@ -18,7 +18,7 @@ import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
 
 const ENV = {
   WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,::1', WHARF_WEBHOOK_RETRY_BASE_MS: '100', WHARF_WEBHOOK_MAX_ATTEMPTS: '3',
-  WHARF_WEBHOOK_TIMEOUT_MS: '1000', WHARF_WEBHOOK_POLL_MS: '200',
+  WHARF_WEBHOOK_TIMEOUT_MS: '5000', WHARF_WEBHOOK_POLL_MS: '200',
 };
 
 type Payload = Record<string, any>;
