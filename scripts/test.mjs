@@ -3,20 +3,56 @@
 // own, dropped afterwards; each test server makes a schema in it. Schemas are not
 // dropped one by one: Kysely's migrator inspects every schema of the database, and a
 // schema dropped by a parallel test file in the middle of that makes it fail.
+//
+// Each test file runs from a bundle (scripts/bundle-tests.mjs): loading the sources
+// through tsx cost each file's process ~2 s of CPU.
+//
+// Files run four at a time, longest first (test/durations.json, seconds per file from
+// a recorded run): a long file started last would otherwise run alone at the end.
+// WHARF_TEST_RECORD_DURATIONS=1 rewrites that file from the run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { BUILD_DIR, bundleTests } from './bundle-tests.mjs';
 
+const DURATIONS = 'test/durations.json';
 const only = process.argv.slice(2);
-const files = only.length ? only : fs.readdirSync('test').filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('test', f));
+const listed = only.length ? only : fs.readdirSync('test').filter((f) => f.endsWith('.test.ts')).map((f) => path.join('test', f));
+const recorded = fs.existsSync(DURATIONS) ? JSON.parse(fs.readFileSync(DURATIONS, 'utf8')) : {};
+const record = process.env.WHARF_TEST_RECORD_DURATIONS === '1';
+
+/** Longest first; a file without a figure (new) counts as longest. */
+function ordered(dialect) {
+  const seconds = recorded[dialect] ?? {};
+  const cost = (f) => seconds[f] ?? Number.MAX_SAFE_INTEGER;
+  return [...listed].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b));
+}
+
+/** Seconds per file, as test/helpers/record-duration.mjs wrote them. */
+function durationsOf(log) {
+  return Object.fromEntries(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => {
+    const [bundle, seconds] = line.split('\t');
+    return [path.relative(BUILD_DIR, bundle).replace(/\.mjs$/, '.ts'), Number(seconds)];
+  }));
+}
 
 function runSuite(dialect, env) {
+  const files = ordered(dialect);
+  const bundles = new Map(listed.map((f, i) => [f, bundled[i]]));
   console.log(`\n# ${dialect}: ${files.length} test files`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-force-exit', '--test-reporter=spec', ...files], {
+  const log = path.join(os.tmpdir(), `wharf-durations-${process.pid}-${dialect}.tsv`);
+  const recorder = record ? ['--import', './test/helpers/record-duration.mjs'] : [];
+  const res = spawnSync(process.execPath, ['--enable-source-maps', ...recorder, '--test', '--test-concurrency=4', '--test-force-exit', '--test-reporter=spec', ...files.map((f) => bundles.get(f))], {
     stdio: 'inherit',
-    env: { ...process.env, ...env, WHARF_TEST_DIALECT: dialect },
+    env: { ...process.env, ...env, WHARF_TEST_DIALECT: dialect, ...(record ? { WHARF_TEST_DURATIONS_LOG: log } : {}) },
   });
+  if (record && fs.existsSync(log)) {
+    recorded[dialect] = Object.fromEntries(Object.entries({ ...recorded[dialect], ...durationsOf(log) }).sort());
+    fs.writeFileSync(DURATIONS, `${JSON.stringify(recorded, null, 2)}\n`);
+    fs.rmSync(log, { force: true });
+  }
   return res.status === 0;
 }
 
@@ -35,6 +71,7 @@ async function withRunDatabase(serverUrl, fn) {
   }
 }
 
+const bundled = await bundleTests(listed);
 let ok = runSuite('sqlite', {});
 const serverUrl = process.env.WHARF_TEST_DATABASE_URL;
 if (serverUrl) {
