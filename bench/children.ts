@@ -1,6 +1,6 @@
 // Child processes of the benchmark: started, waited for, and always stopped, also
 // when the run fails or is interrupted.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -135,4 +135,15 @@ export function rssBytes(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * node's arguments that run Wharf from `entry` as `npm start` does: the bundle
+ * scripts/build.mjs makes (made here first), or a .ts entry through tsx.
+ */
+export function wharfArgs(root: string, entry = '.build/src/main.mjs'): string[] {
+  if (entry.endsWith('.ts')) return ['--import', 'tsx', entry];
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('scripts/build.mjs failed');
+  return ['--enable-source-maps', entry];
 }

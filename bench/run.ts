@@ -30,7 +30,8 @@
 //                          are measured (for profiling one request; aims of the others MISS)
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
-//   BENCH_WHARF_ENTRY      script to run instead of src/main.ts, to measure a variant
+//   BENCH_WHARF_ENTRY      script to run instead of npm start's bundle (.build/src/main.mjs),
+//                          to measure a variant (a .ts entry runs through tsx)
 //   BENCH_EVENT_ITEMS      issues created in the event scenario [2000]
 //   BENCH_EVENT_CONCURRENCY  creates in flight at once there [BENCH_CONNECTIONS]: aim 4's
 //                          hooks comparison is events.ts's, made at 32 in flight
@@ -48,7 +49,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuTimeMs, freePort, onExit, rssBytes, startChild, stopAll, waitForHttp, type Child } from './children.ts';
+import { cpuTimeMs, freePort, onExit, rssBytes, startChild, stopAll, waitForHttp, wharfArgs, type Child } from './children.ts';
 import { measureEventThroughput, printEventThroughput, type EventThroughput } from './events.ts';
 import { measureIssues, printIssues, type IssueBenchResult } from './issues.ts';
 import { ISSUES_QUERY } from './graphql-issues.ts';
@@ -74,7 +75,7 @@ const SECONDS = envNumber('BENCH_SECONDS', 8);
 const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 32));
 const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'true';
-const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || 'src/main.ts';
+const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || '.build/src/main.mjs';
 const EVENT_ITEMS = Math.round(envNumber('BENCH_EVENT_ITEMS', 2000));
 const EVENT_CONCURRENCY = Math.round(envNumber('BENCH_EVENT_CONCURRENCY', CONNECTIONS));
 const SEED_ITEMS = Math.round(envNumber('BENCH_SEED_ITEMS', 100));
@@ -466,7 +467,7 @@ async function main(): Promise<void> {
     const sshPort = ONLY.has('git') ? await freePort() : 0;
     wharf = startChild('wharf', [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      '--import', 'tsx', WHARF_ENTRY,
+      ...wharfArgs(ROOT, WHARF_ENTRY),
     ], {
       cwd: ROOT,
       env: childEnv({
@@ -496,7 +497,7 @@ async function main(): Promise<void> {
     const headers = { 'user-agent': USER_AGENT, accept: 'application/vnd.github+json', authorization: `token ${token}` };
     const api: Api = { base: wharfBase, token, login: BENCH_LOGIN };
 
-    console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== 'src/main.ts' ? `, Wharf entry ${WHARF_ENTRY}` : ''}; groups: ${[...ONLY].join(', ')}`);
+    console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== '.build/src/main.mjs' ? `, Wharf entry ${WHARF_ENTRY}` : ''}; groups: ${[...ONLY].join(', ')}`);
 
     // ---- seeding: what http reads, and the history git clones
     const skipped = new Map<string, string>();

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { freePort, onExit, startChild, stopAll, waitForHttp } from './children.ts';
+import { freePort, onExit, startChild, stopAll, waitForHttp, wharfArgs } from './children.ts';
 import { summarizeProfile } from './profile.ts';
 
 export interface StandaloneWharf {
@@ -35,7 +35,7 @@ export async function startStandaloneWharf(label: string): Promise<StandaloneWha
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$)/.test(k)) env[k] = v;
   const profileDir = process.env.BENCH_PROFILE === '1' ? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-profile-')) : null;
-  const wharf = startChild('wharf', [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'], {
+  const wharf = startChild('wharf', [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...wharfArgs(root)], {
     cwd: root,
     env: {
       NODE_ENV: 'production',

@@ -4,8 +4,9 @@
 // dropped one by one: Kysely's migrator inspects every schema of the database, and a
 // schema dropped by a parallel test file in the middle of that makes it fail.
 //
-// Each test file runs from a bundle (scripts/bundle-tests.mjs): loading the sources
-// through tsx cost each file's process ~2 s of CPU.
+// Each test file runs from a bundle (scripts/bundle.mjs): loading the sources through
+// tsx cost each file's process ~2 s of CPU. So do the programs tests start as child
+// processes (src/main.ts, cli/main.ts: test/helpers/programs.ts).
 //
 // Files run four at a time, longest first (test/durations.json, seconds per file from
 // a recorded run): a long file started last would otherwise run alone at the end.
@@ -15,9 +16,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BUILD_DIR, bundleTests } from './bundle-tests.mjs';
+import { bundle } from './bundle.mjs';
 
 const DURATIONS = 'test/durations.json';
+const BUILD_DIR = '.test-build';
+const PROGRAMS = ['src/main.ts', 'cli/main.ts'];
 const only = process.argv.slice(2);
 const listed = only.length ? only : fs.readdirSync('test').filter((f) => f.endsWith('.test.ts')).map((f) => path.join('test', f));
 const recorded = fs.existsSync(DURATIONS) ? JSON.parse(fs.readFileSync(DURATIONS, 'utf8')) : {};
@@ -33,8 +36,8 @@ function ordered(dialect) {
 /** Seconds per file, as test/helpers/record-duration.mjs wrote them. */
 function durationsOf(log) {
   return Object.fromEntries(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => {
-    const [bundle, seconds] = line.split('\t');
-    return [path.relative(BUILD_DIR, bundle).replace(/\.mjs$/, '.ts'), Number(seconds)];
+    const [output, seconds] = line.split('\t');
+    return [path.relative(BUILD_DIR, output).replace(/\.mjs$/, '.ts'), Number(seconds)];
   }));
 }
 
@@ -46,7 +49,10 @@ function runSuite(dialect, env) {
   const recorder = record ? ['--import', './test/helpers/record-duration.mjs'] : [];
   const res = spawnSync(process.execPath, ['--enable-source-maps', ...recorder, '--test', '--test-concurrency=4', '--test-force-exit', '--test-reporter=spec', ...files.map((f) => bundles.get(f))], {
     stdio: 'inherit',
-    env: { ...process.env, ...env, WHARF_TEST_DIALECT: dialect, ...(record ? { WHARF_TEST_DURATIONS_LOG: log } : {}) },
+    env: {
+      ...process.env, ...env, WHARF_TEST_DIALECT: dialect, WHARF_TEST_BUILD_DIR: path.resolve(BUILD_DIR),
+      ...(record ? { WHARF_TEST_DURATIONS_LOG: log } : {}),
+    },
   });
   if (record && fs.existsSync(log)) {
     recorded[dialect] = Object.fromEntries(Object.entries({ ...recorded[dialect], ...durationsOf(log) }).sort());
@@ -71,7 +77,7 @@ async function withRunDatabase(serverUrl, fn) {
   }
 }
 
-const bundled = await bundleTests(listed);
+const bundled = await bundle({ entryPoints: [...listed, ...PROGRAMS], outdir: BUILD_DIR, splitting: true });
 let ok = runSuite('sqlite', {});
 const serverUrl = process.env.WHARF_TEST_DATABASE_URL;
 if (serverUrl) {

@@ -13,6 +13,7 @@ import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest';
 import { loadConfig } from '../src/config.ts';
 import { createServer, type Server } from '../src/server.ts';
 import { ADMIN_TOKEN, testDialect, USER_AGENT } from './helpers/server.ts';
+import { programArgs } from './helpers/programs.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OAUTH_APP_LIMIT = 4321;
@@ -32,7 +33,7 @@ interface CliResult {
 
 function cli(...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...programArgs('cli/main.ts'), ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') return reject(err);
       resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
     });

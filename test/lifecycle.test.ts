@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_TOKEN, createPgSchema, dropPgSchema, testDialect } from './helpers/server.ts';
+import { programArgs } from './helpers/programs.ts';
 
 interface Child {
   proc: ChildProcess;
@@ -32,7 +33,7 @@ const pgUrl = process.env.WHARF_TEST_DATABASE_URL;
 
 async function startMain(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [...programArgs('src/main.ts')], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: dataDir, WHARF_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', WHARF_SSH_PORT: '0',
       ...(testDialect() === 'postgres' && pgUrl && pgSchema ? { DATABASE_URL: pgUrl, WHARF_DATABASE_SCHEMA: pgSchema } : {}),

@@ -21,6 +21,7 @@ import { addMember, createOrgWithOwner, createTeam, type CreatedOrg } from './fa
 import { checkout, cloneAs, commitFiles, push } from './factories/pulls.ts';
 import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
 import { requestJson } from './helpers/json-request.ts';
+import { programArgs } from './helpers/programs.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Json = Record<string, unknown>;
@@ -315,7 +316,7 @@ describe('migration archive imports', () => {
       ...(b.pgSchema ? { DATABASE_URL: process.env.WHARF_TEST_DATABASE_URL!, WHARF_DATABASE_SCHEMA: b.pgSchema } : {}),
     };
     const cli = (...args: string[]) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
+      execFile(process.execPath, [...programArgs('cli/main.ts'), ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
         if (err && typeof err.code !== 'number') return reject(err);
         resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
       });

@@ -15,6 +15,7 @@ import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { gql } from './helpers/graphql.ts';
 import { sql } from 'kysely';
+import { programArgs } from './helpers/programs.ts';
 
 type Json = Record<string, any>;
 
@@ -31,7 +32,7 @@ function cli(t: TestServer, ...args: string[]): Promise<{ code: number; stdout: 
     ...(t.pgSchema ? { WHARF_DATABASE_SCHEMA: t.pgSchema } : {}),
   };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...programArgs('cli/main.ts'), ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') return reject(err);
       resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
     });

@@ -8,6 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { programArgs } from './helpers/programs.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -46,7 +47,7 @@ describe('browser sign-in', () => {
       ...(t.pgSchema ? { WHARF_DATABASE_SCHEMA: t.pgSchema } : {}),
     };
     const cli = (password: string) => new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'users', 'set-password', frank.login], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+      const child = spawn(process.execPath, [...programArgs('cli/main.ts'), 'users', 'set-password', frank.login], { env, stdio: ['pipe', 'ignore', 'ignore'] });
       child.on('exit', (code) => resolve(code ?? -1));
       child.stdin.end(`${password}\n`);
     });

@@ -23,6 +23,7 @@ import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createOrgWithOwner } from './factories/orgs.ts';
 import { AddressGuard } from '../src/modules/hooks/hooks.address-guard.ts';
 import { deliveryAttempts } from '../src/modules/hooks/deliveries.service.ts';
+import { programArgs } from './helpers/programs.ts';
 
 const ENV = {
   WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,::1',
@@ -832,7 +833,7 @@ interface Main {
 
 async function startMain(env: Record<string, string>): Promise<Main> {
   const port = await unusedPort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [...programArgs('src/main.ts')], {
     env: { ...process.env, WHARF_SSH_PORT: '0', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
