@@ -41,8 +41,18 @@ export async function gitOk(args: string[], options: { cwd?: string; env?: Recor
   return r.stdout;
 }
 
+const made: string[] = [];
+// Clones and work trees go when the test file's process ends (tests seldom remove
+// their own, and a suite run made over a thousand).
+process.once('exit', () => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory in the system's temp dir, removed when the process exits. */
 export function tempDir(prefix = 'wharf-git-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** http://login:token@host/owner/repo.git */
