@@ -142,8 +142,9 @@ export function rssBytes(pid: number | undefined): number | null {
  * scripts/build.mjs makes (made here first), or a .ts entry through tsx.
  */
 export function wharfArgs(root: string, entry = '.build/src/main.mjs'): string[] {
-  if (entry.endsWith('.ts')) return ['--import', 'tsx', entry];
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  if (entry.endsWith('.ts')) return [...flags, '--import', 'tsx', entry];
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('scripts/build.mjs failed');
-  return ['--enable-source-maps', entry];
+  return [...flags, '--enable-source-maps', entry];
 }

@@ -32,6 +32,7 @@
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
 //   BENCH_WHARF_ENTRY      script to run instead of npm start's bundle (.build/src/main.mjs),
 //                          to measure a variant (a .ts entry runs through tsx)
+//   BENCH_NODE_FLAGS       node flags for Wharf's process (e.g. --max-semi-space-size=64), for A/B runs
 //   BENCH_EVENT_ITEMS      issues created in the event scenario [2000]
 //   BENCH_EVENT_CONCURRENCY  creates in flight at once there [BENCH_CONNECTIONS]: aim 4's
 //                          hooks comparison is events.ts's, made at 32 in flight
