@@ -353,14 +353,14 @@ describe('merging into a protected branch', () => {
   });
 
   test('GraphQL Ref.branchProtectionRule is the rule of the branch (null for an unprotected one)', async () => {
-    type Rule = { pattern: string; requiredApprovingReviewCount: number | null; requiresApprovingReviews: boolean; requiresStrictStatusChecks: boolean } | null;
+    type Rule = { pattern: string; requiredApprovingReviewCount: number | null; requireLastPushApproval: boolean; requiresApprovingReviews: boolean; requiresStrictStatusChecks: boolean } | null;
     const data = await gql(t, writer.token)<{ repository: { main: { branchProtectionRule: Rule }; feature: { branchProtectionRule: Rule } } }>(
       `query($o: String!, $r: String!) { repository(owner: $o, name: $r) {
-        main: ref(qualifiedName: "refs/heads/main") { branchProtectionRule { pattern requiredApprovingReviewCount requiresApprovingReviews requiresStrictStatusChecks } }
+        main: ref(qualifiedName: "refs/heads/main") { branchProtectionRule { pattern requiredApprovingReviewCount requireLastPushApproval requiresApprovingReviews requiresStrictStatusChecks } }
         feature: ref(qualifiedName: "refs/heads/feature") { branchProtectionRule { pattern } } } }`,
       { o: owner.login, r: repo },
     );
-    assert.deepEqual(data.repository.main.branchProtectionRule, { pattern: 'main', requiredApprovingReviewCount: 1, requiresApprovingReviews: true, requiresStrictStatusChecks: true });
+    assert.deepEqual(data.repository.main.branchProtectionRule, { pattern: 'main', requiredApprovingReviewCount: 1, requireLastPushApproval: false, requiresApprovingReviews: true, requiresStrictStatusChecks: true });
     assert.equal(data.repository.feature.branchProtectionRule, null);
   });
 

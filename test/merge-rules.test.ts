@@ -13,7 +13,7 @@ import { listEvents } from '../src/events/outbox.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addCollaborator } from './factories/issues.ts';
 import { addMember, createOrgWithOwner, createTeam } from './factories/orgs.ts';
-import { checkout, commitFiles, push, repoWithFeature, type Clone } from './factories/pulls.ts';
+import { checkout, cloneAs, commitFiles, push, repoWithFeature, type Clone } from './factories/pulls.ts';
 
 let t: TestServer;
 before(async () => { t = await startTestServer(); });
@@ -178,5 +178,50 @@ describe('dismiss_stale_reviews', () => {
     assert.equal((await pull(pr)).mergeable_state, 'blocked');
     const dismissed = (await listEvents(t.server.ctx, { event: 'pull_request_review' })).filter((e) => e.action === 'dismissed' && (e.payload.review as { id: number }).id === review.id);
     assert.equal(dismissed.length, 1);
+  });
+});
+
+describe('require_last_push_approval', () => {
+  test('the latest push needs an approval of the head by someone other than its pusher', async () => {
+    const pr = await pullWith();
+    const [pusher, other] = [await writerOf(pr), await writerOf(pr)];
+    await protect(pr, { required_pull_request_reviews: { required_approving_review_count: 1, require_last_push_approval: true }, enforce_admins: true });
+    const rule = await t.octokit(pr.owner.token).rest.repos.getBranchProtection({ owner: pr.owner.login, repo: pr.repo, branch: 'main' });
+    assert.equal(rule.data.required_pull_request_reviews?.require_last_push_approval, true);
+    const data = await gql(t, pr.owner.token)<{ repository: { ref: { branchProtectionRule: { requireLastPushApproval: boolean } } } }>(
+      `query($o: String!, $r: String!) { repository(owner: $o, name: $r) { ref(qualifiedName: "refs/heads/main") { branchProtectionRule { requireLastPushApproval } } } }`,
+      { o: pr.owner.login, r: pr.repo },
+    );
+    assert.equal(data.repository.ref.branchProtectionRule.requireLastPushApproval, true);
+    // Opened from a branch the owner pushed: any writer's approval of the head will do.
+    await approve(pr, pusher);
+    assert.equal((await pull(pr)).mergeable_state, 'clean');
+
+    // The approver pushes to the head: their earlier approval is of another commit, and a
+    // new one of their own push does not count.
+    const theirs = await cloneAs(t, pr.owner.login, pr.repo, pusher);
+    await checkout(theirs, 'feature');
+    await commitFiles(theirs, { 'late.txt': 'late\n' }, 'Late change');
+    await push(theirs, 'feature');
+    assert.equal((await pull(pr)).mergeable_state, 'blocked');
+    await approve(pr, pusher);
+    assert.equal((await pull(pr)).mergeable_state, 'blocked');
+    assert.equal((await failsWith(merge(pr), 405)).message, 'New changes require approval from someone other than the last pusher.');
+
+    await approve(pr, other);
+    assert.equal((await pull(pr)).mergeable_state, 'clean');
+    assert.equal((await merge(pr)).data.merged, true);
+  });
+
+  test('without the setting, the pusher\'s own approval of their push is enough', async () => {
+    const pr = await pullWith();
+    const pusher = await writerOf(pr);
+    await protect(pr, { required_pull_request_reviews: { required_approving_review_count: 1 }, enforce_admins: true });
+    const theirs = await cloneAs(t, pr.owner.login, pr.repo, pusher);
+    await checkout(theirs, 'feature');
+    await commitFiles(theirs, { 'late.txt': 'late\n' }, 'Late change');
+    await push(theirs, 'feature');
+    await approve(pr, pusher);
+    assert.equal((await pull(pr)).mergeable_state, 'clean');
   });
 });

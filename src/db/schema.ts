@@ -544,6 +544,8 @@ export interface PullRequestsTable {
   rebaseable: Bool | null;
   checked_head_sha: string | null;
   checked_base_sha: string | null;
+  /** Who pushed the head last, once a push moved it after the pull request was opened. */
+  last_pusher_id: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -38,6 +38,7 @@ import * as migrationImports from './0042-migration-imports.ts';
 import * as appDeviceCodes from './0043-app-device-codes.ts';
 import * as deploymentsViaApp from './0044-deployments-performed-via-app.ts';
 import * as hookDeliveryRetries from './0045-hook-delivery-retries.ts';
+import * as pullLastPusher from './0046-pull-last-pusher.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0043-app-device-codes': appDeviceCodes,
   '0044-deployments-performed-via-app': deploymentsViaApp,
   '0045-hook-delivery-retries': hookDeliveryRetries,
+  '0046-pull-last-pusher': pullLastPusher,
 };
 
 class InCodeProvider implements MigrationProvider {

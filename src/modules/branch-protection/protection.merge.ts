@@ -11,6 +11,8 @@ export interface MergeFacts {
    * (on the head commit when stale ones are dismissed).
    */
   approvals: number;
+  /** One of those approvals is of the head commit, by someone other than who pushed it last. */
+  lastPushApproved: boolean;
   /** Code owners of changed files none of whose owners approved, as upstream names them; empty when none wait. */
   codeOwnersAwaited: readonly string[];
   /** Review threads nobody resolved. */
@@ -42,6 +44,9 @@ export function mergeGate(rules: BranchRules | null, facts: MergeFacts): MergeGa
   const adminsBypass = rules ? !rules.enforceAdmins : true;
   const required = rules?.requiredPullRequestReviews?.requiredApprovingReviewCount ?? 0;
   if (required > 0 && facts.approvals < required) return { state: 'blocked', reason: reviewsMessage(required), adminsBypass };
+  if (rules?.requiredPullRequestReviews?.requireLastPushApproval && !facts.lastPushApproved) {
+    return { state: 'blocked', reason: 'New changes require approval from someone other than the last pusher.', adminsBypass };
+  }
   if (rules?.requiredPullRequestReviews?.requireCodeOwnerReviews && facts.codeOwnersAwaited.length > 0) {
     return { state: 'blocked', reason: `Waiting on code owner review from ${facts.codeOwnersAwaited.join(', ')}.`, adminsBypass };
   }

@@ -53,6 +53,8 @@ type BranchProtectionRule implements Node {
   pattern: String!
   """Number of approving reviews required to update matching branches."""
   requiredApprovingReviewCount: Int
+  """Whether the most recent push must be approved by someone other than the person who pushed it."""
+  requireLastPushApproval: Boolean!
   """Are approving reviews required to update matching branches."""
   requiresApprovingReviews: Boolean!
   """Are branches required to be up to date before merging."""

@@ -165,6 +165,7 @@ function ruleNode(rule: ProtectionRule) {
     id: encodeNodeId('BranchProtectionRule', rule.id),
     pattern: rule.pattern,
     requiredApprovingReviewCount: reviews?.requiredApprovingReviewCount ?? null,
+    requireLastPushApproval: reviews?.requireLastPushApproval ?? false,
     requiresApprovingReviews: (reviews?.requiredApprovingReviewCount ?? 0) > 0,
     requiresStrictStatusChecks: rule.rules.requiredStatusChecks?.strict ?? false,
   };

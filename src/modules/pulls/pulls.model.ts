@@ -28,6 +28,8 @@ export interface PullRequestRecord {
   rebaseable: boolean | null;
   checkedHeadSha: string | null;
   checkedBaseSha: string | null;
+  /** Who pushed the head last; null until a push moved it after the pull request was opened. */
+  lastPusherId: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -21,11 +21,17 @@ import type { PullRequestRecord, ReviewRecord } from './pulls.model.ts';
 import * as threadStore from './review-threads.store.ts';
 import * as reviewStore from './reviews.store.ts';
 
+interface Approval {
+  reviewer: Account;
+  /** The commit the approval was given on. */
+  commitId: string;
+}
+
 /**
  * The reviewers whose latest verdict is an approval that counts: upstream counts only
  * reviewers with write access, and with dismiss_stale_reviews only approvals of the head.
  */
-async function approvers(ctx: AppContext, repo: Repo, pull: PullRequestRecord, rules: BranchRules | null, reviews: readonly ReviewRecord[]): Promise<Account[]> {
+async function approvals(ctx: AppContext, repo: Repo, pull: PullRequestRecord, rules: BranchRules | null, reviews: readonly ReviewRecord[]): Promise<Approval[]> {
   // Each reviewer's latest approving or change-requesting review is their verdict; comments are none.
   const verdicts = new Map<number, ReviewRecord>();
   for (const r of [...reviews].sort((a, b) => a.id - b.id)) {
@@ -35,13 +41,24 @@ async function approvers(ctx: AppContext, repo: Repo, pull: PullRequestRecord, r
   const approving = [...verdicts.values()].filter((v) => v.state === 'APPROVED' && (!stale || v.commitId === pull.headSha));
   if (!approving.length) return [];
   const accounts = await users.accountsByIds(ctx, approving.map((v) => v.userId));
-  const out: Account[] = [];
-  for (const a of accounts.values()) {
+  const out: Approval[] = [];
+  for (const v of approving) {
+    const a = accounts.get(v.userId);
+    if (!a) continue;
     // The reviewer's own role on the repository (token scopes are the request's, not theirs).
     const access = await repos.accessTo(ctx, userActor({ id: a.id, login: a.login, siteAdmin: a.siteAdmin }, 'token', 0, ['repo'], ''), repo);
-    if (roleAtLeast(access.role, 'push')) out.push(a);
+    if (roleAtLeast(access.role, 'push')) out.push({ reviewer: a, commitId: v.commitId });
   }
   return out;
+}
+
+/**
+ * require_last_push_approval: an approval that counts was given on the head commit (after
+ * the latest push) by someone other than whoever pushed it. Before any push since the
+ * pull request was opened the pusher is not known; its author cannot approve it anyway.
+ */
+function lastPushApproved(pull: PullRequestRecord, approved: readonly Approval[]): boolean {
+  return approved.some((a) => a.commitId === pull.headSha && a.reviewer.id !== pull.lastPusherId);
 }
 
 export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequestRecord, baseTip: string): Promise<MergeGate> {
@@ -53,10 +70,11 @@ export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequ
   ]);
   const rules = rule?.rules ?? null;
   const dir = repos.gitDir(ctx, repo);
-  const approved = rules?.requiredPullRequestReviews ? await approvers(ctx, repo, pull, rules, reviews) : [];
+  const approved = rules?.requiredPullRequestReviews ? await approvals(ctx, repo, pull, rules, reviews) : [];
+  const approvers = approved.map((a) => a.reviewer);
   const [behind, codeOwnersAwaited, unresolvedThreads] = await Promise.all([
     rules?.requiredStatusChecks?.strict ? git.isAncestor(dir, baseTip, pull.headSha).then((contains) => !contains) : false,
-    rules?.requiredPullRequestReviews?.requireCodeOwnerReviews ? awaitedCodeOwners(ctx, dir, baseTip, pull.headSha, approved) : [],
+    rules?.requiredPullRequestReviews?.requireCodeOwnerReviews ? awaitedCodeOwners(ctx, dir, baseTip, pull.headSha, approvers) : [],
     rules?.requiredConversationResolution ? threadStore.countUnresolved(ctx.db, pull.id) : 0,
   ]);
   // Check runs count beside statuses: a run's name is its context.
@@ -64,5 +82,7 @@ export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequ
     ...latest.map((s) => ({ context: s.context, state: s.state, appId: null })),
     ...runs.map((r) => ({ context: r.run.name, state: runState(r.run), appId: r.appId })),
   ];
-  return mergeGate(rules, { approvals: approved.length, codeOwnersAwaited, unresolvedThreads, statuses: reports, behind });
+  return mergeGate(rules, {
+    approvals: approved.length, lastPushApproved: lastPushApproved(pull, approved), codeOwnersAwaited, unresolvedThreads, statuses: reports, behind,
+  });
 }

@@ -31,6 +31,7 @@ function toPull(r: Row): PullRequestRecord {
     rebaseable: bool(r.rebaseable),
     checkedHeadSha: r.checked_head_sha,
     checkedBaseSha: r.checked_base_sha,
+    lastPusherId: r.last_pusher_id ?? null,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -52,7 +53,7 @@ export async function insert(db: Executor, p: NewPull, now: string): Promise<Pul
     base_ref: p.baseRef, base_sha: p.baseSha, merge_base_sha: p.mergeBaseSha,
     draft: int(p.draft), maintainer_can_modify: int(p.maintainerCanModify),
     merged_at: null, merged_by_id: null, merge_commit_sha: null,
-    mergeable: null, rebaseable: null, checked_head_sha: null, checked_base_sha: null,
+    mergeable: null, rebaseable: null, checked_head_sha: null, checked_base_sha: null, last_pusher_id: null,
     created_at: now, updated_at: now,
   }).returningAll().executeTakeFirstOrThrow();
   return toPull(row as Row);
@@ -108,7 +109,7 @@ export async function findByHead(db: Executor, headRepositoryId: number, headRef
 }
 
 export type PullChanges = Partial<Pick<PullRequestRecord,
-  'headSha' | 'baseRef' | 'baseSha' | 'mergeBaseSha' | 'draft' | 'maintainerCanModify' | 'mergedAt' | 'mergedById' | 'mergeCommitSha'
+  'headSha' | 'baseRef' | 'baseSha' | 'mergeBaseSha' | 'draft' | 'maintainerCanModify' | 'mergedAt' | 'mergedById' | 'mergeCommitSha' | 'lastPusherId'
 >>;
 
 export async function update(db: Executor, id: number, c: PullChanges, now: string): Promise<PullRequestRecord> {
@@ -122,6 +123,7 @@ export async function update(db: Executor, id: number, c: PullChanges, now: stri
     ...(c.mergedAt !== undefined ? { merged_at: c.mergedAt } : {}),
     ...(c.mergedById !== undefined ? { merged_by_id: c.mergedById } : {}),
     ...(c.mergeCommitSha !== undefined ? { merge_commit_sha: c.mergeCommitSha } : {}),
+    ...(c.lastPusherId !== undefined ? { last_pusher_id: c.lastPusherId } : {}),
     updated_at: now,
   }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   return toPull(row as Row);

@@ -45,7 +45,7 @@ async function onPush(ctx: AppContext, e: DomainEvent): Promise<void> {
     if (!base || !head) continue;
     await bringCommit(ctx, base, head, p.after);
     await pinHead(ctx, base, pull.number, p.after);
-    const moved = await store.update(ctx.db, pull.id, { headSha: p.after }, nowIso(ctx.clock));
+    const moved = await store.update(ctx.db, pull.id, { headSha: p.after, lastPusherId: e.actorId ?? null }, nowIso(ctx.clock));
     await issues.touchIssue(ctx, pull.issueId);
     const [issue] = await issues.findIssuesByIds(ctx, [pull.issueId]);
     await recordPullEvent(ctx, actor, base, moved, issue!, 'synchronize', { before: pull.headSha, after: p.after });
