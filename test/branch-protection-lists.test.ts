@@ -102,6 +102,15 @@ describe('…/required_status_checks/contexts', () => {
     await failsWith(t.octokit(writer.token).rest.repos.setStatusCheckContexts({ ...at(), contexts: [] }), 403);
     assert.deepEqual((await storedRule(owner.login, repo)).required_status_checks?.contexts, ['ci']);
   });
+
+  test('changes made at the same time all land (each reads and writes the rule in one transaction)', async () => {
+    const kit = t.octokit(owner.token);
+    await kit.rest.repos.setStatusCheckContexts({ ...at(), contexts: ['ci'] });
+    const added = Array.from({ length: 12 }, (_, i) => `parallel-${i}`);
+    await Promise.all(added.map((c) => kit.rest.repos.addStatusCheckContexts({ ...at(), contexts: [c] })));
+    const stored = (await storedRule(owner.login, repo)).required_status_checks?.contexts ?? [];
+    assert.deepEqual([...stored].sort(), ['ci', ...added].sort());
+  });
 });
 
 describe('…/restrictions/users and …/restrictions/teams', () => {

@@ -24,11 +24,11 @@ function changedIds(current: readonly number[], change: ListChange, ids: readonl
 
 /** POST adds, PUT replaces, DELETE removes the named users, teams or apps; 422 for a name that resolves to nothing. */
 export function changeRestricted(ctx: AppContext, actor: Actor, w: Where, kind: Kind, change: ListChange, names: readonly string[]): Promise<Protection> {
-  return changeProtection(ctx, actor, w.owner, w.repo, w.branch, async (r, repo): Promise<BranchRules> => {
+  return changeProtection(ctx, actor, w.owner, w.repo, w.branch, async (r, repo, tx): Promise<BranchRules> => {
     requireOrganizationRepo(repo);
     if (!r.restrictions) throw ValidationError.field('Branch', 'restrictions', 'invalid', 'Push restrictions not enabled');
     const current = r.restrictions;
-    const next: Restrictions = { ...current, [FIELD[kind]]: changedIds(current[FIELD[kind]], change, await idsOf(ctx, repo, kind, names)) };
+    const next: Restrictions = { ...current, [FIELD[kind]]: changedIds(current[FIELD[kind]], change, await idsOf(tx, repo, kind, names)) };
     if (next.userIds.length + next.teamIds.length + next.appIds.length > MAX_LIST) {
       throw ValidationError.field('Branch', `restrictions.${kind}`, 'invalid', `The list of users, apps, and teams in total is limited to ${MAX_LIST} items`);
     }

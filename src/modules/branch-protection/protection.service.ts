@@ -1,7 +1,7 @@
 // Classic branch protection: reading, writing and removing the rule of a branch (or
 // wildcard pattern), and what a rule means for the one who pushes (protection.push).
 // Managing protection takes the admin role on the repository, as upstream.
-import type { AppContext } from '../../context.ts';
+import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -148,14 +148,24 @@ export async function putProtection(ctx: AppContext, actor: Actor, owner: string
  * Changes part of an existing rule (the sub-resources); 404 when the branch is not
  * protected. `change` gets the repository too: what a name means can depend on its owner.
  */
+/**
+ * Reads the branch's rule, changes it and writes it back in one transaction, the rule's
+ * row locked on PostgreSQL: parallel changes (two contexts added at once) all land.
+ * `change` gets the transaction's context for any reads of its own.
+ */
 export async function changeProtection(
   ctx: AppContext, actor: Actor, owner: string, name: string, branch: string,
-  change: (rules: BranchRules, repo: Repo) => BranchRules | Promise<BranchRules>,
+  change: (rules: BranchRules, repo: Repo, tx: AppContext) => BranchRules | Promise<BranchRules>,
 ): Promise<Protection> {
   const repo = await adminRepo(ctx, actor, owner, name);
-  const rule = await requireRule(ctx, repo, branch);
-  await store.putRule(ctx.db, repo.id, rule.pattern, await change(rule.rules, repo), nowIso(ctx.clock));
-  return withDetails(ctx, repo, (await store.findRule(ctx.db, repo.id, rule.pattern))!);
+  const { pattern } = await requireRule(ctx, repo, branch);
+  const changed = await inTransaction(ctx, async (tx) => {
+    const rule = await store.findRule(tx.db, repo.id, pattern, { lock: tx.dialect === 'postgres' });
+    if (!rule) throw new NotFoundError('Branch not protected');
+    await store.putRule(tx.db, repo.id, pattern, await change(rule.rules, repo, tx), nowIso(tx.clock));
+    return (await store.findRule(tx.db, repo.id, pattern))!;
+  });
+  return withDetails(ctx, repo, changed);
 }
 
 export async function deleteProtection(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<void> {

@@ -32,9 +32,11 @@ export async function listRules(db: Executor, repositoryId: number): Promise<Pro
   return rows.map(toRule);
 }
 
-export async function findRule(db: Executor, repositoryId: number, pattern: string): Promise<ProtectionRule | null> {
-  const row = await db.selectFrom('branch_protections').select(COLUMNS)
-    .where('repository_id', '=', repositoryId).where('pattern', '=', pattern).executeTakeFirst();
+/** The rule of `pattern`; `lock` takes its row FOR UPDATE (PostgreSQL, in a transaction). */
+export async function findRule(db: Executor, repositoryId: number, pattern: string, o: { lock?: boolean } = {}): Promise<ProtectionRule | null> {
+  const q = db.selectFrom('branch_protections').select(COLUMNS)
+    .where('repository_id', '=', repositoryId).where('pattern', '=', pattern);
+  const row = await (o.lock ? q.forUpdate() : q).executeTakeFirst();
   return row ? toRule(row) : null;
 }
 
