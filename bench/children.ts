@@ -137,11 +137,14 @@ export function rssBytes(pid: number | undefined): number | null {
   }
 }
 
+/** What `npm start` runs: the bundle scripts/build.mjs makes. */
+export const BUNDLED_WHARF = '.build/src/main.mjs';
+
 /**
  * node's arguments that run Wharf from `entry` as `npm start` does: the bundle
  * scripts/build.mjs makes (made here first), or a .ts entry through tsx.
  */
-export function wharfArgs(root: string, entry = '.build/src/main.mjs'): string[] {
+export function wharfArgs(root: string, entry = BUNDLED_WHARF): string[] {
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   if (entry.endsWith('.ts')) return [...flags, '--import', 'tsx', entry];
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });

@@ -50,7 +50,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuTimeMs, freePort, onExit, rssBytes, startChild, stopAll, waitForHttp, wharfArgs, type Child } from './children.ts';
+import { BUNDLED_WHARF, cpuTimeMs, freePort, onExit, rssBytes, startChild, stopAll, waitForHttp, wharfArgs, type Child } from './children.ts';
 import { measureEventThroughput, printEventThroughput, type EventThroughput } from './events.ts';
 import { measureIssues, printIssues, type IssueBenchResult } from './issues.ts';
 import { ISSUES_QUERY } from './graphql-issues.ts';
@@ -76,7 +76,7 @@ const SECONDS = envNumber('BENCH_SECONDS', 8);
 const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 32));
 const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'true';
-const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || '.build/src/main.mjs';
+const WHARF_ENTRY = process.env.BENCH_WHARF_ENTRY || BUNDLED_WHARF;
 const EVENT_ITEMS = Math.round(envNumber('BENCH_EVENT_ITEMS', 2000));
 const EVENT_CONCURRENCY = Math.round(envNumber('BENCH_EVENT_CONCURRENCY', CONNECTIONS));
 const SEED_ITEMS = Math.round(envNumber('BENCH_SEED_ITEMS', 100));
@@ -498,7 +498,7 @@ async function main(): Promise<void> {
     const headers = { 'user-agent': USER_AGENT, accept: 'application/vnd.github+json', authorization: `token ${token}` };
     const api: Api = { base: wharfBase, token, login: BENCH_LOGIN };
 
-    console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== '.build/src/main.mjs' ? `, Wharf entry ${WHARF_ENTRY}` : ''}; groups: ${[...ONLY].join(', ')}`);
+    console.log(`# ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, node ${process.version}, ${os.cpus().length} CPUs (load generator shares them)${PROFILE ? ', Wharf under --cpu-prof' : ''}${WHARF_ENTRY !== BUNDLED_WHARF ? `, Wharf entry ${WHARF_ENTRY}` : ''}; groups: ${[...ONLY].join(', ')}`);
 
     // ---- seeding: what http reads, and the history git clones
     const skipped = new Map<string, string>();

@@ -5,7 +5,7 @@
 // schema dropped by a parallel test file in the middle of that makes it fail.
 //
 // Each test file runs from a bundle (scripts/bundle.mjs): loading the sources through
-// tsx cost each file's process ~2 s of CPU. So do the programs tests start as child
+// tsx cost each file's process ~2 s more CPU. So do the programs tests start as child
 // processes (src/main.ts, cli/main.ts: test/helpers/programs.ts).
 //
 // Files run four at a time, longest first (test/durations.json, seconds per file from
@@ -43,11 +43,10 @@ function durationsOf(log) {
 
 function runSuite(dialect, env) {
   const files = ordered(dialect);
-  const bundles = new Map(listed.map((f, i) => [f, bundled[i]]));
   console.log(`\n# ${dialect}: ${files.length} test files`);
   const log = path.join(os.tmpdir(), `wharf-durations-${process.pid}-${dialect}.tsv`);
   const recorder = record ? ['--import', './test/helpers/record-duration.mjs'] : [];
-  const res = spawnSync(process.execPath, ['--enable-source-maps', ...recorder, '--test', '--test-concurrency=4', '--test-force-exit', '--test-reporter=spec', ...files.map((f) => bundles.get(f))], {
+  const res = spawnSync(process.execPath, ['--enable-source-maps', ...recorder, '--test', '--test-concurrency=4', '--test-force-exit', '--test-reporter=spec', ...files.map((f) => bundleOf.get(f))], {
     stdio: 'inherit',
     env: {
       ...process.env, ...env, WHARF_TEST_DIALECT: dialect, WHARF_TEST_BUILD_DIR: path.resolve(BUILD_DIR),
@@ -78,6 +77,7 @@ async function withRunDatabase(serverUrl, fn) {
 }
 
 const bundled = await bundle({ entryPoints: [...listed, ...PROGRAMS], outdir: BUILD_DIR, splitting: true });
+const bundleOf = new Map(listed.map((f, i) => [f, bundled[i]]));
 let ok = runSuite('sqlite', {});
 const serverUrl = process.env.WHARF_TEST_DATABASE_URL;
 if (serverUrl) {

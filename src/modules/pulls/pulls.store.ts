@@ -31,7 +31,7 @@ function toPull(r: Row): PullRequestRecord {
     rebaseable: bool(r.rebaseable),
     checkedHeadSha: r.checked_head_sha,
     checkedBaseSha: r.checked_base_sha,
-    lastPusherId: r.last_pusher_id ?? null,
+    lastPusherId: r.last_pusher_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
