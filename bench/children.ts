@@ -149,5 +149,5 @@ export function wharfArgs(root: string, entry = BUNDLED_WHARF): string[] {
   if (entry.endsWith('.ts')) return [...flags, '--import', 'tsx', entry];
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('scripts/build.mjs failed');
-  return [...flags, '--enable-source-maps', entry];
+  return [...flags, entry];
 }

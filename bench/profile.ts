@@ -17,6 +17,7 @@ interface ProfileNode {
 }
 
 interface CpuProfile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -55,7 +56,8 @@ function table(rows: [string, number][], total: number, limit: number): string[]
     .map(([k, us]) => `  ${(100 * us / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 }
 
-export function summarizeProfile(file: string, limit = 20): string {
+/** spans: monotonic-clock [start, end] µs pairs; when given, only samples inside them count. */
+export function summarizeProfile(file: string, limit = 20, spans: readonly [number, number][] = []): string {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -66,8 +68,11 @@ export function summarizeProfile(file: string, limit = 20): string {
   const areas = new Map<string, number>();
   let busy = 0;
   let idle = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (spans.length > 0 && !spans.some(([from, to]) => at >= from && at <= to)) return;
     const node = byId.get(id);
     if (!node) return;
     if (node.callFrame.functionName === '(idle)') { idle += dt; return; }
@@ -88,7 +93,7 @@ export function summarizeProfile(file: string, limit = 20): string {
     }
   });
   return [
-    `profile ${file}`,
+    `profile ${file}${spans.length > 0 ? ` (the ${spans.length} measured runs only)` : ''}`,
     `busy ${(busy / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms (percentages are of busy time)`,
     '',
     'self time by package / area:',
