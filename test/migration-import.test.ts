@@ -219,6 +219,12 @@ describe('migration archive imports', () => {
     const merged = async (t: TestServer) => (await get(t, `/repos/${org.login}/cargo/pulls/4`) as Json).merge_commit_sha;
     assert.equal(await merged(b), await merged(a));
     assert.match(String(await merged(b)), /^[0-9a-f]{40}$/);
+    // The imported git data is in B's search index without a reindex: its code and commits are found.
+    await b.server.searchIndex.idle();
+    const code = await get(b, `/search/code?q=${encodeURIComponent(`fixed repo:${org.login}/cargo`)}`) as { items: { path: string }[] };
+    assert.deepEqual(code.items.map((i) => i.path), ['fix.txt']);
+    const commits = await get(b, `/search/commits?q=${encodeURIComponent(`entries repo:${org.login}/ledger`)}`) as { items: { commit: { message: string } }[] };
+    assert.deepEqual(commits.items.map((i) => i.commit.message), ['Two entries']);
     // New issues follow on after the imported numbers.
     const next = await requestJson(b, 'POST', `/repos/${org.login}/cargo/issues`, ADMIN_TOKEN, { title: 'After the move' });
     assert.equal(next.body.number, 5);

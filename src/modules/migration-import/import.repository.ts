@@ -1,14 +1,17 @@
 // One repository of an archive: the repository with its git data, then its labels,
 // milestones, issues and pull requests (in number order, keeping their numbers),
 // comments and reactions, then reviews and review comments, all in the caller's
-// transaction.
+// transaction. The repository is queued for the search index (code and commits) in
+// that transaction too: no push event is recorded for imported git data.
 import type { AppContext } from '../../context.ts';
+import { wakeWorkers } from '../../events/wake.ts';
 import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
 import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
 import { hasCommits, importPull } from '../pulls/pulls.import.ts';
 import { importReaction } from '../reactions/reactions.import.ts';
 import { importRepository } from '../repos/repos.import.ts';
 import type { Repo } from '../repos/repos.model.ts';
+import { queueRepository } from '../search/search-indexer.ts';
 import type { Accounts } from './import.accounts.ts';
 import type { ImportConflict } from './import.model.ts';
 import type { ArchiveRecords, IssueRecord, PullRecord, RepositoryRecord } from './import.records.ts';
@@ -33,6 +36,8 @@ export async function importOneRepository(
     ...source.flags, ...source.texts, name, description: source.description, homepage: source.homepage, visibility: source.visibility,
     defaultBranch: source.defaultBranch, topics: source.topics, createdAt: source.createdAt, updatedAt: source.updatedAt, pushedAt: source.pushedAt,
   }, gitSource);
+  await queueRepository(tx, repo.id);
+  wakeWorkers(tx);
   const mine = recordsOf(records, source.key);
   const labelIds = await importLabels(tx, repo.id, mine.labels.map((l) => ({ name: l.name, color: l.color, description: l.description, isDefault: l.isDefault })));
   const milestoneIds = new Map<number, number>();
