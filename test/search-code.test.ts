@@ -161,6 +161,44 @@ describe('search over the index', () => {
     assert.deepEqual(await paths(`${tag}%line`), []);
   });
 
+  test('repositories: in:readme finds words in the README at the root of the default branch', async () => {
+    const octokit = t.octokit(alice.token);
+    const write = async (repo: CreatedRepo, file: string, content: string) => {
+      const existing = await octokit.rest.repos.getContent({ owner: repo.owner, repo: repo.repo, path: file }).then((r) => (r.data as { sha: string }).sha, () => undefined);
+      await octokit.rest.repos.createOrUpdateFileContents({
+        owner: repo.owner, repo: repo.repo, path: file, message: `Write ${file}`, content: Buffer.from(content).toString('base64'), ...(existing ? { sha: existing } : {}),
+      });
+    };
+    await write(pub, 'README.md', `${tag} harbor\n\nMoored at the ${tag}Quay.\n`);
+    await write(priv, 'readme.rst', `The ${tag}Quay, privately.\n`);
+    await write(pub, 'docs/README.md', `${tag}Slipway\n`);
+    await idle();
+    const repoQ = async (q: string, token = alice.token) => {
+      const r = await get(`/search/repositories?q=${encodeURIComponent(q)}`, token);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return (r.body.items as Json[]).map((i) => i.name as string).sort();
+    };
+    // Not in a name or description: found only when in: names the README.
+    assert.deepEqual(await repoQ(`${tag}quay`), []);
+    assert.deepEqual(await repoQ(`${tag}quay in:readme`), [pub.repo, priv.repo].sort());
+    assert.deepEqual(await repoQ(`${tag}quay in:name,readme`), [pub.repo, priv.repo].sort());
+    assert.deepEqual(await repoQ(`${tag}quay in:readme`, bob.token), [pub.repo]);
+    assert.deepEqual(await repoQ(`${tag}quay in:readme is:private`), [priv.repo]);
+    assert.deepEqual(await repoQ(`${tag} in:readme NOT ${tag}quay`), []);
+    // Only the root README counts, not other files or a README further down.
+    assert.deepEqual(await repoQ(`${tag}windlass in:readme`), []);
+    assert.deepEqual(await repoQ(`${tag}slipway in:readme`), []);
+    // GraphQL's repository search reads the same.
+    const found = await gql(t, alice.token)<{ search: { repositoryCount: number } }>(
+      `query($q: String!) { search(query: $q, type: REPOSITORY, first: 5) { repositoryCount } }`, { q: `${tag}quay in:readme` });
+    assert.equal(found.search.repositoryCount, 2);
+    // The README changes: the index follows.
+    await write(pub, 'README.md', `${tag} harbor\n`);
+    await idle();
+    assert.deepEqual(await repoQ(`${tag}quay in:readme`), [priv.repo]);
+    await gitOk(['pull', '-q', '--ff-only', 'origin', 'main'], { cwd: work });
+  });
+
   test('visibility: a private repository for its owner only; unreachable repo: is a 422; made private hides at once', async () => {
     const mine = await codeQ(`${tag}Windlass`);
     assert.deepEqual((mine.body.items as Json[]).map((i) => i.path).sort(), ['docs/guide.md', 'src/anchor.ts', 'vault.py']);

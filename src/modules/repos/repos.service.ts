@@ -495,10 +495,14 @@ export async function repositoryIdsOwnedBy(ctx: AppContext, ownerId: number): Pr
   return rows.map((r) => r.id);
 }
 
+export type RepoSearchField = store.RepoSearchFilter['fields'][number];
+
 export interface RepoSearchQuery {
   /** Words each repository must hold (case-insensitively) in one of `fields`. */
   words: readonly string[];
-  fields: readonly ('name' | 'description')[];
+  fields: readonly RepoSearchField[];
+  /** With the field `readme`: for each word, the repositories whose README holds it (the search index knows). */
+  readmeHolders?: store.RepoSearchFilter['readmeHolders'];
   /** user:/org: qualifiers: only repositories of these accounts. */
   ownerLogins: readonly string[];
   visibility?: 'public' | 'private';

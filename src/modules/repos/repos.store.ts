@@ -479,7 +479,9 @@ export async function subscriptionsAmong(db: Executor, userId: number, repoIds: 
 
 export interface RepoSearchFilter {
   words: readonly string[];
-  fields: readonly ('name' | 'description')[];
+  fields: readonly ('name' | 'description' | 'readme')[];
+  /** For the field `readme`: by word, the repositories whose README holds it (a word missing here: none). */
+  readmeHolders?: ReadonlyMap<string, readonly number[]>;
   ownerIds: readonly number[];
   visibility?: 'public' | 'private';
   /** Non-public repositories the caller may read; every other non-public one stays out. */
@@ -525,9 +527,13 @@ export async function search(db: Executor, f: RepoSearchFilter): Promise<{ rows:
   if (f.archived !== undefined) q = q.where('archived', '=', f.archived ? 1 : 0);
   const holds = (word: string) => {
     const pattern = likePattern(word);
-    return f.fields.map((field) => (field === 'name'
-      ? sql<boolean>`name_lower LIKE ${pattern} ESCAPE '\\'`
-      : sql<boolean>`lower(coalesce(description, '')) LIKE ${pattern} ESCAPE '\\'`));
+    return f.fields.map((field) => {
+      if (field === 'name') return sql<boolean>`name_lower LIKE ${pattern} ESCAPE '\\'`;
+      if (field === 'description') return sql<boolean>`lower(coalesce(description, '')) LIKE ${pattern} ESCAPE '\\'`;
+      // Ids from the database, written out: there may be more than a statement takes parameters.
+      const ids = f.readmeHolders?.get(word) ?? [];
+      return ids.length ? sql<boolean>`id IN (${sql.raw(ids.map((id) => String(Math.trunc(id))).join(', '))})` : sql<boolean>`1 = 0`;
+    });
   };
   for (const word of f.words) q = q.where((eb) => eb.or(holds(word)));
   for (const clause of f.clauses ?? []) q = q.where((eb) => eb.or(clause.flatMap(holds)));

@@ -129,6 +129,19 @@ export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter):
   };
 }
 
+/**
+ * The repositories whose README holds `word` (any case): a file at the root of the
+ * indexed default branch named README or README.<anything>, in any case, as upstream
+ * shows one on a repository's page.
+ */
+export async function readmeHolders(db: Executor, dialect: Dialect, word: string): Promise<number[]> {
+  const rows = await sql<{ repository_id: number }>`
+    SELECT DISTINCT c.repository_id FROM search_code c
+    WHERE ${col('path')} NOT LIKE '%/%' AND (lower(${col('name')}) = 'readme' OR lower(${col('name')}) LIKE 'readme.%')
+      AND ${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), word)})`.execute(db);
+  return rows.rows.map((r) => Number(r.repository_id));
+}
+
 /** The text of files by id (the page's text matches). */
 export async function fileTexts(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();

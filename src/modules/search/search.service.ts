@@ -16,6 +16,7 @@ import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { withinBudget } from './search-budget.ts';
+import * as codeStore from './search-code.store.ts';
 import { bestFirst, issueFields, labelFields, relevance, repoFields, userFields } from './search-score.ts';
 import {
   invalidQuery, numberRange, qualifier, qualifierValues, timeRange, type ParsedQuery,
@@ -193,15 +194,23 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 export const REPO_SORTS = ['stars', 'forks', 'updated'] as const;
 export type RepoSort = typeof REPO_SORTS[number];
 
+/** For each word, the repositories whose README holds it (in:readme). */
+async function readmeHolders(ctx: AppContext, words: readonly string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  for (const w of new Set(words)) out.set(w, await codeStore.readmeHolders(ctx.db, ctx.dialect, w));
+  return out;
+}
+
 /** Repositories matching `q` that the caller may read, most recently updated first unless `sort` says otherwise. */
 async function repositoriesWithin(ctx: AppContext, actor: Actor, q: ParsedQuery, sort: RepoSort | undefined, order: Order | undefined, slice: Slice): Promise<repos.RepoPage> {
-  const inFields = qualifierValues(q, 'in').filter((f): f is 'name' | 'description' => f === 'name' || f === 'description');
+  const inFields = qualifierValues(q, 'in').filter((f): f is repos.RepoSearchField => f === 'name' || f === 'description' || f === 'readme');
   const is = qualifierValues(q, 'is');
   const fork = qualifier(q, 'fork');
   const archived = qualifier(q, 'archived');
   const { logins } = await ownersNamed(ctx, q);
-  // Wharf does not index READMEs yet: in:readme alone finds nothing.
-  if (onlyUnknownFields(q, ['name', 'description'])) return { items: [], total: 0 };
+  if (onlyUnknownFields(q, ['name', 'description', 'readme'])) return { items: [], total: 0 };
+  // READMEs are read from the code index (the default branch's root README).
+  const readmes = inFields.includes('readme') ? await readmeHolders(ctx, [...q.terms.flatMap((c) => c.any), ...q.excluded]) : undefined;
   const topics = qualifierValues(q, 'topic');
   // A topic is lower-case letters, digits and hyphens; anything else names none.
   if (topics.some((t) => !/^[a-z0-9][a-z0-9-]*$/.test(t))) return { items: [], total: 0 };
@@ -223,6 +232,7 @@ async function repositoriesWithin(ctx: AppContext, actor: Actor, q: ParsedQuery,
     clauses: q.terms.map((c) => c.any),
     excluded: q.excluded,
     fields: inFields.length ? inFields : ['name', 'description'],
+    ...(readmes ? { readmeHolders: readmes } : {}),
     ownerLogins: logins,
     visibility: is.includes('private') ? 'private' : is.includes('public') ? 'public' : undefined,
     forks: fork === 'only' ? 'only' : fork === 'true' ? 'include' : repoNames.length ? 'include' : 'exclude',
