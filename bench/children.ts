@@ -139,6 +139,8 @@ export function rssBytes(pid: number | undefined): number | null {
 
 /** What `npm start` runs: the bundle scripts/build.mjs makes. */
 export const BUNDLED_WHARF = '.build/src/main.mjs';
+/** What `npm run cli` runs (made by the same build). */
+export const BUNDLED_CLI = '.build/cli/main.mjs';
 
 /**
  * node's arguments that run Wharf from `entry` as `npm start` does: the bundle

@@ -26,6 +26,8 @@ export function run(cmd: string, args: string[], options: { cwd?: string; input?
     child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')}: exit ${code}: ${stderr.slice(-2000)}`))));
+    // A command that exits before reading its input: its exit status tells what went wrong.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }

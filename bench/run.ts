@@ -19,7 +19,9 @@
 //   BENCH_ONLY             comma-separated groups to run [all]: http (reads, lists,
 //                          GraphQL, memory growth), issues (page 300, concurrent creates),
 //                          events (hooks on the create path), git (clone, fetch, push,
-//                          clone over SSH: Wharf's SSH server listens only for this group);
+//                          clone over SSH: Wharf's SSH server listens only for this group),
+//                          search (repositories of node_modules source: indexing, code-search
+//                          latency; bench/search.ts, issue #16);
 //                          aims of the groups left out print MISS "not measured"
 //   BENCH_SEED_ITEMS       issues, pull requests and repositories seeded for the lists [100]
 //   BENCH_GIT_COMMITS      commits of the cloned and fetched history [10000]
@@ -33,6 +35,9 @@
 //   BENCH_WHARF_ENTRY      script to run instead of npm start's bundle (.build/src/main.mjs),
 //                          to measure a variant (a .ts entry runs through tsx)
 //   BENCH_NODE_FLAGS       node flags for Wharf's process (e.g. --max-semi-space-size=64), for A/B runs
+//   BENCH_SEARCH_REPOS     repositories pushed for the search scenario [200]
+//   BENCH_SEARCH_REPO_KB   source text per repository at most, in KB [256]
+//   BENCH_SEARCH_REQUESTS  code searches per kind of query, one at a time [100]
 //   BENCH_EVENT_ITEMS      issues created in the event scenario [2000]
 //   BENCH_EVENT_CONCURRENCY  creates in flight at once there [BENCH_CONNECTIONS]: aim 4's
 //                          hooks comparison is events.ts's, made at 32 in flight
@@ -50,7 +55,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { BUNDLED_WHARF, cpuTimeMs, freePort, onExit, rssBytes, startChild, stopAll, waitForHttp, wharfArgs, type Child } from './children.ts';
+import { BUNDLED_CLI, BUNDLED_WHARF, cpuTimeMs, freePort, onExit, rssBytes, startChild, stopAll, waitForHttp, wharfArgs, type Child } from './children.ts';
 import { measureEventThroughput, printEventThroughput, type EventThroughput } from './events.ts';
 import { measureIssues, printIssues, type IssueBenchResult } from './issues.ts';
 import { ISSUES_QUERY } from './graphql-issues.ts';
@@ -59,6 +64,7 @@ import { prepareSsh, type SshRemote } from './git-ssh.ts';
 import { apiCall, createRepo, seedHistory, seedIssues, seedListedRepos, seedPulls, type Api, type History } from './seed.ts';
 import { aim, aimsJson, printAims, unmeasured, type Aim } from './aims.ts';
 import { summarizeProfile } from './profile.ts';
+import { measureSearch, printSearch, searchAims, type SearchFigures } from './search.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USER_AGENT = 'wharf-bench/1.0';
@@ -87,8 +93,11 @@ const GIT_RUNS = Math.round(envNumber('BENCH_GIT_RUNS', 3));
 const MEMORY_PASS_SECONDS = envNumber('BENCH_MEMORY_PASS_SECONDS', 2);
 const ISSUES_SEED = Math.round(envNumber('BENCH_ISSUES_SEED', 10_000));
 const ISSUES_WRITES = Math.round(envNumber('BENCH_ISSUES_WRITES', 5000));
+const SEARCH_REPOS = Math.round(envNumber('BENCH_SEARCH_REPOS', 200));
+const SEARCH_REPO_KB = Math.round(envNumber('BENCH_SEARCH_REPO_KB', 256));
+const SEARCH_REQUESTS = Math.round(envNumber('BENCH_SEARCH_REQUESTS', 100));
 
-const GROUPS = ['http', 'issues', 'events', 'git'] as const;
+const GROUPS = ['http', 'issues', 'events', 'git', 'search'] as const;
 type Group = (typeof GROUPS)[number];
 const ONLY: Set<Group> = (() => {
   const raw = process.env.BENCH_ONLY;
@@ -491,6 +500,8 @@ async function main(): Promise<void> {
         WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000',
         WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
         WHARF_RATE_LIMIT_OAUTH_APP: '1000000000',
+        WHARF_RATE_LIMIT_SEARCH_AUTHENTICATED: '1000000000',
+        WHARF_RATE_LIMIT_SEARCH_UNAUTHENTICATED: '1000000000',
         // The event scenario's receiver listens on loopback.
         WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       }),
@@ -629,6 +640,26 @@ async function main(): Promise<void> {
       }
     }
 
+    // ---- search: repositories of real source, indexed, and code-search latency (issue #16)
+    let search: SearchFigures | null = null;
+    let searchFailure: string | null = null;
+    if (ONLY.has('search')) {
+      try {
+        search = await measureSearch({
+          api, root: ROOT, work, repos: SEARCH_REPOS, repoKb: SEARCH_REPO_KB, requests: SEARCH_REQUESTS,
+          cli: {
+            args: fs.existsSync(path.join(ROOT, BUNDLED_CLI)) ? [BUNDLED_CLI] : ['--import', 'tsx', 'cli/main.ts'],
+            env: childEnv({ WHARF_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn' }),
+          },
+        }, progress);
+        console.log('');
+        printSearch(search);
+      } catch (err) {
+        searchFailure = errorMessage(err);
+        console.log(`search scenario failed: ${searchFailure}`);
+      }
+    }
+
     // ---- git: clone, fetch and push against git http-backend
     let git: GitFigures | null = null;
     let gitFailure: string | null = historyFailure;
@@ -674,7 +705,8 @@ async function main(): Promise<void> {
       ...eventAims(events, eventsFailure),
       ...gitAims(git, gitFailure),
       ...memoryAims(rssPasses, rssEnd, ONLY.has('http')),
-    ].sort((a, b) => a.id.localeCompare(b.id));
+      ...searchAims(search, searchFailure, ONLY.has('search')),
+    ].sort((a, b) => Number(a.id) - Number(b.id));
     console.log('');
     printAims(aims);
 
@@ -691,6 +723,7 @@ async function main(): Promise<void> {
       notMeasured: Object.fromEntries(skipped),
       graphqlVsRest: sameData.map((c) => ({ ...c, throughputRatio: +c.throughputRatio.toFixed(3), graphqlP99: +c.graphqlP99.toFixed(3), restP99: +c.restP99.toFixed(3) })),
       issues,
+      search,
       git: git && {
         ...git,
         clone: { ...git.clone, ratio: +(git.clone.wharfMs / git.clone.backendMs).toFixed(2) },
