@@ -163,6 +163,11 @@ async function codeWithin(
     limit: slice.perPage, offset: slice.offset,
   };
   const found = await searchedRepositories(ctx, actor, q);
+  // SQLite: each word looked up in the text index once, not again for every chunk
+  // (one statement; the deadline is checked before each chunk as ever).
+  if (ctx.dialect === 'sqlite' && filter.inContent && found.length > 1) {
+    filter.textMatches = await codeStore.textMatches(ctx.db, ctx.dialect, [...filter.clauses.flat(), ...filter.excluded]);
+  }
   // Each chunk answers its own best `offset + perPage`; the page is cut from them all.
   const wanted = slice.offset + slice.perPage;
   const items: codeStore.CodeHit[] = [];

@@ -57,6 +57,12 @@ export interface CodeFilter {
   size?: Bounds<number>;
   sort?: 'indexed';
   order: 'asc' | 'desc';
+  /**
+   * By word, the ids of the files whose text holds it, when already looked up
+   * (textMatches): the scan of each chunk of repositories then reads them instead of
+   * asking the text index again.
+   */
+  textMatches?: ReadonlyMap<string, string>;
   limit: number;
   offset: number;
 }
@@ -77,7 +83,12 @@ export interface CodeHit {
 const text = sql`(SELECT t.content FROM search_code_text t WHERE t.rowid = c.id)`;
 
 function codeConditions(dialect: Dialect, f: CodeFilter): RawBuilder<SqlBool>[] {
-  const inText = (w: string) => sql<SqlBool>`${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), w)})`;
+  const inText = (w: string) => {
+    const known = f.textMatches?.get(w);
+    // One JSON parameter, so that the statement's text stays the same whatever the ids.
+    if (known !== undefined) return sql<SqlBool>`${col('id')} IN (SELECT value FROM json_each(${known}))`;
+    return sql<SqlBool>`${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), w)})`;
+  };
   const where = (w: string) => [...(f.inContent ? [inText(w)] : []), ...(f.inPath ? [holds(dialect, col('path'), w)] : [])];
   const out: RawBuilder<SqlBool>[] = [
     inRepositories(f.repositoryIds),
@@ -140,6 +151,21 @@ export async function readmeHolders(db: Executor, dialect: Dialect, word: string
     WHERE ${col('path')} NOT LIKE '%/%' AND (lower(${col('name')}) = 'readme' OR lower(${col('name')}) LIKE 'readme.%')
       AND ${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), word)})`.execute(db);
   return rows.rows.map((r) => Number(r.repository_id));
+}
+
+/**
+ * By word, the ids (a JSON array) of every indexed file whose text holds it. On SQLite a
+ * statement asks the text index anew for each IN (SELECT …) it holds, however few
+ * repositories it searches: code search looks each word up once with this and scans
+ * its chunks of repositories against the ids (see CodeFilter.textMatches).
+ */
+export async function textMatches(db: Executor, dialect: Dialect, words: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const w of new Set(words)) {
+    const rows = await sql<{ id: number }>`SELECT t.rowid AS id FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), w)}`.execute(db);
+    out.set(w, JSON.stringify(rows.rows.map((r) => Number(r.id))));
+  }
+  return out;
 }
 
 /** The text of files by id (the page's text matches). */
