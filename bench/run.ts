@@ -10,7 +10,7 @@
 // GET /meta's ssh_keys, OpenSSH checking strictly; figure git.sshClone); and the
 // resident memory of the Wharf process. Each aim's target is set where it is computed
 // (httpAims … memoryAims below); bench/aims.ts prints them. A default run takes about
-// 8 minutes on 2 cores.
+// 11 minutes on 2 cores.
 //
 // Environment (defaults in brackets):
 //   BENCH_SECONDS          measured seconds per scenario and server [8]
