@@ -88,6 +88,12 @@ export interface Config {
    * it found with incomplete_results, or 503 when it found nothing yet (0: always 503).
    */
   searchTimeoutMs: number;
+  /**
+   * WHARF_RETENTION_DAYS: delivered events (the outbox), finished webhook deliveries with
+   * their attempts, and delivered payloads older than this are pruned in the background;
+   * 0 keeps them for good.
+   */
+  retentionDays: number;
 }
 
 export interface BillingPlanConfig {
@@ -199,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     runnerOfflineSeconds: Math.max(1, int(env, 'WHARF_RUNNER_OFFLINE_SECONDS', 120)),
     // Upstream's search time-out is 10 seconds.
     searchTimeoutMs: int(env, 'WHARF_SEARCH_TIMEOUT_MS', 10000),
+    retentionDays: int(env, 'WHARF_RETENTION_DAYS', 30),
     // Upstream's Free plan figures unless configured.
     defaultPlan: {
       name: str(env, 'WHARF_BILLING_PLAN') ?? 'free',

@@ -15,6 +15,7 @@ import { MigrationExportWorker } from './modules/org-migrations/migrations.worke
 import { MigrationImportWorker } from './modules/migration-import/import.worker.ts';
 import { ImportWorker } from './modules/imports/imports.worker.ts';
 import { AutoMergeWorker } from './modules/pulls/auto-merge.worker.ts';
+import { RetentionWorker } from './modules/retention/retention.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
 import { startSshServer, type SshServer } from './modules/git-ssh/git-ssh.server.ts';
 import { wireModules } from './modules/wiring.ts';
@@ -40,6 +41,8 @@ export interface Server {
   imports: ImportWorker;
   /** Merges pull requests whose auto-merge waited on protection; runs from creation until close(). */
   autoMerges: AutoMergeWorker;
+  /** Prunes what is older than WHARF_RETENTION_DAYS, hourly; runs from creation until close(). */
+  retention: RetentionWorker;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     imports.start();
     const autoMerges = new AutoMergeWorker(ctx, d.pollMs);
     autoMerges.start();
+    const retention = new RetentionWorker(ctx);
+    retention.start();
     const sshPort = options.sshListenPort ?? (config.sshPort === 0 ? null : config.sshPort);
     if (sshPort !== null) {
       ssh = await startSshServer(ctx, sshPort, config.host).catch(async (err: unknown) => {
@@ -96,13 +101,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await searchIndex.stop();
         await migrationExports.stop();
         await migrationImports.stop();
+        await retention.stop();
         throw err;
       });
       // ssh_url names the port bound (the OS's choice when asked for 0).
       ctx.urls.sshPort = ssh.port;
     }
     return {
-      app, ctx, database, webhooks, searchIndex, migrationExports, migrationImports, imports, autoMerges, sshPort: ssh?.port ?? null,
+      app, ctx, database, webhooks, searchIndex, migrationExports, migrationImports, imports, autoMerges, retention, sshPort: ssh?.port ?? null,
       async close() {
         // First: git runs still going are ended and their pushes recorded while the database is open.
         await ssh?.close();
@@ -117,6 +123,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await searchIndex.stop();
         await migrationExports.stop();
         await migrationImports.stop();
+        await retention.stop();
         await pushes?.stop();
         closeAllCatFiles();
         await database.close();

@@ -66,6 +66,19 @@ export async function amendPayload(ctx: AppContext, id: number, payload: Record<
   await ctx.db.updateTable('outbox').set({ payload: JSON.stringify(payload) }).where('id', '=', id).execute();
 }
 
+/**
+ * Removes up to `limit` events recorded before `before` that were dispatched (retention);
+ * returns how many went. Undispatched ones stay whatever their age. Webhook deliveries
+ * do not need them: their payload is kept with them (hook_payloads).
+ */
+export async function pruneDispatched(ctx: AppContext, before: string, limit: number): Promise<number> {
+  const ids = ctx.db.selectFrom('outbox').select('id')
+    .where('dispatched_at', 'is not', null).where('created_at', '<', before)
+    .orderBy('id').limit(limit);
+  const res = await ctx.db.deleteFrom('outbox').where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 export interface StoredEvent extends DomainEvent {
   id: number;
   createdAt: string;
