@@ -31,6 +31,7 @@
 //   BENCH_SCENARIOS        a regular expression: only the http scenarios whose names match
 //                          are measured (for profiling one request; aims of the others MISS)
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
+//                          during the measured runs (http scenarios, events), not seeding
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
 //   BENCH_WHARF_ENTRY      script to run instead of npm start's bundle (.build/src/main.mjs),
 //                          to measure a variant (a .ts entry runs through tsx)
