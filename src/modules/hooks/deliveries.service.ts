@@ -124,3 +124,13 @@ export async function redeliverAppHookDelivery(ctx: AppContext, appId: number, i
 export async function deliveryAttempts(ctx: AppContext, deliveryId: number): Promise<DeliveryAttempt[]> {
   return store.listAttempts(ctx.db, deliveryId);
 }
+
+/** Retention: removes up to `limit` finished deliveries queued before `before` (with their attempts). */
+export function pruneFinishedDeliveries(ctx: AppContext, before: string, limit: number): Promise<number> {
+  return store.pruneFinished(ctx.db, before, limit);
+}
+
+/** Retention: removes up to `limit` payloads stored before `before` that no delivery refers to. */
+export function pruneUnreferencedPayloads(ctx: AppContext, before: string, limit: number): Promise<number> {
+  return store.prunePayloads(ctx.db, before, limit);
+}

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../context.ts';
 import { isoSeconds } from '../../domain/clock.ts';
 import { pruneDispatched } from '../../events/outbox.ts';
-import * as deliveries from '../hooks/deliveries.store.ts';
+import * as deliveries from '../hooks/deliveries.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -62,8 +62,8 @@ export class RetentionWorker {
     if (days === 0) return pruned;
     const before = isoSeconds(new Date(this.ctx.clock.now().getTime() - days * DAY_MS));
     // Deliveries before payloads: a payload goes once no delivery refers to it.
-    pruned.deliveries = await this.inBatches((n) => deliveries.pruneFinished(this.ctx.db, before, n));
-    pruned.payloads = await this.inBatches((n) => deliveries.prunePayloads(this.ctx.db, before, n));
+    pruned.deliveries = await this.inBatches((n) => deliveries.pruneFinishedDeliveries(this.ctx, before, n));
+    pruned.payloads = await this.inBatches((n) => deliveries.pruneUnreferencedPayloads(this.ctx, before, n));
     pruned.events = await this.inBatches((n) => pruneDispatched(this.ctx, before, n));
     if (pruned.events || pruned.deliveries || pruned.payloads) this.ctx.log.info({ ...pruned, before }, 'retention: pruned');
     return pruned;
