@@ -146,12 +146,10 @@ export async function putProtection(ctx: AppContext, actor: Actor, owner: string
 
 /**
  * Changes part of an existing rule (the sub-resources); 404 when the branch is not
- * protected. `change` gets the repository too: what a name means can depend on its owner.
- */
-/**
- * Reads the branch's rule, changes it and writes it back in one transaction, the rule's
- * row locked on PostgreSQL: parallel changes (two contexts added at once) all land.
- * `change` gets the transaction's context for any reads of its own.
+ * protected. The rule is read, changed and written back in one transaction, its row
+ * locked on PostgreSQL, so parallel changes (two contexts added at once) all land.
+ * `change` gets the repository (what a name means can depend on its owner) and the
+ * transaction's context for any reads of its own.
  */
 export async function changeProtection(
   ctx: AppContext, actor: Actor, owner: string, name: string, branch: string,

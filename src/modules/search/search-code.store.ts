@@ -82,12 +82,17 @@ export interface CodeHit {
 
 const text = sql`(SELECT t.content FROM search_code_text t WHERE t.rowid = c.id)`;
 
+/** The ids of the indexed files whose text holds `word` (any case), as a subquery. */
+function textHolding(dialect: Dialect, word: string): RawBuilder<unknown> {
+  return sql`SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), word)}`;
+}
+
 function codeConditions(dialect: Dialect, f: CodeFilter): RawBuilder<SqlBool>[] {
   const inText = (w: string) => {
     const known = f.textMatches?.get(w);
     // One JSON parameter, so that the statement's text stays the same whatever the ids.
     if (known !== undefined) return sql<SqlBool>`${col('id')} IN (SELECT value FROM json_each(${known}))`;
-    return sql<SqlBool>`${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), w)})`;
+    return sql<SqlBool>`${col('id')} IN (${textHolding(dialect, w)})`;
   };
   const where = (w: string) => [...(f.inContent ? [inText(w)] : []), ...(f.inPath ? [holds(dialect, col('path'), w)] : [])];
   const out: RawBuilder<SqlBool>[] = [
@@ -149,7 +154,7 @@ export async function readmeHolders(db: Executor, dialect: Dialect, word: string
   const rows = await sql<{ repository_id: number }>`
     SELECT DISTINCT c.repository_id FROM search_code c
     WHERE ${col('path')} NOT LIKE '%/%' AND (lower(${col('name')}) = 'readme' OR lower(${col('name')}) LIKE 'readme.%')
-      AND ${col('id')} IN (SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), word)})`.execute(db);
+      AND ${col('id')} IN (${textHolding(dialect, word)})`.execute(db);
   return rows.rows.map((r) => Number(r.repository_id));
 }
 
@@ -162,8 +167,8 @@ export async function readmeHolders(db: Executor, dialect: Dialect, word: string
 export async function textMatches(db: Executor, dialect: Dialect, words: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const w of new Set(words)) {
-    const rows = await sql<{ id: number }>`SELECT t.rowid AS id FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), w)}`.execute(db);
-    out.set(w, JSON.stringify(rows.rows.map((r) => Number(r.id))));
+    const rows = await sql<{ rowid: number }>`${textHolding(dialect, w)}`.execute(db);
+    out.set(w, JSON.stringify(rows.rows.map((r) => Number(r.rowid))));
   }
   return out;
 }
