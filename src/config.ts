@@ -84,6 +84,12 @@ export interface Config {
   /** WHARF_SSH_PORT: git over SSH listens here (on HOST); 0 turns the SSH server off. */
   sshPort: number;
   /**
+   * WHARF_METRICS_PORT: GET /metrics is also served here (on HOST, plain HTTP) without
+   * authentication, for a scraper on a private network; null (unset or 0) serves it only
+   * on PORT, to site admins.
+   */
+  metricsPort: number | null;
+  /**
    * WHARF_SEARCH_TIMEOUT_MS: the time budget of one search; past it a search answers what
    * it found with incomplete_results, or 503 when it found nothing yet (0: always 503).
    */
@@ -215,5 +221,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     checksAllowUserTokens: ['1', 'true'].includes((env.WHARF_CHECKS_ALLOW_USER_TOKENS ?? '').toLowerCase()),
     sshPort: portNumber(env, 'WHARF_SSH_PORT', 2222),
+    metricsPort: portNumber(env, 'WHARF_METRICS_PORT', 0) || null,
   };
 }

@@ -79,6 +79,13 @@ export async function pruneDispatched(ctx: AppContext, before: string, limit: nu
   return Number(res.numDeletedRows);
 }
 
+/** How many events wait to be dispatched to hooks: the outbox's queue depth (GET /metrics). */
+export async function countUndispatched(ctx: AppContext): Promise<number> {
+  const r = await ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('dispatched_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export interface StoredEvent extends DomainEvent {
   id: number;
   createdAt: string;

@@ -61,6 +61,7 @@ export async function applyRateLimit(
   request: FastifyRequest, reply: FastifyReply, store: RateLimitStore, cfg: RateLimitConfig, nowEpoch: number,
 ): Promise<void> {
   const configured = request.routeOptions.config.rateLimit ?? 'core';
+  if (configured === 'exempt') return;
   const resource: RateResource = configured === 'none' ? 'core' : configured;
   const budget = budgetFor(request.actor, resource, cfg);
   const counted = configured !== 'none';

@@ -21,8 +21,12 @@ export interface WharfRouteConfig {
   operationId?: string;
   /** Resource name used in 422 `errors[].resource`. */
   resource?: string;
-  /** Which rate-limit bucket the route counts against; 'none' peeks without counting. */
-  rateLimit?: RateResource | 'none';
+  /**
+   * Which rate-limit bucket the route counts against; 'none' peeks without counting;
+   * 'exempt' touches no counter at all (health probes, which must answer while the
+   * database does not).
+   */
+  rateLimit?: RateResource | 'none' | 'exempt';
   /** Scopes listed in X-Accepted-OAuth-Scopes. */
   acceptedScopes?: string[];
   /** The route accepts a JSON array as its body (upstream allows it on a few routes). */

@@ -6,7 +6,7 @@ import { nowIso } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { wakeWorkers } from '../../events/wake.ts';
 import * as store from './deliveries.store.ts';
-import type { Delivery, DeliveryAttempt, DeliveryDetail } from './hooks.model.ts';
+import type { Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState } from './hooks.model.ts';
 import { appHook, payloadWithInstallation } from './hooks.apps.ts';
 import { organizationTarget, repositoryTarget, requireHook, type HookOwner } from './hooks.service.ts';
 
@@ -133,4 +133,13 @@ export function pruneFinishedDeliveries(ctx: AppContext, before: string, limit: 
 /** Retention: removes up to `limit` payloads stored before `before` that no delivery refers to. */
 export function pruneUnreferencedPayloads(ctx: AppContext, before: string, limit: number): Promise<number> {
   return store.prunePayloads(ctx.db, before, limit);
+}
+
+/**
+ * Delivery rows by state, for GET /metrics: pending and in_progress are the queue;
+ * delivered and failed are outcomes, kept until retention prunes them (a failure that
+ * is retried stays failed, its retry being a row of its own).
+ */
+export function deliveryCountsByState(ctx: AppContext): Promise<Record<DeliveryState, number>> {
+  return store.countByState(ctx.db);
 }

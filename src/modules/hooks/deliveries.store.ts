@@ -394,6 +394,15 @@ export async function pruneFinished(db: Executor, before: string, limit: number)
   return Number(res.numDeletedRows);
 }
 
+/** How many delivery rows are in each state (GET /metrics; the claim's index covers it). */
+export async function countByState(db: Executor): Promise<Record<DeliveryState, number>> {
+  const rows = await db.selectFrom('hook_deliveries').select(['state', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('state').execute();
+  const counts: Record<DeliveryState, number> = { pending: 0, in_progress: 0, delivered: 0, failed: 0 };
+  for (const r of rows) counts[r.state] = Number(r.n);
+  return counts;
+}
+
 /** Removes up to `limit` payloads stored before `before` that no delivery left refers to. */
 export async function prunePayloads(db: Executor, before: string, limit: number): Promise<number> {
   const ids = db.selectFrom('hook_payloads as p').select('p.outbox_id')

@@ -185,3 +185,8 @@ export async function setLfsPreference(ctx: AppContext, actor: Actor, owner: str
   if (moved) interrupt(repo.id);
   return { repo, imp: (await store.find(ctx.db, repo.id))! };
 }
+
+/** Source imports with a step waiting for a worker that may be taken now (GET /metrics). */
+export function countWaitingImports(ctx: AppContext): Promise<number> {
+  return store.countRunnable(ctx.db, nowIso(ctx.clock));
+}

@@ -114,3 +114,8 @@ export async function runHeldImport(ctx: AppContext, id: number, onProgress?: Pr
   }
   return (await store.findById(ctx.db, id))!;
 }
+
+/** Archive imports waiting for a worker that may be taken now (GET /metrics). */
+export function countWaitingImports(ctx: AppContext): Promise<number> {
+  return store.countClaimable(ctx.db, ctx.clock.now().getTime());
+}

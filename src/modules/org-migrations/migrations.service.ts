@@ -174,3 +174,8 @@ export async function listRepositories(ctx: AppContext, actor: Actor, who: Migra
 export function presentableRepositories(ctx: AppContext, actor: Actor, list: readonly Repo[]): Promise<repos.Presentable[]> {
   return repos.presentable(ctx, actor, list);
 }
+
+/** Exports waiting for a worker that may be taken now (GET /metrics). */
+export function countWaitingExports(ctx: AppContext): Promise<number> {
+  return store.countClaimable(ctx.db, ctx.clock.now().getTime());
+}
