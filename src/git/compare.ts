@@ -1,22 +1,51 @@
 // Comparing two commits of one repository as a pull request does: the merge base, the
 // commits of the head that the base lacks, the patch series, and bringing a commit of
 // another repository on this host (a fork) into this one so that all of it happens in
-// one object database.
+// one object database. The range reads may also look into other repositories' objects
+// for the one git process they start (`also`, a comparison across a fork network)
+// without copying anything: see objectSources.
+import path from 'node:path';
 import { ObjectMemo } from './object-memo.ts';
-import { gitText, runGit } from './run.ts';
+import { gitText, runGit, type RunOptions } from './run.ts';
 
 const mergeBases = new ObjectMemo<string | null>();
 const rangeCounts = new ObjectMemo<number>();
 const diffStats = new ObjectMemo<DiffStat>();
 const changedNames = new ObjectMemo<string[]>();
 
-/** The best common ancestor of two commits, or null when their histories are unrelated. */
-export function mergeBase(dir: string, a: string, b: string): Promise<string | null> {
-  return mergeBases.get(dir, [a, b], () => findMergeBase(dir, a, b));
+/**
+ * git directories of other repositories whose objects a read may use besides those of
+ * the repository it runs in (its own `objects/info/alternates` still count).
+ */
+export type ObjectSources = readonly string[];
+
+/**
+ * The environment that lends `also`'s objects to one git process: git reads them as
+ * alternates (GIT_ALTERNATE_OBJECT_DIRECTORIES) for that process only. Nothing is
+ * written to the repository, and its long-running cat-file reader never sees them.
+ */
+function objectSources(also: ObjectSources): RunOptions {
+  if (!also.length) return {};
+  // git splits the list at ':' and reads an entry that starts with '"' C-quoted.
+  const entry = (dir: string) => {
+    const objects = path.resolve(dir, 'objects');
+    return /[:"\\\n]/.test(objects) ? `"${objects.replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\n')}"` : objects;
+  };
+  return { env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: also.map(entry).join(':') } };
 }
 
-async function findMergeBase(dir: string, a: string, b: string): Promise<string | null> {
-  const res = await runGit(dir, ['merge-base', '--end-of-options', a, b], { okCodes: [1] });
+/** Memo keys: the same ids read with other repositories' objects lent are kept apart. */
+function sourcesKey(also: ObjectSources): string {
+  return also.map((d) => path.resolve(d)).join('\0');
+}
+
+/** The best common ancestor of two commits, or null when their histories are unrelated. */
+export function mergeBase(dir: string, a: string, b: string, also: ObjectSources = []): Promise<string | null> {
+  return mergeBases.get(dir, [a, b], () => findMergeBase(dir, a, b, also), sourcesKey(also));
+}
+
+async function findMergeBase(dir: string, a: string, b: string, also: ObjectSources): Promise<string | null> {
+  const res = await runGit(dir, ['merge-base', '--end-of-options', a, b], { okCodes: [1], ...objectSources(also) });
   return res.code === 0 ? res.stdout.toString('utf8').trim() || null : null;
 }
 
@@ -24,17 +53,17 @@ async function findMergeBase(dir: string, a: string, b: string): Promise<string 
  * Shas of the commits reachable from `head` and not from `base`, oldest first (as a
  * pull request lists them), at most `limit` of them: the oldest ones.
  */
-export async function rangeShas(dir: string, base: string, head: string, limit: number): Promise<string[]> {
-  const out = await gitText(dir, ['rev-list', '--reverse', '--topo-order', '--end-of-options', head, `^${base}`, '--']);
+export async function rangeShas(dir: string, base: string, head: string, limit: number, also: ObjectSources = []): Promise<string[]> {
+  const out = await gitText(dir, ['rev-list', '--reverse', '--topo-order', '--end-of-options', head, `^${base}`, '--'], objectSources(also));
   return out.split('\n').filter(Boolean).slice(0, limit);
 }
 
-export function countRange(dir: string, base: string, head: string): Promise<number> {
-  return rangeCounts.get(dir, [base, head], () => countCommits(dir, base, head));
+export function countRange(dir: string, base: string, head: string, also: ObjectSources = []): Promise<number> {
+  return rangeCounts.get(dir, [base, head], () => countCommits(dir, base, head, also), sourcesKey(also));
 }
 
-async function countCommits(dir: string, base: string, head: string): Promise<number> {
-  const out = await gitText(dir, ['rev-list', '--count', '--end-of-options', head, `^${base}`, '--']);
+async function countCommits(dir: string, base: string, head: string, also: ObjectSources): Promise<number> {
+  const out = await gitText(dir, ['rev-list', '--count', '--end-of-options', head, `^${base}`, '--'], objectSources(also));
   return Number(out.trim());
 }
 
@@ -50,8 +79,8 @@ export function changedFileNames(dir: string, base: string, head: string): Promi
 }
 
 /** The commits of base..head as one e-mail patch series (the patch media type of a pull request). */
-export async function rangePatch(dir: string, base: string, head: string): Promise<string> {
-  return gitText(dir, ['format-patch', '--stdout', '--no-color', '--no-signature', '--end-of-options', `${base}..${head}`, '--']);
+export async function rangePatch(dir: string, base: string, head: string, also: ObjectSources = []): Promise<string> {
+  return gitText(dir, ['format-patch', '--stdout', '--no-color', '--no-signature', '--end-of-options', `${base}..${head}`, '--'], objectSources(also));
 }
 
 /**
