@@ -23,8 +23,11 @@ export interface Command {
   /** Names of the required positional arguments, in order. */
   positionals: string[];
   options?: OptionSpec;
-  /** 'migrate' only applies migrations; every other command also does first-start work. */
-  setup?: 'migrate' | 'full';
+  /**
+   * 'migrate' only applies migrations; 'none' opens nothing (the command reads ctx.config
+   * alone); every other command also does first-start work.
+   */
+  setup?: 'migrate' | 'full' | 'none';
   run(ctx: CliContext, args: Invocation, out: Output): Promise<void>;
 }
 

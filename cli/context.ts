@@ -13,6 +13,7 @@ import { loadSecretBox, verifySecretKey } from '../src/secret-key.ts';
 import { Urls } from '../src/urls.ts';
 
 export interface CliContext {
+  config: Config;
   app: AppContext;
   database: DatabaseHandle;
   close(): Promise<void>;
@@ -43,9 +44,18 @@ export async function openCliContext(config: Config, options: OpenOptions): Prom
       bus: wireModules(), secrets,
     };
     if (options.firstStart) await firstStart(app);
-    return { app, database, close: () => database.close() };
+    return { config, app, database, close: () => database.close() };
   } catch (err) {
     await database.close();
     throw err;
   }
+}
+
+/**
+ * For commands with setup 'none' (backup, restore): the configuration alone, no database
+ * opened; reaching for app or database is a bug in the command.
+ */
+export function configOnlyContext(config: Config): CliContext {
+  const opened = (): never => { throw new Error('this command opens no database (setup: none)'); };
+  return { config, get app() { return opened(); }, get database() { return opened(); }, close: async () => {} };
 }

@@ -4,7 +4,8 @@
 // Exit codes: 0 done, 1 the command failed (validation, no such user …), 2 bad command line.
 import { loadConfig } from '../src/config.ts';
 import { parseInvocation, UsageError, type Command, type Invocation } from './args.ts';
-import { openCliContext, type CliContext } from './context.ts';
+import { backupCommands } from './backup.ts';
+import { configOnlyContext, openCliContext, type CliContext } from './context.ts';
 import { oauthAppsCommands } from './oauth-apps.ts';
 import { orgsCommands } from './orgs.ts';
 import { migrateCommands } from './migrate.ts';
@@ -19,6 +20,7 @@ const COMMANDS: Command[] = [
   ...tokensCommands,
   ...oauthAppsCommands,
   ...searchCommands,
+  ...backupCommands,
   // Before plain `migrate`: a command is the first whose words the arguments start with.
   ...migrateCommands,
   {
@@ -92,7 +94,8 @@ export async function runCli(argv: string[], out: Output): Promise<number> {
   }
   let ctx: CliContext;
   try {
-    ctx = await openCliContext(loadConfig(), { firstStart: command.setup !== 'migrate' });
+    const config = loadConfig();
+    ctx = command.setup === 'none' ? configOnlyContext(config) : await openCliContext(config, { firstStart: command.setup !== 'migrate' });
   } catch (err) {
     out.note(`error: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
