@@ -69,3 +69,16 @@ export function formatScopes(scopes: readonly string[]): string {
 export function parseScopes(stored: string): string[] {
   return stored.split(',').map((s) => s.trim()).filter(Boolean);
 }
+
+export interface ScopeNode {
+  scope: string;
+  /** The scopes it grants directly (each may grant more). */
+  children: ScopeNode[];
+}
+
+/** The scopes as a tree of what grants what, roots sorted: the token form's checkboxes. */
+export function scopeTree(): ScopeNode[] {
+  const isChild = new Set(Object.values(CHILDREN).flat());
+  const node = (scope: string): ScopeNode => ({ scope, children: (CHILDREN[scope] ?? []).map(node) });
+  return ALL_SCOPES.filter((s) => !isChild.has(s)).map(node);
+}

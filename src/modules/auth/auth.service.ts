@@ -1,7 +1,7 @@
 // Who a request is: tokens, Basic logins, OAuth app credentials; and issuing tokens.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { anonymousActor, oauthAppActor, userActor, type Actor, type Credentials } from '../../domain/actor.ts';
-import { epochSeconds, nowIso } from '../../domain/clock.ts';
+import { epochSeconds, isoSeconds, nowIso } from '../../domain/clock.ts';
 import { BadCredentialsError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { formatScopes, isKnownScope, parseScopes } from '../../domain/scopes.ts';
 import * as users from '../users/users.service.ts';
@@ -137,6 +137,56 @@ export async function issueToken(ctx: AppContext, req: TokenRequest): Promise<Is
   });
   return { token, record };
 }
+// ---------------------------------------------------------------- personal access tokens (settings pages)
+
+/** The lifetimes the token form offers, in days; null never expires (as upstream's choices). */
+export const TOKEN_LIFETIMES: readonly (number | null)[] = [7, 30, 60, 90, null];
+/** Upstream's limit on a token's note. */
+const MAX_NOTE_LENGTH = 255;
+
+export interface PersonalToken {
+  id: number;
+  note: string;
+  scopes: string[];
+  lastEight: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+  expired: boolean;
+}
+
+/** The user's personal access tokens, newest first: what each may do, never its value. */
+export async function listPersonalTokens(ctx: AppContext, userId: number): Promise<PersonalToken[]> {
+  const now = ctx.clock.now().getTime();
+  return (await store.listPersonalTokens(ctx.db, userId)).map((t) => ({
+    id: t.id, note: t.note ?? '', scopes: parseScopes(t.scopes), lastEight: t.token_last_eight,
+    expiresAt: t.expires_at, lastUsedAt: t.last_used_at, createdAt: t.created_at,
+    expired: t.expires_at !== null && Date.parse(t.expires_at) <= now,
+  }));
+}
+
+export interface NewPersonalToken {
+  note: string;
+  scopes: readonly string[];
+  /** Days until it expires (one of TOKEN_LIFETIMES), null for never. */
+  lifetimeDays: number | null;
+}
+
+/** Issues a personal access token for the user; the value is returned this once only. */
+export async function createPersonalToken(ctx: AppContext, userId: number, input: NewPersonalToken): Promise<IssuedToken> {
+  const note = input.note.trim();
+  if (!note) throw ValidationError.field('OauthAccess', 'note', 'missing_field', "Note can't be blank");
+  if (note.length > MAX_NOTE_LENGTH) throw ValidationError.field('OauthAccess', 'note', 'invalid', `Note is too long (maximum is ${MAX_NOTE_LENGTH} characters)`);
+  if (!TOKEN_LIFETIMES.includes(input.lifetimeDays)) throw ValidationError.field('OauthAccess', 'expires_at', 'invalid', 'Expiration is not one of the choices offered');
+  const expiresAt = input.lifetimeDays === null ? null : isoSeconds(new Date(ctx.clock.now().getTime() + input.lifetimeDays * 86_400_000));
+  return issueToken(ctx, { userId, scopes: input.scopes, note, kind: 'personal', expiresAt });
+}
+
+/** Revokes one of the user's own personal access tokens; any other id is not found. */
+export async function revokePersonalToken(ctx: AppContext, userId: number, tokenId: number): Promise<void> {
+  if (!(await store.deletePersonalToken(ctx.db, userId, tokenId))) throw new NotFoundError();
+}
+
 export function revokeTokens(ctx: AppContext, userId: number, kind?: 'personal' | 'impersonation'): Promise<number> {
   return store.deleteTokensOfUser(ctx.db, userId, kind);
 }

@@ -72,6 +72,21 @@ export async function findTokensByIds(db: Executor, ids: readonly number[]): Pro
     .where('id', 'in', [...new Set(ids)]).execute();
 }
 
+/** A user's personal access tokens as the settings page shows them: never the hash. */
+export async function listPersonalTokens(db: Executor, userId: number) {
+  return db.selectFrom('tokens')
+    .select(['id', 'note', 'scopes', 'token_last_eight', 'expires_at', 'last_used_at', 'created_at'])
+    .where('user_id', '=', userId).where('kind', '=', 'personal').orderBy('id', 'desc').execute();
+}
+
+export type PersonalTokenRow = Awaited<ReturnType<typeof listPersonalTokens>>[number];
+
+/** Deletes one personal access token of the user; false when the user holds no such token. */
+export async function deletePersonalToken(db: Executor, userId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('tokens').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'personal').executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
 export async function deleteTokensOfUser(db: Executor, userId: number, kind?: NewToken['kind']): Promise<number> {
   let q = db.deleteFrom('tokens').where('user_id', '=', userId);
   if (kind) q = q.where('kind', '=', kind);

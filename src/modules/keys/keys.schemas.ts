@@ -54,3 +54,17 @@ export const DeployKey = Type.Object({
   enabled: Type.Boolean(),
 });
 export const DeployKeyList = PagedArray(DeployKey);
+
+// ---------------------------------------------------------------- settings page forms
+// Fields are optional strings: a missing one gets the form back with its message.
+
+/** An SSH or GPG key pasted as text, with its title (SSH) or name (GPG). */
+export const KeyPageForm = Type.Object({
+  authenticity_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  title: Type.Optional(Type.String({ maxLength: 4096 })),
+  key: Type.Optional(Type.String({ maxLength: 64 * 1024 })),
+});
+
+export const PageCsrfForm = Type.Object({ authenticity_token: Type.Optional(Type.String({ maxLength: 4096 })) });
+
+export const PageKeyIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) });

@@ -59,6 +59,16 @@ export function sendCsrfFailure(reply: FastifyReply, session: web.WebSession | n
     'Request refused', 'This form has expired or did not come from Wharf. Go back, reload the page and try again.'));
 }
 
+/** A form post of a signed-in browser with its session's CSRF token; anything else never reaches `act`. */
+export async function signedInForm(
+  request: FastifyRequest, reply: FastifyReply, token: unknown, act: (session: web.WebSession) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  const session = await sessionOf(request);
+  if (!session) return redirectToLogin(request, reply);
+  if (!csrfValid(request, session, token)) return sendCsrfFailure(reply, session);
+  return act(session);
+}
+
 /** A local path to come back to after sign-in: only absolute paths of this site (no //host, no scheme). */
 export function safeReturnTo(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw.length > 4096) return null;

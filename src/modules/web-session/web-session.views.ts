@@ -161,6 +161,8 @@ export function settingsPage(frame: PageFrame): string {
 <h1>Settings</h1>
 <ul>
 <li><a href="/settings/password">Password</a></li>
+<li><a href="/settings/tokens">Personal access tokens</a></li>
+<li><a href="/settings/keys">SSH and GPG keys</a></li>
 <li><a href="/settings/developers">OAuth apps you registered</a></li>
 <li><a href="/settings/applications">Authorized OAuth apps</a></li>
 </ul>
