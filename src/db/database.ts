@@ -80,7 +80,8 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(safeSchema ? { options: `-c search_path=${safeSchema}` } : {}),
+    // Quoted, as the migrator creates it: an unquoted name would be folded to lower case.
+    ...(safeSchema ? { options: `-c search_path="${safeSchema}"` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: safeSchema, close: () => db.destroy() };
