@@ -19,6 +19,10 @@ function cloneBox(v: CodeView, urls: Urls): ReactNode {
     field('clone-ssh', 'SSH', links.ssh_url));
 }
 
+function countOf(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 const ORDER: Record<DirEntryData['type'], number> = { dir: 0, submodule: 1, file: 2, symlink: 2 };
 
 function entryRow(v: CodeView, e: DirEntryData): ReactNode {
@@ -49,7 +53,9 @@ export function treePage(frame: Frame, v: CodeView, urls: Urls): string {
     h('div', { className: 'toolbar' },
       refSwitcher(v.repo, v.refs, v.ref, (ref) => repoPath(v.repo, 'tree', encPath(ref), encPath(v.path))),
       breadcrumbs(v.repo, v.ref, v.path),
-      h('a', { href: repoPath(v.repo, 'commits', encPath(v.ref)) }, 'History')),
+      h('a', { href: repoPath(v.repo, 'commits', encPath(v.ref)) }, 'History'),
+      h('a', { href: repoPath(v.repo, 'branches'), id: 'branches-link' }, countOf(v.refs.branches.length, 'branch', 'branches')),
+      h('a', { href: repoPath(v.repo, 'tags'), id: 'tags-link' }, countOf(v.refs.tags.length, 'tag', 'tags'))),
     h('div', { className: 'layout' },
       h('div', { className: 'primary' },
         h('table', { className: 'files box' },
@@ -61,7 +67,9 @@ export function treePage(frame: Frame, v: CodeView, urls: Urls): string {
         v.readme ? h('section', { className: 'box readme', 'aria-labelledby': 'readme-heading' },
           h('h2', { id: 'readme-heading' }, v.readme.path.split('/').pop()),
           'html' in v.readme ? trustedHtml('div', { className: 'markdown-body' }, v.readme.html) : h('pre', { tabIndex: 0 }, v.readme.text)) : null),
-      h('aside', { className: 'secondary' }, cloneBox(v, urls)))));
+      h('aside', { className: 'secondary' }, cloneBox(v, urls),
+        h('section', { className: 'box', 'aria-labelledby': 'releases-heading' },
+          h('h2', { id: 'releases-heading' }, h('a', { href: repoPath(v.repo, 'releases'), id: 'releases-link' }, 'Releases')))))));
 }
 
 /** A file's bytes as text, or null when it is binary (a NUL among its first bytes, as git decides). */

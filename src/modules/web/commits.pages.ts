@@ -44,7 +44,10 @@ export function commitsPage(frame: Frame, v: CommitsView): string {
   return renderPage(frame, fragment(repoHeader(v.repo, 'commits'),
     h('div', { className: 'toolbar' },
       refSwitcher(v.repo, v.refs, v.ref, (ref) => repoPath(v.repo, 'commits', encPath(ref))),
-      v.path ? h('span', null, 'History of ', h('code', null, v.path)) : null),
+      v.path ? h('span', null, 'History of ', h('code', null, v.path)) : null,
+      v.ref !== v.repo.defaultBranch && v.refs.branches.includes(v.ref)
+        ? h('a', { href: repoPath(v.repo, 'compare', `${encPath(v.repo.defaultBranch)}...${encPath(v.ref)}`), id: 'compare-link' }, `Compare with ${v.repo.defaultBranch}`)
+        : null),
     h('h2', { className: 'visually-hidden' }, `Commits on ${v.ref}`),
     v.items.length
       ? h('ul', { className: 'list box', id: 'commits' }, ...v.items.map((c) => commitRow(v.repo, c)))
