@@ -4,10 +4,11 @@
 // rule enforces them for admins; force pushes, deletions and locks bind everyone.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import type { PushRule } from '../../git/protected-push.ts';
+import { openSignatureChannel, protectedPushEnv, type PushRule } from '../../git/protected-push.ts';
 import * as teams from '../orgs/teams.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
+import { verifyCommit } from '../verification/verification.service.ts';
 import { byPriority, patternSource, type BranchRules, type ProtectionRule } from './protection.model.ts';
 import * as store from './protection.store.ts';
 
@@ -82,13 +83,39 @@ export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Prom
   return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, who, isAdmin, repo, rule)));
 }
 
+/** What receive-pack needs to apply protection to one push; close it once git has exited. */
+export interface ProtectedPush {
+  env: Record<string, string>;
+  close(): void;
+}
+
+/**
+ * The environment that makes receive-pack apply the repository's rules to `actor`'s
+ * push. When a rule that binds the pusher requires signatures, it opens the push's
+ * signature channel: the hook asks this process whether each new commit's signature is
+ * verified, by the same `verifyCommit` that fills `commit.verification` in the API.
+ */
+export async function protectPush(ctx: AppContext, actor: Actor, repo: Repo): Promise<ProtectedPush> {
+  const rules = await pushRules(ctx, actor, repo);
+  if (!rules.some((r) => r.requireSignatures)) return { env: protectedPushEnv(rules), close() {} };
+  const channel = await openSignatureChannel(async (raw) => {
+    try {
+      return (await verifyCommit(ctx, raw)).verified;
+    } catch (err) {
+      ctx.log.error({ err, repositoryId: repo.id }, 'verifying a pushed commit failed');
+      return false;
+    }
+  });
+  return { env: protectedPushEnv(rules, channel), close: channel.close };
+}
+
 export type RefChange = 'create' | 'update' | 'force' | 'delete';
 
 /**
  * Why a change of `ref` made through the API (refs, contents, createCommitOnBranch) is
  * refused by its branch's rule, in upstream's words; null when allowed or unprotected.
- * Commits written by the API are Wharf's own: signatures and linear history are the
- * push hook's concern.
+ * Commits written by the API are Wharf's own and unsigned (Wharf has no signing key):
+ * signatures and linear history are checked on git pushes only, by the push hook.
  */
 export async function refChangeRefusal(ctx: AppContext, actor: Actor, repo: Repo, ref: string, change: RefChange): Promise<string | null> {
   if (!ref.startsWith('refs/heads/') || !actor.user) return null;

@@ -5,8 +5,7 @@
 // transport: git http-backend for HTTP, the service itself on an SSH channel.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import { protectedPushEnv } from '../../git/protected-push.ts';
-import { pushRules } from '../branch-protection/protection.push.ts';
+import { protectPush } from '../branch-protection/protection.push.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { startPush } from './git-http.push.ts';
 import { removeDeadQuarantines } from './git-http.reconcile.ts';
@@ -37,14 +36,22 @@ export async function openGitSession(
   const repo = await authorize(ctx, actor, owner, name.replace(/\.git$/, ''), service);
   const push = options.push && service === 'git-receive-pack';
   // Protected branches: receive-pack's hook declines what the pusher may not do.
-  const env = push ? protectedPushEnv(await pushRules(ctx, actor, repo)) : {};
+  const protection = push ? await protectPush(ctx, actor, repo) : null;
   // Journaled before git runs: a process dying after git accepted the push still has it recorded.
-  const journaled = push ? await startPush(ctx, actor, repo) : null;
+  let journaled;
+  try {
+    journaled = push ? await startPush(ctx, actor, repo) : null;
+  } catch (err) {
+    protection?.close();
+    throw err;
+  }
   return {
     repo,
     push,
-    env,
+    env: protection?.env ?? {},
     async settle(settleOptions = {}) {
+      // The hook has run: its signature channel, if any, closes with the push.
+      protection?.close();
       if (!journaled) return;
       await journaled.settle().catch((err: unknown) => ctx.log.error({ err, repositoryId: repo.id }, 'recording a push failed'));
       if (!settleOptions.interrupted) return;
