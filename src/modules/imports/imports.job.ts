@@ -17,8 +17,7 @@ import {
   type ImportTarget, type ImportVcs, type StepTools, type SvnProject,
 } from '../../git/import-sources.ts';
 import { lfsDir } from '../../git/lfs-store.ts';
-import { protectedPushEnv } from '../../git/protected-push.ts';
-import { pushRules } from '../branch-protection/protection.push.ts';
+import { protectPush } from '../branch-protection/protection.push.ts';
 import { startPush } from '../git-http/git-http.push.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
@@ -223,7 +222,9 @@ class Job {
       await this.set({ status: 'mapping', status_text: 'Mapping authors and branches', next_step: 'map' });
       return;
     }
-    const env = { ...protectedPushEnv(await pushRules(this.ctx, actor, repo)), HOME: creds.env.HOME! };
+    // The same branch protection as a push over HTTP or SSH, required signatures verified too.
+    const protectedPush = await protectPush(this.ctx, actor, repo);
+    const env = { ...protectedPush.env, HOME: creds.env.HOME! };
     // Journaled and recorded as every push is: push events, search indexing, pushed_at.
     const journaled = await startPush(this.ctx, actor, repo);
     try {
@@ -232,6 +233,7 @@ class Job {
         percent: (value) => this.progress({ push_percent: value }),
       });
     } finally {
+      protectedPush.close();
       await journaled.settle();
     }
     await inTransaction(this.ctx, async (tx) => {
