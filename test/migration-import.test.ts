@@ -1,9 +1,9 @@
 // Importing migration archives: a round trip (export from server A through the API,
 // import into a fresh server B through the site-admin endpoint and once through the
-// CLI) that answers the same through the API (reviews and review comments included)
-// and serves the same refs; name conflicts skipped or renamed and reported; bad
-// archives (not gzip, a path-traversal entry, no schema.json, an unknown version)
-// refused with 422 and nothing written; an import failing half-way taken back out
+// CLI) that answers the same through the API (reviews, review comments and their
+// reactions, releases and teams' access to repositories included) and serves the same refs; name conflicts skipped or renamed and reported; bad
+// archives (not gzip, a path-traversal entry, no schema.json, an unknown version, a
+// record of any kind missing what the import needs) refused with 422 and nothing written; an import failing half-way taken back out
 // whole; site admins only.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -109,9 +109,12 @@ describe('migration archive imports', () => {
     member = await addMember(a, org, 'member');
     const owner = a.octokit(org.owner.token);
     const other = a.octokit(member.token);
-    for (const name of repos) await owner.rest.repos.createInOrg({ org: org.login, name, auto_init: true, description: `the ${name}` });
     const team = await createTeam(a, org.owner.token, org.login, { name: 'Stevedores', privacy: 'closed' });
     await owner.rest.teams.addOrUpdateMembershipForUserInOrg({ org: org.login, team_slug: team.slug, username: member.login });
+    // Private, and the ledger is the team's (made with team_id, the one way a team gets a repository here: pull).
+    for (const name of repos) {
+      await owner.rest.repos.createInOrg({ org: org.login, name, auto_init: true, private: true, description: `the ${name}`, ...(name === 'ledger' ? { team_id: team.id } : {}) });
+    }
     const work = await cloneAs(a, org.login, 'cargo', org.owner);
     await checkout(work, 'feature', true);
     await commitFiles(work, { 'crate.txt': 'one crate\n' }, 'Add a crate');
@@ -143,10 +146,16 @@ describe('migration archive imports', () => {
     });
     const { data: [lineComment] } = await other.rest.pulls.listCommentsForReview({ owner: org.login, repo, pull_number: pull.number, review_id: review.id });
     await owner.rest.pulls.createReplyForReviewComment({ owner: org.login, repo, pull_number: pull.number, comment_id: lineComment!.id, body: 'Tightened' });
+    await owner.rest.reactions.createForPullRequestReviewComment({ owner: org.login, repo, comment_id: lineComment!.id, content: 'eyes' });
+    await other.rest.reactions.createForPullRequestReviewComment({ owner: org.login, repo, comment_id: lineComment!.id, content: 'confused' });
     await other.rest.pulls.createReview({ owner: org.login, repo, pull_number: pull.number, event: 'APPROVE' });
     const { data: fix } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Fix the hold', head: 'hotfix', base: 'main' });
     await owner.rest.pulls.merge({ owner: org.login, repo, pull_number: fix.number });
     await owner.rest.issues.create({ owner: org.login, repo: 'ledger', title: 'Balance the books' });
+    // Releases: published (its tag made at main), a prerelease, a draft (no tag yet).
+    await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
+    await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v2-rc', target_commitish: 'feature', name: 'Trial run', prerelease: true });
+    await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v3', name: 'Next voyage', body: 'Planned', draft: true });
 
     const started = await requestJson(a, 'POST', `/orgs/${org.login}/migrations`, org.owner.token, { repositories: repos });
     assert.equal(started.status, 201);
@@ -211,6 +220,25 @@ describe('migration archive imports', () => {
     // Reviews and review comments came along, the reply still answering the comment it answered.
     const cargo = `/repos/${org.login}/cargo`;
     await same(`${cargo}/pulls/comments`);
+    // So did the reactions to review comments.
+    const lineComments = await get(a, `${cargo}/pulls/comments`) as { id: number }[];
+    const importedLines = await get(b, `${cargo}/pulls/comments`) as { id: number }[];
+    for (const [k, c] of lineComments.entries()) {
+      assert.deepEqual(comparable(await get(b, `${cargo}/pulls/comments/${importedLines[k]!.id}/reactions`)), comparable(await get(a, `${cargo}/pulls/comments/${c.id}/reactions`)));
+    }
+    const reacted = await get(b, `${cargo}/pulls/comments/${importedLines[0]!.id}/reactions`) as { content: string; user: { login: string } }[];
+    assert.deepEqual(reacted.map((r) => [r.content, r.user.login]), [['eyes', org.owner.login], ['confused', member.login]]);
+    // Releases: the list, each by its tag and the latest answer the same (drafts, prereleases, authors, times).
+    await same(`${cargo}/releases`);
+    for (const tag of ['v1', 'v2-rc']) await same(`${cargo}/releases/tags/${tag}`);
+    await same(`${cargo}/releases/latest`);
+    const released = await get(b, `${cargo}/releases`) as { tag_name: string; name: string; body: string | null; draft: boolean; prerelease: boolean; target_commitish: string; author: { login: string } }[];
+    assert.deepEqual(released.map((r) => [r.tag_name, r.name, r.body, r.draft, r.prerelease, r.target_commitish, r.author.login]), [
+      ['v3', 'Next voyage', 'Planned', true, false, 'main', org.owner.login],
+      ['v2-rc', 'Trial run', null, false, true, 'feature', org.owner.login],
+      ['v1', 'First voyage', 'Sailed', false, false, 'main', org.owner.login],
+    ]);
+    assert.equal((await get(b, `${cargo}/releases/latest`) as Json).tag_name, 'v1');
     const reviewed = await get(b, `${cargo}/pulls/3/reviews`) as { state: string; id: number }[];
     assert.deepEqual(reviewed.map((r) => r.state), ['CHANGES_REQUESTED', 'COMMENTED', 'APPROVED']);
     const [first, reply] = await get(b, `${cargo}/pulls/3/comments`) as { id: number; in_reply_to_id?: number; body: string; pull_request_review_id: number }[];
@@ -232,6 +260,17 @@ describe('migration archive imports', () => {
     const made = await get(b, `/users/${member.login}`) as Json;
     assert.equal(made.email, null);
     assert.equal(made.type, 'User');
+    // The team's access to the ledger came along: with no base permission, its member reads the ledger and not the cargo.
+    const permissions = async (t: TestServer) => {
+      const r = await requestJson(t, 'PATCH', `/orgs/${org.login}`, ADMIN_TOKEN, { default_repository_permission: 'none' });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const out: unknown[] = [];
+      for (const repo of repos) out.push((await get(t, `/repos/${org.login}/${repo}/collaborators/${member.login}/permission`) as Json).permission);
+      await requestJson(t, 'PATCH', `/orgs/${org.login}`, ADMIN_TOKEN, { default_repository_permission: 'read' });
+      return out;
+    };
+    assert.deepEqual(await permissions(b), await permissions(a));
+    assert.deepEqual(await permissions(b), ['none', 'read']);
   });
 
   test('names taken: repositories skipped by default, renamed on request, and reported; teams merged', async () => {
@@ -257,6 +296,13 @@ describe('migration archive imports', () => {
     const link: Entry[] = [...entries, { header: { name: 'repositories/x/y.git/objects/info/alternates', type: 'symlink' as const, linkname: '/etc/passwd', mode: 0o777 }, body: Buffer.alloc(0) }];
     const future = entries.map((e) => (e.header.name === 'schema.json' ? { header: e.header, body: Buffer.from('{"version":"2.0.0"}') } : e));
     const badRecord = entries.map((e) => (e.header.name === 'issues_000001.json' ? { header: e.header, body: Buffer.from('[{"title": 3}]') } : e));
+    // One record of a kind changed (the rest of the archive as exported).
+    const changed = (file: string, change: (records: Json[]) => Json[]) => entries.map((e) => (e.header.name === file
+      ? { header: e.header, body: Buffer.from(JSON.stringify(change(JSON.parse(e.body.toString('utf8')) as Json[]))) } : e));
+    const noTag = changed('releases_000001.json', ([first, ...rest]) => [{ ...first, tag_name: undefined }, ...rest]);
+    const twoTags = changed('releases_000001.json', (rs) => [...rs, { ...rs[0]! }]);
+    const badGrant = changed('teams_000001.json', ([first, ...rest]) => [{ ...first, repositories: [{ ...(first!.repositories as Json[])[0], permission: 'owner' }] }, ...rest]);
+    const badSubject = changed('reactions_000001.json', ([first, ...rest]) => [{ ...first, subject_type: 'commit_comment' }, ...rest]);
     const cases: [string, Buffer, RegExp][] = [
       ['not gzip', Buffer.from('certainly not an archive'), /not a readable \.tar\.gz/],
       ['truncated', archive.subarray(0, Math.floor(archive.length / 2)), /not a readable \.tar\.gz/],
@@ -265,6 +311,10 @@ describe('migration archive imports', () => {
       ['a link', await packOf(link), /only files and directories/],
       ['unsupported version', await packOf(future), /unsupported archive schema version "2\.0\.0"/],
       ['a bad record', await packOf(badRecord), /issues\[0\]/],
+      ['a release without its tag', await packOf(noTag), /releases\[0\]: "tag_name" must be a non-empty string/],
+      ['two releases of one tag', await packOf(twoTags), /two releases of the tag "v1"/],
+      ['a team permission unknown here', await packOf(badGrant), /teams\[0\]\.repositories\[0\]: permission "owner" is not one of/],
+      ['a reaction to something else', await packOf(badSubject), /reaction subject_type "commit_comment"/],
       ['empty body', Buffer.alloc(0), /no archive/],
     ];
     const fresh = await startTestServer();

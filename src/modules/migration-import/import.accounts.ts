@@ -18,6 +18,8 @@ export interface Accounts {
   byLogin: Map<string, Account>;
   /** Stands in for authors the source had deleted (user: null) and for logins the archive does not name. */
   fallback: Account;
+  /** The team here of each archive team (by lower-cased name): made by the import or merged into. */
+  teams: Map<string, number>;
 }
 
 /** Every login the records name, in a stable order. */
@@ -31,6 +33,9 @@ function loginsNamed(r: ArchiveRecords): string[] {
     ...r.pulls.map((p) => p.mergedBy),
     ...r.comments.map((c) => c.user),
     ...r.reactions.map((x) => x.user),
+    ...r.reviews.map((x) => x.user),
+    ...r.reviewComments.map((x) => x.user),
+    ...r.releases.map((x) => x.author),
   ];
   const seen = new Map<string, string>();
   for (const l of named) if (l !== null && !seen.has(l.toLowerCase())) seen.set(l.toLowerCase(), l);
@@ -66,8 +71,8 @@ export async function importAccounts(
   // Deleted authors become the importing site admin, else the archive's first owner: a person, never the organization.
   const firstOwner = r.organizations[0]?.members.find((m) => m.role === 'admin');
   const fallback = o.creator ?? (firstOwner ? byLogin.get(firstOwner.login.toLowerCase()) : undefined) ?? owner;
-  await importTeams(tx, r, owner, byLogin, created, report.conflicts);
-  return { owner, byLogin, fallback };
+  const teams = await importTeams(tx, r, owner, byLogin, created, report.conflicts);
+  return { owner, byLogin, fallback, teams };
 }
 
 async function importOwner(
@@ -111,9 +116,9 @@ async function importOwner(
 /** Teams, parents before their children; a team whose name the organization has already gets the members added. */
 async function importTeams(
   tx: AppContext, r: ArchiveRecords, owner: Account, byLogin: Map<string, Account>, created: CreatedIds, conflicts: ImportConflict[],
-): Promise<void> {
-  if (owner.type !== 'Organization') return;
+): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
+  if (owner.type !== 'Organization') return ids;
   const waiting = [...r.teams];
   while (waiting.length) {
     const i = waiting.findIndex((t) => t.parent === null || ids.has(t.parent.toLowerCase()) || !r.teams.some((x) => x.name.toLowerCase() === t.parent!.toLowerCase()));
@@ -129,4 +134,5 @@ async function importTeams(
     if (result.created) created.teams.push(result.team.id);
     else conflicts.push({ kind: 'team', source: t.name, resolution: 'merged', target: result.team.slug, message: `${owner.login} has a team ${result.team.name} already; its members were added to it` });
   }
+  return ids;
 }

@@ -13,7 +13,7 @@ import { ValidationError } from '../../domain/errors.ts';
 
 /** Record kinds the import reads; other files of upstream's layout are ignored. */
 export const KINDS = ['users', 'organizations', 'teams', 'repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions',
-  'pull_request_reviews', 'pull_request_review_comments'] as const;
+  'pull_request_reviews', 'pull_request_review_comments', 'releases'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** One JSON record file may be this large; the archive's records are held in memory. */
@@ -110,7 +110,7 @@ export async function readArchive(file: string, gitRoot: string | null): Promise
         const kind = record[1] as Kind;
         files.set(kind, [...(files.get(kind) ?? []), { n: Number(record[2]), items }]);
       } else {
-        // Attachments, releases, projects …: not imported (yet); read past them.
+        // Attachments, projects …: not imported (yet); read past them.
         entry.resume();
       }
     }

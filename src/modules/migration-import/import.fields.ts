@@ -7,7 +7,7 @@ type Json = Record<string, unknown>;
 
 /** Reads fields of one record, naming the record in its errors. */
 export class Fields {
-  constructor(private readonly o: Json, private readonly where: string) {}
+  constructor(private readonly o: Json, readonly where: string) {}
 
   private fail(key: string, what: string): never {
     throw archiveError(`${this.where}: "${key}" ${what}`);
@@ -67,6 +67,14 @@ export class Fields {
     const v = this.o[key];
     if (v === undefined || v === null) return [];
     return Array.isArray(v) && v.every((x) => x && typeof x === 'object') ? v as Json[] : this.fail(key, 'must be a list of objects');
+  }
+
+  /** A list whose items are objects or strings (absent or null: empty). */
+  items(key: string): (Json | string)[] {
+    const v = this.o[key];
+    if (v === undefined || v === null) return [];
+    return Array.isArray(v) && v.every((x) => typeof x === 'string' || (x && typeof x === 'object' && !Array.isArray(x)))
+      ? v as (Json | string)[] : this.fail(key, 'must be a list of objects or strings');
   }
 
   /** A timestamp, stored as every other one is (UTC, whole seconds, Z). */

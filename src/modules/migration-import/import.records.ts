@@ -6,13 +6,19 @@
 import { LOCK_REASONS, STATE_REASONS } from '../issues/issues.model.ts';
 import type { ReactionContent } from '../reactions/reactions.rollup.ts';
 import { isReactionContent } from '../reactions/reactions.import.ts';
+import { ROLES, type Role } from '../repos/repos.model.ts';
 import { archiveError, type ArchiveContents } from './import.archive.ts';
 import { each, Fields } from './import.fields.ts';
 
 export interface UserRecord { login: string; type: 'User' | 'Bot'; name: string | null; company: string | null; blog: string | null; location: string | null; bio: string | null }
 export interface MemberRecord { login: string; role: 'admin' | 'member' }
 export interface OrganizationRecord { login: string; name: string | null; description: string | null; members: MemberRecord[] }
-export interface TeamRecord { name: string; description: string | null; privacy: 'secret' | 'closed'; permission: 'pull' | 'push' | 'admin'; parent: string | null; members: { login: string; role: 'member' | 'maintainer' }[] }
+export interface TeamRecord {
+  name: string; description: string | null; privacy: 'secret' | 'closed'; permission: 'pull' | 'push' | 'admin'; parent: string | null;
+  members: { login: string; role: 'member' | 'maintainer' }[];
+  /** The team's access to repositories of the archive (key: lower-cased "owner/name"). */
+  repositories: { repo: string; permission: Role }[];
+}
 export interface RepositoryRecord {
   key: string; owner: string; name: string; description: string | null; homepage: string | null; visibility: 'public' | 'private' | 'internal';
   defaultBranch: string; topics: string[]; flags: Partial<Record<RepoFlag, boolean>>; texts: Partial<Record<RepoText, string>>;
@@ -31,7 +37,7 @@ export interface PullRecord extends IssueRecord {
 }
 export interface CommentRecord { repo: string; sourceId: number; issueNumber: number; user: string | null; body: string; createdAt: string; updatedAt: string }
 export interface ReactionRecord {
-  repo: string; subject: { type: 'issue'; number: number } | { type: 'issue_comment'; sourceId: number };
+  repo: string; subject: { type: 'issue'; number: number } | { type: 'issue_comment' | 'pull_request_review_comment'; sourceId: number };
   user: string | null; content: ReactionContent; createdAt: string;
 }
 
@@ -44,6 +50,10 @@ export interface ReviewCommentRecord {
   path: string; commitId: string; originalCommitId: string; diffHunk: string; position: number | null; line: number | null;
   side: 'LEFT' | 'RIGHT' | null; startLine: number | null; startSide: 'LEFT' | 'RIGHT' | null; subjectType: 'line' | 'file';
   createdAt: string; updatedAt: string;
+}
+export interface ReleaseRecord {
+  repo: string; tagName: string; targetCommitish: string; name: string | null; body: string | null; draft: boolean; prerelease: boolean;
+  author: string | null; createdAt: string; publishedAt: string | null; updatedAt: string;
 }
 
 /** Repository switches the archive carries over (REST name → record name). */
@@ -99,6 +109,7 @@ export interface ArchiveRecords {
   reactions: ReactionRecord[];
   reviews: ReviewRecord[];
   reviewComments: ReviewCommentRecord[];
+  releases: ReleaseRecord[];
 }
 
 const REVIEW_STATES = ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED'] as const;
@@ -125,6 +136,7 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
         const mf = new Fields(m, `members[${i}]`);
         return { login: mf.str('login'), role: mf.strOrNull('role') === 'maintainer' ? 'maintainer' : 'member' };
       }),
+      repositories: teamRepositories(f),
     })),
     repositories: each(contents, 'repositories', (f) => {
       const [owner, name] = f.str('full_name').split('/');
@@ -176,9 +188,11 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
       const type = f.str('subject_type');
       const content = f.str('content');
       if (!isReactionContent(content)) throw archiveError(`reaction content ${JSON.stringify(content)} is unknown`);
-      if (type !== 'issue' && type !== 'issue_comment') throw archiveError(`reaction subject_type ${JSON.stringify(type)} is not issue or issue_comment`);
+      if (type !== 'issue' && type !== 'issue_comment' && type !== 'pull_request_review_comment') {
+        throw archiveError(`reaction subject_type ${JSON.stringify(type)} is not issue, issue_comment or pull_request_review_comment`);
+      }
       const subject: ReactionRecord['subject'] = type === 'issue'
-        ? { type: 'issue', number: f.tailNumber('subject_url') } : { type: 'issue_comment', sourceId: f.tailNumber('subject_url') };
+        ? { type: 'issue', number: f.tailNumber('subject_url') } : { type, sourceId: f.tailNumber('subject_url') };
       return { repo: f.repoOf('subject_url'), subject, user: f.login('user'), content, createdAt: f.time('created_at') };
     }),
     reviews: each(contents, 'pull_request_reviews', (f): ReviewRecord => {
@@ -200,5 +214,50 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
       startSide: sideOf(f.strOrNull('start_side')), subjectType: f.strOrNull('subject_type') === 'file' ? 'file' : 'line',
       createdAt: f.time('created_at'), updatedAt: f.time('updated_at'),
     })),
+    releases: uniqueTags(each(contents, 'releases', (f): ReleaseRecord => {
+      const draft = f.bool('draft', false);
+      const createdAt = f.time('created_at');
+      const publishedAt = draft ? null : f.timeOrNull('published_at');
+      return {
+        repo: f.repoOf('url'), tagName: f.str('tag_name'), targetCommitish: f.str('target_commitish'), name: f.strOrNull('name'), body: f.strOrNull('body'),
+        draft, prerelease: f.bool('prerelease', false), author: f.login('author'), createdAt, publishedAt,
+        // Upstream's archive has no updated_at: the release was last changed when it was published.
+        updatedAt: f.strOrNull('updated_at') === null ? publishedAt ?? createdAt : f.time('updated_at'),
+      };
+    })),
   };
+}
+
+/**
+ * A team's repositories: Wharf's archives give each as { url, permission }; upstream's
+ * as the repository's web address alone, under the team's one permission.
+ */
+function teamRepositories(f: Fields): TeamRecord['repositories'] {
+  const fallback = f.strOrNull('permission') ?? 'pull';
+  return f.items('repositories').map((item, i) => {
+    const where = `repositories[${i}]`;
+    if (typeof item === 'string') {
+      const m = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+?)\/?$/.exec(item);
+      if (!m) throw archiveError(`${f.where}.${where} ${JSON.stringify(item)} is not a repository address`);
+      return { repo: `${m[1]}/${m[2]}`.toLowerCase(), permission: role(fallback, `${f.where}.${where}`) };
+    }
+    const rf = new Fields(item, `${f.where}.${where}`);
+    return { repo: rf.repoOf('url'), permission: role(rf.str('permission'), `${f.where}.${where}`) };
+  });
+}
+
+function role(v: string, where: string): Role {
+  if (!(ROLES as readonly string[]).includes(v)) throw archiveError(`${where}: permission ${JSON.stringify(v)} is not one of ${ROLES.join(', ')}`);
+  return v as Role;
+}
+
+/** One release per tag in a repository, as here: a second one is an archive error, not a failed import. */
+function uniqueTags(releases: ReleaseRecord[]): ReleaseRecord[] {
+  const seen = new Set<string>();
+  for (const r of releases) {
+    const key = `${r.repo}\0${r.tagName}`;
+    if (seen.has(key)) throw archiveError(`releases: ${r.repo} has two releases of the tag ${JSON.stringify(r.tagName)}`);
+    seen.add(key);
+  }
+  return releases;
 }

@@ -1,14 +1,16 @@
-// One repository of an archive: the repository with its git data, then its labels,
-// milestones, issues and pull requests (in number order, keeping their numbers),
-// comments and reactions, then reviews and review comments, all in the caller's
-// transaction. The repository is queued for the search index (code and commits) in
+// One repository of an archive: the repository with its git data and its teams'
+// access, then its labels, milestones, issues and pull requests (in number order,
+// keeping their numbers), comments, reviews and review comments, the reactions to
+// them, and its releases, all in the caller's transaction. The repository is queued for the search index (code and commits) in
 // that transaction too: no push event is recorded for imported git data.
 import type { AppContext } from '../../context.ts';
 import { wakeWorkers } from '../../events/wake.ts';
 import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
 import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
 import { hasCommits, importPull } from '../pulls/pulls.import.ts';
+import { importTeamGrant } from '../orgs/orgs.import.ts';
 import { importReaction } from '../reactions/reactions.import.ts';
+import { importRelease } from '../releases/releases.import.ts';
 import { importRepository } from '../repos/repos.import.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { queueRepository } from '../search/search-indexer.ts';
@@ -22,7 +24,8 @@ function recordsOf(r: ArchiveRecords, key: string) {
   const of = <T extends { repo: string }>(xs: T[]) => xs.filter((x) => x.repo === key);
   return {
     labels: of(r.labels), milestones: of(r.milestones), issues: of(r.issues), pulls: of(r.pulls), comments: of(r.comments), reactions: of(r.reactions),
-    reviews: of(r.reviews), reviewComments: of(r.reviewComments),
+    reviews: of(r.reviews), reviewComments: of(r.reviewComments), releases: of(r.releases),
+    teams: r.teams.flatMap((t) => t.repositories.filter((x) => x.repo === key).map((x) => ({ team: t.name, permission: x.permission }))),
   };
 }
 
@@ -39,6 +42,10 @@ export async function importOneRepository(
   await queueRepository(tx, repo.id);
   wakeWorkers(tx);
   const mine = recordsOf(records, source.key);
+  for (const g of mine.teams) {
+    const teamId = accounts.teams.get(g.team.toLowerCase());
+    if (teamId !== undefined) await importTeamGrant(tx, teamId, repo.id, g.permission);
+  }
   const labelIds = await importLabels(tx, repo.id, mine.labels.map((l) => ({ name: l.name, color: l.color, description: l.description, isDefault: l.isDefault })));
   const milestoneIds = new Map<number, number>();
   for (const m of [...mine.milestones].sort((a, b) => a.number - b.number)) {
@@ -76,13 +83,20 @@ export async function importOneRepository(
     if (!issue) continue;
     commentIds.set(c.sourceId, await importComment(tx, issue, { userId: who(c.user).id, body: c.body, createdAt: c.createdAt, updatedAt: c.updatedAt }));
   }
+  const reviewCommentIds = await importReviews(tx, repo, new Set([...issues.keys()]), mine.reviews, mine.reviewComments, who);
   for (const x of mine.reactions) {
-    const subject = x.subject.type === 'issue'
-      ? { type: 'issue' as const, id: issues.get(x.subject.number)?.id }
-      : { type: 'issue_comment' as const, id: commentIds.get(x.subject.sourceId) };
-    if (subject.id === undefined) continue;
-    await importReaction(tx, { type: subject.type, id: subject.id }, repo.id, { userId: who(x.user).id, content: x.content, createdAt: x.createdAt });
+    const id = x.subject.type === 'issue' ? issues.get(x.subject.number)?.id
+      : (x.subject.type === 'issue_comment' ? commentIds : reviewCommentIds).get(x.subject.sourceId);
+    // A reaction to something the import skipped (a pull request whose commits are missing) goes with it.
+    if (id === undefined) continue;
+    await importReaction(tx, { type: x.subject.type, id }, repo.id, { userId: who(x.user).id, content: x.content, createdAt: x.createdAt });
   }
-  await importReviews(tx, repo, new Set([...issues.keys()]), mine.reviews, mine.reviewComments, who);
+  // Oldest first: the release list reads as it did, and ids rise with creation here too.
+  for (const r of [...mine.releases].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))) {
+    await importRelease(tx, repo.id, {
+      tagName: r.tagName, targetCommitish: r.targetCommitish, name: r.name, body: r.body, draft: r.draft, prerelease: r.prerelease,
+      authorId: r.author === null ? null : who(r.author).id, createdAt: r.createdAt, publishedAt: r.publishedAt, updatedAt: r.updatedAt,
+    });
+  }
   return repo;
 }

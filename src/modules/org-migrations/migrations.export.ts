@@ -48,7 +48,7 @@ export async function writeArchive(ctx: AppContext, m: Migration, progress: Prog
     const total = repositories.length + 2;
     await progress({ step: 'owner', done: 0, total });
     await writer.json('schema.json', { version: ARCHIVE_SCHEMA_VERSION });
-    const ownerData = await ownerRecords(ctx, actor, owner);
+    const ownerData = await ownerRecords(ctx, actor, owner, m.orgMetadataOnly ? [] : repositories);
     await writer.records('organizations', ownerData.organizations);
     await writer.records('teams', ownerData.teams);
     const named: unknown[] = [ownerData];

@@ -10,6 +10,7 @@ import * as comments from '../issues/comments.service.ts';
 import * as lists from '../issues/issue-lists.service.ts';
 import * as labels from '../issues/labels.service.ts';
 import * as milestones from '../issues/milestones.service.ts';
+import { teamPermissionsOn } from '../orgs/orgs.access.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import { organizationSimple } from '../orgs/orgs.views.ts';
 import { team } from '../orgs/orgs.views.ts';
@@ -81,10 +82,16 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
   const commentViews = await presentComments(ctx, repo, commentRecords, MEDIA);
   const labelRecords = await everyPage((s) => labels.listLabels(ctx, actor, owner, repo.name, s).then((r) => r.page));
   const milestoneRecords = await everyPage((s) => milestones.listMilestones(ctx, actor, owner, repo.name, { state: 'all', sort: 'due_on', direction: 'asc' }, s).then((r) => r.page));
+  const reviewData = await reviewRecords(ctx, actor, repo, pullRecords.map((r) => r.pull));
   const reactionViews: Json[] = [];
-  const subjects: [('issue' | 'issue_comment'), number, string][] = [
-    ...issueRecords.map((i) => ['issue', i.id, ctx.urls.api('repos', owner, repo.name, 'issues', String(i.number))] as ['issue', number, string]),
-    ...commentRecords.map((c) => ['issue_comment', c.id, ctx.urls.api('repos', owner, repo.name, 'issues', 'comments', String(c.id))] as ['issue_comment', number, string]),
+  type Subject = 'issue' | 'issue_comment' | 'pull_request_review_comment';
+  const subjects: [Subject, number, string][] = [
+    ...issueRecords.map((i) => ['issue', i.id, ctx.urls.api('repos', owner, repo.name, 'issues', String(i.number))] as [Subject, number, string]),
+    ...commentRecords.map((c) => ['issue_comment', c.id, ctx.urls.api('repos', owner, repo.name, 'issues', 'comments', String(c.id))] as [Subject, number, string]),
+    ...reviewData.pull_request_review_comments.map((c) => {
+      const id = c.id as number;
+      return ['pull_request_review_comment', id, ctx.urls.api('repos', owner, repo.name, 'pulls', 'comments', String(id))] as [Subject, number, string];
+    }),
   ];
   for (const [type, id, url] of subjects) {
     const found = await everyPage((s) => reactions.reactionsOfSubject(ctx, type, id, undefined, s));
@@ -100,7 +107,7 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
     labels: presentLabels(ctx, repo, labelRecords) as unknown as Json[],
     milestones: (await presentMilestones(ctx, repo, milestoneRecords)) as unknown as Json[],
     reactions: reactionViews,
-    ...(await reviewRecords(ctx, actor, repo, pullRecords.map((r) => r.pull))),
+    ...reviewData,
     releases,
   };
 }
@@ -111,15 +118,28 @@ function repositoryJson(ctx: AppContext, p: repos.Presentable): Json {
   return repository(p.repo, { urls, counts: p.counts, role: p.role, previews: new Set(['nebula']), license }) as unknown as Json;
 }
 
-/** The owner: an organization with its teams, or a user. */
-export async function ownerRecords(ctx: AppContext, actor: Actor, owner: Account): Promise<{ organizations: Json[]; teams: Json[] }> {
+/**
+ * The owner: an organization with its teams, or a user. Each team lists the archive's
+ * `repositories` it has access to, with the permission on each (upstream lists the
+ * repositories alone, under one team-wide permission; Wharf's is per repository).
+ */
+export async function ownerRecords(ctx: AppContext, actor: Actor, owner: Account, repositories: readonly Repo[]): Promise<{ organizations: Json[]; teams: Json[] }> {
   if (owner.type !== 'Organization') return { organizations: [], teams: [] };
   const org = await orgs.requireOrganizationById(ctx, owner.id);
   const listing = await everyPage((s) => orgs.listTeams(ctx, actor, owner.login, s));
+  const grants = new Map<number, { url: string; full_name: string; permission: string }[]>();
+  for (const repo of repositories) {
+    for (const [teamId, permission] of await teamPermissionsOn(ctx, repo.id, listing.map((e) => e.team.id))) {
+      grants.set(teamId, [...(grants.get(teamId) ?? []), { url: ctx.urls.api('repos', repo.owner.login, repo.name), full_name: `${repo.owner.login}/${repo.name}`, permission }]);
+    }
+  }
   const teams: Json[] = [];
   for (const e of listing) {
     const members = await everyPage((s) => orgs.listTeamMembers(ctx, actor, { org: owner.login, teamSlug: e.team.slug }, 'all', s));
-    teams.push({ ...team(e.team, e.parent, owner.login, ctx.urls), members: members.map((m) => ({ login: m.user.login, role: m.role })) });
+    teams.push({
+      ...team(e.team, e.parent, owner.login, ctx.urls), members: members.map((m) => ({ login: m.user.login, role: m.role })),
+      repositories: grants.get(e.team.id) ?? [],
+    });
   }
   // Members with their roles, as upstream's organizations_*.json lists them: what an import needs to make the same owners.
   const members: Json[] = [];

@@ -4,6 +4,8 @@
 // events a person's change would send. Each has its way back out, for a failed import.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { nowIso } from '../../domain/clock.ts';
+import type { Role } from '../repos/repos.model.ts';
+import * as accessStore from './orgs.access.store.ts';
 import type { OrgRole, Team, TeamPermission, TeamPrivacy, TeamRole } from './orgs.model.ts';
 import * as store from './orgs.store.ts';
 import { slugify } from './teams.service.ts';
@@ -53,6 +55,14 @@ export async function importTeam(ctx: AppContext, orgId: number, t: ImportedTeam
     for (const m of t.members) await store.upsertTeamMember(tx.db, team.id, m.userId, m.role, now);
     return { team, created: existing === null };
   });
+}
+
+/**
+ * The team's access to a repository the import created (its permission replaced when
+ * it had one); removing the repository or the team removes it.
+ */
+export async function importTeamGrant(ctx: AppContext, teamId: number, repositoryId: number, permission: Role): Promise<void> {
+  await accessStore.grantTeam(ctx.db, teamId, repositoryId, permission);
 }
 
 export async function removeImportedTeams(ctx: AppContext, teamIds: readonly number[]): Promise<void> {
