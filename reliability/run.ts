@@ -1,0 +1,73 @@
+// npm run reliability: the reliability suites of issue #22 § 1 against Wharf as
+// `npm start` runs it (the bundle scripts/build.mjs makes), each figure with PASS, MISS
+// or info, in one table at the end; the exit status is 1 when any figure is a MISS.
+// Separate from `npm test`: a full run kills and restarts the server many times.
+//
+// Suites: crash (reliability/crash.ts): kill -9 under concurrent write load, restart on
+// the same data, then every acknowledged write must be there.
+//
+// Environment (defaults in brackets):
+//   RELIABILITY_DIALECTS       comma-separated: sqlite, postgres [sqlite,postgres]
+//   RELIABILITY_DATABASE_URL   PostgreSQL database in which each run makes a fresh schema,
+//                              dropped afterwards [postgres://postgres@127.0.0.1:5432/test]
+//   RELIABILITY_KILLS          SIGKILLs per dialect [20]
+//   RELIABILITY_REPOS          repositories written to [2]
+//   RELIABILITY_ISSUE_WORKERS  concurrent issue creators [2]
+//   RELIABILITY_MIN_LOAD_MS / RELIABILITY_MAX_LOAD_MS  load between kills, chosen at random [200 / 2000]
+//   RELIABILITY_WHARF_ENTRY    what to run instead of the bundle (a .ts entry runs through tsx)
+//   RELIABILITY_KEEP=1         keep the PostgreSQL schemas (to look at after a MISS)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUNDLED_WHARF, stopAll, wharfArgs } from '../bench/children.ts';
+import { runCrash } from './crash.ts';
+import { missed, printFigures, type Figure } from './figures.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
+
+async function main(): Promise<number> {
+  const dialects = (process.env.RELIABILITY_DIALECTS ?? 'sqlite,postgres').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const d of dialects) if (d !== 'sqlite' && d !== 'postgres') throw new Error(`RELIABILITY_DIALECTS: unknown dialect "${d}" (sqlite, postgres)`);
+  const databaseUrl = process.env.RELIABILITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const kills = Math.round(envNumber('RELIABILITY_KILLS', 20));
+  const serverArgs = wharfArgs(ROOT, process.env.RELIABILITY_WHARF_ENTRY || BUNDLED_WHARF);
+  const figures: Figure[] = [];
+  const progress = (line: string) => process.stderr.write(`${line}\n`);
+  for (const dialect of dialects as ('sqlite' | 'postgres')[]) {
+    try {
+      const r = await runCrash({
+        serverArgs, cwd: ROOT, dialect, databaseUrl, kills,
+        repos: Math.round(envNumber('RELIABILITY_REPOS', 2)),
+        issueWorkers: Math.round(envNumber('RELIABILITY_ISSUE_WORKERS', 2)),
+        minLoadMs: envNumber('RELIABILITY_MIN_LOAD_MS', 200),
+        maxLoadMs: envNumber('RELIABILITY_MAX_LOAD_MS', 2000),
+        progress,
+      });
+      progress(`crash (${dialect}): ${r.kills} kills, ${r.acknowledged} of ${r.attempted} writes acknowledged, ${r.seconds.toFixed(0)} s`);
+      figures.push(...r.figures);
+    } catch (err) {
+      figures.push({ suite: `crash (${dialect})`, name: 'suite ran to the end', value: 'no', pass: false, detail: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  console.log('');
+  printFigures(figures);
+  const misses = missed(figures);
+  console.log(`\n${misses.length === 0 ? 'PASS' : `MISS (${misses.length})`}: ${figures.filter((f) => f.pass === true).length} figures pass, ${misses.length} miss, ${figures.filter((f) => f.pass === null).length} reported`);
+  return misses.length === 0 ? 0 : 1;
+}
+
+main().then(async (code) => {
+  await stopAll();
+  process.exit(code);
+}, async (err: unknown) => {
+  console.error(err);
+  await stopAll();
+  process.exit(2);
+});
