@@ -190,6 +190,28 @@ describe('required signatures on pushes', () => {
     assert.equal(await serverSha('loose'), sha);
     assert.equal((await verificationOf(sha)).reason, 'unsigned');
   });
+
+  test('the refs API holds to the rule too: moving main onto unsigned commits (pushed elsewhere or made by the git data API) is a 422, onto verified ones allowed', async () => {
+    const kit = t.octokit(owner.token);
+    const base = (await serverSha('main'))!;
+    // Commits pushed to an unprotected branch first: the refs API then points main at them.
+    const unsigned = await writeCommit(await commitText(base, 'Unsigned, moved by the API'));
+    const signed = await signedCommit(unsigned, registered.privateKey, 'Signed on an unsigned one');
+    const onlySigned = await signedCommit(base, registered.privateKey, 'Signed alone');
+    for (const [branch, sha] of [['side-a', signed], ['side-b', onlySigned]] as const) assert.equal((await pushHttp(sha, branch)).code, 0);
+    const refused = await kit.rest.git.updateRef({ owner: owner.login, repo, ref: 'heads/main', sha: signed }).catch((e: { status: number; response: { data: Json } }) => e);
+    assert.equal((refused as { status: number }).status, 422);
+    assert.equal((refused as { response: { data: Json } }).response.data.message, 'Commits must have verified signatures.');
+    assert.equal(await serverSha('main'), base, 'unchanged');
+    const moved = await kit.rest.git.updateRef({ owner: owner.login, repo, ref: 'heads/main', sha: onlySigned });
+    assert.equal(moved.data.object.sha, onlySigned);
+    // An unsigned commit made through the git data API does not get onto the branch either.
+    const tree = (await kit.rest.git.getCommit({ owner: owner.login, repo, commit_sha: onlySigned })).data.tree.sha;
+    const apiCommit = await kit.rest.git.createCommit({ owner: owner.login, repo, message: 'Made by the API, unsigned', tree, parents: [onlySigned] });
+    const viaApi = await kit.rest.git.updateRef({ owner: owner.login, repo, ref: 'heads/main', sha: apiCommit.data.sha }).catch((e: { status: number }) => e);
+    assert.equal((viaApi as { status: number }).status, 422);
+    assert.equal(await serverSha('main'), onlySigned);
+  });
 });
 
 describe('the signature channel', () => {

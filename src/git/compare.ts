@@ -5,6 +5,7 @@
 // for the one git process they start (`also`, a comparison across a fork network)
 // without copying anything: see objectSources.
 import path from 'node:path';
+import { catFile } from './cat-file.ts';
 import { ObjectMemo } from './object-memo.ts';
 import { gitText, runGit, type RunOptions } from './run.ts';
 
@@ -56,6 +57,21 @@ async function findMergeBase(dir: string, a: string, b: string, also: ObjectSour
 export async function rangeShas(dir: string, base: string, head: string, limit: number, also: ObjectSources = []): Promise<string[]> {
   const out = await gitText(dir, ['rev-list', '--reverse', '--topo-order', '--end-of-options', head, `^${base}`, '--'], objectSources(also));
   return out.split('\n').filter(Boolean).slice(0, limit);
+}
+
+/**
+ * The raw commit objects a branch gains when it moves from `from` to `to` (both commit
+ * ids): those reachable from `to` and not from `from`, or, for a new branch (`from`
+ * null), not from any ref yet. What branch protection checks an API ref change by.
+ */
+export async function addedCommits(dir: string, from: string | null, to: string): Promise<Buffer[]> {
+  const out = await gitText(dir, ['rev-list', to, ...(from === null ? ['--not', '--all'] : [`^${from}`])]);
+  const shas = out.split('\n').filter(Boolean);
+  if (!shas.length) return [];
+  return (await catFile(dir, shas, true)).map((o, i) => {
+    if (!o?.content) throw new Error(`commit ${shas[i]} could not be read`);
+    return o.content;
+  });
 }
 
 export function countRange(dir: string, base: string, head: string, also: ObjectSources = []): Promise<number> {

@@ -114,18 +114,31 @@ export type RefChange = 'create' | 'update' | 'force' | 'delete';
 /**
  * Why a change of `ref` made through the API (refs, contents, createCommitOnBranch) is
  * refused by its branch's rule, in upstream's words; null when allowed or unprotected.
- * Commits written by the API are Wharf's own and unsigned (Wharf has no signing key):
- * signatures and linear history are checked on git pushes only, by the push hook.
+ * `added` reads the commits the change brings onto the branch (the refs API moving a
+ * branch to existing commits): they must then have verified signatures and no merges
+ * where the rule says so, as a push's must. Commits the API writes itself (contents,
+ * createCommitOnBranch) are Wharf's own and unsigned (Wharf has no signing key: upstream
+ * signs them with its own), so those callers pass no `added`.
  */
-export async function refChangeRefusal(ctx: AppContext, actor: Actor, repo: Repo, ref: string, change: RefChange): Promise<string | null> {
+export async function refChangeRefusal(
+  ctx: AppContext, actor: Actor, repo: Repo, ref: string, change: RefChange, added?: () => Promise<Buffer[]>,
+): Promise<string | null> {
   if (!ref.startsWith('refs/heads/') || !actor.user) return null;
   const branch = ref.slice('refs/heads/'.length);
   const rule = byPriority(await store.listRules(ctx.db, repo.id))
     .find((r) => new RegExp(patternSource(r.pattern)).test(branch));
   if (!rule) return null;
   if (change === 'delete' && !rule.rules.allowDeletions) return 'Cannot delete this branch';
-  const denied = await denial(ctx, pusherOf(actor), await isRepoAdmin(ctx, actor, repo), repo, rule.rules);
+  const isAdmin = await isRepoAdmin(ctx, actor, repo);
+  const denied = await denial(ctx, pusherOf(actor), isAdmin, repo, rule.rules);
   if (denied) return denied;
   if (change === 'force' && !rule.rules.allowForcePushes) return 'Cannot force-push to this branch';
+  const { requiredSignatures, requiredLinearHistory, enforceAdmins } = rule.rules;
+  if (!added || change === 'delete' || (isAdmin && !enforceAdmins) || !(requiredSignatures || requiredLinearHistory)) return null;
+  for (const raw of await added()) {
+    const header = raw.subarray(0, Math.max(0, raw.indexOf('\n\n'))).toString('utf8');
+    if (requiredLinearHistory && (header.match(/^parent /gm) ?? []).length > 1) return 'This branch must not contain merge commits.';
+    if (requiredSignatures && !(await verifyCommit(ctx, raw)).verified) return 'Commits must have verified signatures.';
+  }
   return null;
 }

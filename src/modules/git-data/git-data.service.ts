@@ -14,6 +14,7 @@ import {
 import * as git from '../../git/repository.ts';
 import type { GitObject } from '../../git/repository.ts';
 import { GitError } from '../../git/run.ts';
+import { addedCommits } from '../../git/compare.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { verifyTag, type Verification } from '../verification/verification.service.ts';
@@ -204,8 +205,8 @@ function refError(message: string, field = 'ref'): ValidationError {
 }
 
 /** Branch protection: a change its rule refuses is upstream's 422 with the rule's reason. */
-async function requireUnprotected(ctx: AppContext, actor: Actor, r: GitRepo, ref: string, change: RefChange): Promise<void> {
-  const refusal = await refChangeRefusal(ctx, actor, r.repo, ref, change);
+async function requireUnprotected(ctx: AppContext, actor: Actor, r: GitRepo, ref: string, change: RefChange, move?: { from: string | null; to: string }): Promise<void> {
+  const refusal = await refChangeRefusal(ctx, actor, r.repo, ref, change, move && (() => addedCommits(r.dir, move.from, move.to)));
   if (refusal) throw refError(refusal);
 }
 
@@ -228,7 +229,7 @@ export async function createRef(ctx: AppContext, actor: Actor, owner: string, na
   }
   const target = await targetOf(r, ref, input.sha);
   if (await findRef(r, ref)) throw refError('Reference already exists');
-  await requireUnprotected(ctx, actor, r, ref, 'create');
+  await requireUnprotected(ctx, actor, r, ref, 'create', { from: null, to: target.sha });
   await changingRefs(ctx, actor, r, async () => {
     try {
       await git.updateRef(r.dir, ref, target.sha, git.ZERO_SHA);
@@ -258,7 +259,7 @@ export async function updateRef(
   if (!input.force && current.sha !== target.sha && !(await fastForward(r, current.sha, target.sha))) {
     throw refError('Update is not a fast forward', 'sha');
   }
-  await requireUnprotected(ctx, actor, r, ref, current.sha === target.sha || (await fastForward(r, current.sha, target.sha)) ? 'update' : 'force');
+  await requireUnprotected(ctx, actor, r, ref, current.sha === target.sha || (await fastForward(r, current.sha, target.sha)) ? 'update' : 'force', { from: current.sha, to: target.sha });
   await changingRefs(ctx, actor, r, async () => {
     try {
       await git.updateRef(r.dir, ref, target.sha, current.sha);
