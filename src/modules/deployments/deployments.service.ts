@@ -167,7 +167,7 @@ async function autoMerge(ctx: AppContext, actor: Actor, r: GitRepo, ref: string,
   const ident = await actorIdent(ctx, actor);
   const merged = await mergeCommits(r.dir, { ours: sha, theirs: baseHead, message: `${message}\n`, author: ident, committer: ident });
   if (isConflict(merged)) throw new ConflictError(`Conflict merging ${base} into ${branch.name}.`);
-  await changingRefs(ctx, actor, r, async () => {
+  await changingRefs(ctx, actor, r, [branch.ref], async () => {
     try {
       await git.updateRef(r.dir, branch.ref, merged.sha, sha);
     } catch (err) {

@@ -253,7 +253,7 @@ async function prepare(ctx: AppContext, actor: Actor, owner: string, name: strin
 async function commitChange(ctx: AppContext, actor: Actor, w: Where, tree: string, message: string): Promise<CommitData> {
   const raw = buildCommit({ tree, parents: w.head ? [w.head] : [], author: w.author, committer: w.committer, message });
   const sha = await git.hashObject(w.r.dir, 'commit', raw);
-  await changingRefs(ctx, actor, w.r, async () => {
+  await changingRefs(ctx, actor, w.r, [w.ref], async () => {
     try {
       // Only if the branch is still where this change started from: concurrent writes fail cleanly.
       await git.updateRef(w.r.dir, w.ref, sha, w.head ?? git.ZERO_SHA);

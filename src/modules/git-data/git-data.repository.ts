@@ -8,7 +8,7 @@ import { identProblem, parseCommit, parseIsoDate, type Ident, type ParsedCommit 
 import { hasRefs, readObjects } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
 import { MAX_REF_BYTES } from '../../git/ref-format.ts';
-import { afterPush } from '../git-http/git-http.service.ts';
+import { afterPush, withRefRecordingLock } from '../git-http/git-http.service.ts';
 import type { Access } from '../repos/repos.access.ts';
 import type { Repo, Role } from '../repos/repos.model.ts';
 import { noreplyEmail } from '../repos/repos.init.ts';
@@ -57,32 +57,18 @@ export async function loadCommits(ctx: AppContext, dir: string, shas: readonly s
 }
 
 /**
- * Runs a change of refs and records it as a push (events, pushed_at, first default
- * branch). The push is the difference of the refs before and after, so the changes of
- * one repository run one at a time in this process: two at once would each report the
- * other's ref too.
+ * Runs a change of `refs` and records it as a push (events, pushed_at, first default
+ * branch): the difference of those refs before and after, and nothing else, so that a
+ * push landing meanwhile is recorded once, by its own settle. The change and its record
+ * hold the repository's ref recording lock, which a push's settle takes too.
  */
-export async function changingRefs<T>(ctx: AppContext, actor: Actor, r: GitRepo, change: () => Promise<T>): Promise<T> {
-  return oneAtATime(r.repo.id, async () => {
+export async function changingRefs<T>(ctx: AppContext, actor: Actor, r: GitRepo, refs: readonly string[], change: () => Promise<T>): Promise<T> {
+  return withRefRecordingLock(r.repo.id, async () => {
     const before = await git.listRefs(r.dir);
     const result = await change();
-    await afterPush(ctx, actor, r.repo, before, await git.listRefs(r.dir));
+    await afterPush(ctx, actor, r.repo, before, await git.listRefs(r.dir), { only: refs });
     return result;
   });
-}
-
-const refChanges = new Map<number, Promise<unknown>>();
-
-async function oneAtATime<T>(repoId: number, fn: () => Promise<T>): Promise<T> {
-  const previous = refChanges.get(repoId) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const tail = run.then(() => undefined, () => undefined);
-  refChanges.set(repoId, tail);
-  try {
-    return await run;
-  } finally {
-    if (refChanges.get(repoId) === tail) refChanges.delete(repoId);
-  }
 }
 
 /**

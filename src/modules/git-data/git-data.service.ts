@@ -230,7 +230,7 @@ export async function createRef(ctx: AppContext, actor: Actor, owner: string, na
   const target = await targetOf(r, ref, input.sha);
   if (await findRef(r, ref)) throw refError('Reference already exists');
   await requireUnprotected(ctx, actor, r, ref, 'create', { from: null, to: target.sha });
-  await changingRefs(ctx, actor, r, async () => {
+  await changingRefs(ctx, actor, r, [ref], async () => {
     try {
       await git.updateRef(r.dir, ref, target.sha, git.ZERO_SHA);
     } catch (err) {
@@ -260,7 +260,7 @@ export async function updateRef(
     throw refError('Update is not a fast forward', 'sha');
   }
   await requireUnprotected(ctx, actor, r, ref, current.sha === target.sha || (await fastForward(r, current.sha, target.sha)) ? 'update' : 'force', { from: current.sha, to: target.sha });
-  await changingRefs(ctx, actor, r, async () => {
+  await changingRefs(ctx, actor, r, [ref], async () => {
     try {
       await git.updateRef(r.dir, ref, target.sha, current.sha);
     } catch (err) {
@@ -278,7 +278,7 @@ export async function deleteRef(ctx: AppContext, actor: Actor, owner: string, na
   const current = await findRef(r, ref);
   if (!current) throw refError('Reference does not exist');
   await requireUnprotected(ctx, actor, r, ref, 'delete');
-  await changingRefs(ctx, actor, r, async () => {
+  await changingRefs(ctx, actor, r, [ref], async () => {
     try {
       await git.deleteRef(r.dir, ref, current.sha);
     } catch (err) {

@@ -8,7 +8,7 @@ import * as git from '../../git/repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as journal from './git-http.journal.ts';
-import { afterPush } from './git-http.service.ts';
+import { afterPush, withRefRecordingLock } from './git-http.service.ts';
 
 export interface JournaledPush {
   /** Records what the push changed (whatever git's exit code: refs it moved are recorded) and closes the row. */
@@ -26,16 +26,20 @@ export async function startPush(ctx: AppContext, actor: Actor, repo: Repo): Prom
   return {
     async settle() {
       clearInterval(renewal);
-      // The row's refs, not `before`: changes recorded meanwhile by other pushes to the
-      // repository have moved them along (journal.advanceEntries), and are not this push's.
-      const recorded = await journal.recordedRefs(ctx, id);
-      if (!recorded) {
-        ctx.log.warn({ journalId: id, repositoryId: repo.id }, 'push already recorded by the reconciler');
-        return;
-      }
-      if (!(await afterPush(ctx, actor, repo, recorded, journal.pushedRefs(recorded, await git.listRefs(dir)), { journalIds: [id] }))) {
-        ctx.log.warn({ journalId: id, repositoryId: repo.id }, 'push already recorded by the reconciler');
-      }
+      // Under the repository's ref recording lock: an API ref change in this process has
+      // then either been recorded (and moved this push's row along) or not begun.
+      await withRefRecordingLock(repo.id, async () => {
+        // The row's refs, not `before`: changes recorded meanwhile by other pushes to the
+        // repository have moved them along (journal.advanceEntries), and are not this push's.
+        const recorded = await journal.recordedRefs(ctx, id);
+        if (!recorded) {
+          ctx.log.warn({ journalId: id, repositoryId: repo.id }, 'push already recorded by the reconciler');
+          return;
+        }
+        if (!(await afterPush(ctx, actor, repo, recorded, journal.pushedRefs(recorded, await git.listRefs(dir)), { journalIds: [id] }))) {
+          ctx.log.warn({ journalId: id, repositoryId: repo.id }, 'push already recorded by the reconciler');
+        }
+      });
     },
   };
 }

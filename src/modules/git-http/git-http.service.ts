@@ -50,6 +50,31 @@ export interface PushRecordOptions {
    * records it. When another process has closed them first, nothing is recorded.
    */
   journalIds?: readonly number[];
+  /**
+   * The refs this writer changed (an API write, a merge): only their changes are its to
+   * record. Another writer's push landing between this one's before and after is that
+   * writer's to record, and recording it here too sent its events twice.
+   */
+  only?: readonly string[];
+}
+
+const recordingRefs = new Map<number, Promise<unknown>>();
+
+/**
+ * Runs `fn` alone among the ref recordings of the repository in this process: an API
+ * ref change (its before, the change, its record) and a push's record never interleave,
+ * so neither takes the other's change for its own (see journal.advanceEntries).
+ */
+export async function withRefRecordingLock<T>(repoId: number, fn: () => Promise<T>): Promise<T> {
+  const previous = recordingRefs.get(repoId) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  const tail = run.then(() => undefined, () => undefined);
+  recordingRefs.set(repoId, tail);
+  try {
+    return await run;
+  } finally {
+    if (recordingRefs.get(repoId) === tail) recordingRefs.delete(repoId);
+  }
 }
 
 /** Thrown inside the recording transaction to roll it back: the push was recorded elsewhere. */
@@ -63,7 +88,7 @@ export async function afterPush(
   ctx: AppContext, actor: Actor, repo: Repo, before: git.RefEntry[], after: git.RefEntry[], options: PushRecordOptions = {},
 ): Promise<boolean> {
   try {
-    await recordRefChanges(ctx, actor, repo, before, after, options.journalIds ?? []);
+    await recordRefChanges(ctx, actor, repo, before, after, options.journalIds ?? [], options.only ? new Set(options.only) : null);
     return true;
   } catch (err) {
     if (err instanceof RecordedElsewhere) return false;
@@ -71,11 +96,13 @@ export async function afterPush(
   }
 }
 
-async function recordRefChanges(ctx: AppContext, actor: Actor, repo: Repo, before: git.RefEntry[], after: git.RefEntry[], journalIds: readonly number[]): Promise<void> {
+async function recordRefChanges(
+  ctx: AppContext, actor: Actor, repo: Repo, before: git.RefEntry[], after: git.RefEntry[], journalIds: readonly number[], only: ReadonlySet<string> | null,
+): Promise<void> {
   const dir = repos.gitDir(ctx, repo);
   const old = new Map(before.map((r) => [r.ref, r.sha]));
   const now = new Map(after.map((r) => [r.ref, r.sha]));
-  const refs = [...new Set([...old.keys(), ...now.keys()])].filter((ref) => old.get(ref) !== now.get(ref)).sort();
+  const refs = [...new Set([...old.keys(), ...now.keys()])].filter((ref) => old.get(ref) !== now.get(ref) && (!only || only.has(ref))).sort();
   // First in the transaction: a second process recording the same journaled push waits
   // here for the first one's commit, then finds the rows gone and records nothing.
   const closeJournal = async (tx: AppContext) => {

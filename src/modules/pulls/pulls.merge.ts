@@ -152,7 +152,7 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
     }, nowIso(tx.clock));
     const closed = await issues.updateIssueRecord(tx, repo, actor, current.issue, { state: 'closed' });
     await recordPullEvent(tx, actor, repo, merged, closed, 'closed');
-    await afterPush(tx, actor, repo, before, after);
+    await afterPush(tx, actor, repo, before, after, { only: [`refs/heads/${pull.baseRef}`, ...(deleteHead ? [`refs/heads/${pull.headRef}`] : [])] });
     return { ...current, pull: merged, issue: closed };
   });
   return { sha, merged };
@@ -207,6 +207,6 @@ export async function updateBranch(
   await moveBranch(headDir, pull.headRef, result.sha, pull.headSha, 'Head');
   const after = await git.listRefs(headDir);
   // Recorded as a push to the head: the push subscriber moves the pull request along (synchronize).
-  await afterPush(ctx, actor, head, before, after);
+  await afterPush(ctx, actor, head, before, after, { only: [`refs/heads/${pull.headRef}`] });
   return { message: 'Updating pull request branch.', url: ctx.urls.html(repo.owner.login, repo.name, 'pull', pull.number) };
 }

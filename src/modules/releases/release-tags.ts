@@ -54,7 +54,7 @@ export async function resolveTarget(dir: string, target: string, field = 'target
 export async function ensureTag(ctx: AppContext, actor: Actor, r: GitRepo, tag: string, target: string): Promise<void> {
   if (await tagCommit(r.dir, tag)) return;
   const sha = await resolveTarget(r.dir, target);
-  await changingRefs(ctx, actor, r, async () => {
+  await changingRefs(ctx, actor, r, [tagRef(tag)], async () => {
     try {
       await git.updateRef(r.dir, tagRef(tag), sha, git.ZERO_SHA);
     } catch (err) {
