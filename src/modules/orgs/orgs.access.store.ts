@@ -95,3 +95,27 @@ export async function teamPermissionsOn(db: Executor, repoId: number, teamIds: r
     .where('repository_id', '=', repoId).where('team_id', 'in', [...new Set(teamIds)]).execute();
   return new Map(rows.map((r) => [r.team_id, r.permission]));
 }
+
+/** Every grant of one team: repository ids and permissions, by repository id. */
+export async function grantsOfTeam(db: Executor, teamId: number): Promise<TeamGrantRow[]> {
+  return db.selectFrom('team_repositories').select(['repository_id', 'permission'])
+    .where('team_id', '=', teamId).orderBy('repository_id').execute();
+}
+
+/** Every team granted the repository, with its permission, by team id. */
+export async function grantsOnRepository(db: Executor, repoId: number): Promise<{ team_id: number; permission: string }[]> {
+  return db.selectFrom('team_repositories').select(['team_id', 'permission'])
+    .where('repository_id', '=', repoId).orderBy('team_id').execute();
+}
+
+export async function revokeTeam(db: Executor, teamId: number, repoId: number): Promise<void> {
+  await db.deleteFrom('team_repositories').where('team_id', '=', teamId).where('repository_id', '=', repoId).execute();
+}
+
+/** How many repositories each team is granted (team records' repos_count). */
+export async function countGrantsOfTeams(db: Executor, teamIds: readonly number[]): Promise<Map<number, number>> {
+  if (!teamIds.length) return new Map();
+  const rows = await db.selectFrom('team_repositories').select(['team_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('team_id', 'in', [...new Set(teamIds)]).groupBy('team_id').execute();
+  return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
+}

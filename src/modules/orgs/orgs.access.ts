@@ -71,3 +71,17 @@ export function repositoryGrants(ctx: AppContext, orgId: number, repoId: number,
 export function teamPermissionsOn(ctx: AppContext, repoId: number, teamIds: readonly number[]): Promise<Map<number, string>> {
   return store.teamPermissionsOn(ctx.db, repoId, teamIds);
 }
+
+/** The repositories granted to a team, with the permission of each. */
+export function grantsOfTeam(ctx: AppContext, teamId: number): Promise<store.TeamGrantRow[]> {
+  return store.grantsOfTeam(ctx.db, teamId);
+}
+
+/** The teams granted a repository, with the permission of each. */
+export function grantsOnRepository(ctx: AppContext, repoId: number): Promise<{ team_id: number; permission: string }[]> {
+  return store.grantsOnRepository(ctx.db, repoId);
+}
+
+export function revokeTeamAccess(ctx: AppContext, teamId: number, repoId: number): Promise<void> {
+  return store.revokeTeam(ctx.db, teamId, repoId);
+}

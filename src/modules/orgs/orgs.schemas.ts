@@ -1,6 +1,7 @@
 // Request and response schemas of the organization, membership and team routes.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { RepoPermissions, Repository } from '../repos/repos.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 
 // Parameters
@@ -233,3 +234,20 @@ export const TeamMember = Type.Object({
 
 /** A route's `acceptedScopes` from one of the orgs SCOPES lists. */
 export const scopes = (s: readonly string[]) => [...s];
+
+// Team repositories
+
+export const TeamRepoParams = Type.Object({ org: Type.String(), team_slug: Type.String(), owner: Type.String(), repo: Type.String() });
+export const TeamIdRepoParams = Type.Object({ org_id: Type.Integer(), team_id: Type.Integer(), owner: Type.String(), repo: Type.String() });
+
+/** Upstream's five base roles a team may be granted (custom repository roles are not taken here). */
+export const SetTeamRepoBody = Type.Object({
+  permission: Type.Optional(StringEnum(['pull', 'triage', 'push', 'maintain', 'admin'] as const)),
+});
+
+/** Upstream's team-repository: a repository with the team's permissions on it and their role name. */
+export const TeamRepository = Type.Object({
+  ...Repository.properties,
+  permissions: RepoPermissions,
+  role_name: Type.String(),
+});

@@ -1,6 +1,8 @@
 // Organizations, memberships and teams → API representation. Pure; every URL from the URL builder.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
+import { baseRole, type Role } from '../repos/repos.model.ts';
+import { permissionsOf as repoPermissionsOf } from '../repos/repos.views.ts';
 import type { Account, AccountCounts } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
 import type { Membership, Organization, OrgSettings, Team, TeamRole } from './orgs.model.ts';
@@ -274,4 +276,15 @@ export interface TeamMemberRecord extends SimpleUser {
 
 export function teamMember(user: Account, role: TeamRole, inherited: boolean, urls: Urls): TeamMemberRecord {
   return { ...simpleUser(user, urls), role, inherited };
+}
+
+/** Upstream's role name of a base repository role (pull is read, push is write). */
+export function roleName(role: Role): string {
+  return role === 'pull' ? 'read' : role === 'push' ? 'write' : role;
+}
+
+/** A team as a repository's team list shows it: `permission(s)` are the team's on that repository. */
+export function repositoryTeam(t: Team, parent: Team | null, orgLogin: string, permission: string, urls: Urls): TeamRecord {
+  const role = baseRole(permission);
+  return { ...team(t, parent, orgLogin, urls), permission: role, permissions: repoPermissionsOf(role) };
 }

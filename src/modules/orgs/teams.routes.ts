@@ -11,6 +11,7 @@ import { scopes } from './orgs.schemas.ts';
 import type { TeamRef } from './teams.service.ts';
 import { team, teamFull, teamMember, teamMembership } from './orgs.views.ts';
 import { PagedArray } from '../../http/schema-types.ts';
+import { teamReposRoutes } from './team-repos.routes.ts';
 
 export function teamsRoutes(app: Router): void {
   const { urls } = app.ctx;
@@ -49,6 +50,7 @@ export function teamsRoutes(app: Router): void {
   teamRoutes(app, '/organizations/:org_id/team/:team_id', TeamIdParams, TeamIdUserParams,
     (p) => ({ orgId: p.org_id, teamId: p.team_id }),
     (p) => ({ ref: { orgId: p.org_id, teamId: p.team_id }, username: p.username }));
+  teamReposRoutes(app);
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   TeamNotificationSetting, TeamPermission, TeamPrivacy, TeamRole,
 } from './orgs.model.ts';
 import * as store from './orgs.store.ts';
+import { countGrantsOfTeams } from './orgs.access.store.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { requireOrganization, requireOrganizationById, organizationsByIds } from './organizations.service.ts';
 import { SCOPES, viewerOf, type Viewer } from './orgs.permissions.ts';
@@ -21,7 +22,7 @@ import { requireMemberCandidate, requireUserAccount } from './memberships.servic
 /** A team addressed by organization login and slug, or by the ids upstream also accepts. */
 export type TeamRef = { org: string; teamSlug: string } | { orgId: number; teamId: number };
 
-interface TeamAccess {
+export interface TeamAccess {
   org: Organization;
   team: Team;
   viewer: Viewer;
@@ -63,6 +64,23 @@ async function requireVisibleTeam(ctx: AppContext, actor: Actor, ref: TeamRef): 
   return { org, team, viewer, own };
 }
 
+/** The team as the caller may see it, with what the caller is to it (team repository routes). */
+export function visibleTeam(ctx: AppContext, actor: Actor, ref: TeamRef): Promise<TeamAccess> {
+  return requireVisibleTeam(ctx, actor, ref);
+}
+
+/** Of the organization's teams `teamIds`, those the caller may see, with their parents. */
+export async function visibleTeamsAmong(ctx: AppContext, actor: Actor, org: Organization, teamIds: readonly number[]): Promise<TeamEntry[]> {
+  if (!teamIds.length) return [];
+  const viewer = await viewerOf(ctx, actor, org);
+  if (!viewer.member) return [];
+  const teams = (await store.findTeamsByIds(ctx.db, teamIds)).filter((t) => t.orgId === org.account.id);
+  const mine = viewer.owner || viewer.userId === null ? new Set<number>()
+    : new Set((await store.listTeamMembers(ctx.db, teams.map((t) => t.id))).filter((m) => m.userId === viewer.userId).map((m) => m.teamId));
+  const shown = teams.filter((t) => viewer.owner || t.privacy === 'closed' || mine.has(t.id)).sort((a, b) => a.id - b.id);
+  return withParents(ctx, shown);
+}
+
 /** Owners and the team's maintainers manage a team. */
 async function requireTeamAdmin(ctx: AppContext, actor: Actor, ref: TeamRef, doing: string): Promise<TeamAccess> {
   requireScope(actor, ...SCOPES.write);
@@ -86,7 +104,7 @@ export interface TeamDetails extends TeamEntry {
   org: Organization;
   orgCounts: AccountCounts;
   membersCount: number;
-  /** Repositories are not hosted yet: truthfully zero. */
+  /** Repositories granted to the team. */
   reposCount: number;
 }
 
@@ -101,16 +119,17 @@ async function teamDetails(ctx: AppContext, teams: Team[], knownOrgs: Organizati
   const known = new Map(knownOrgs.map((o) => [o.account.id, o]));
   const missing = [...new Set(teams.map((t) => t.orgId))].filter((id) => !known.has(id));
   const orgs = new Map([...known, ...await organizationsByIds(ctx, missing)]);
-  const [entries, memberCounts, orgCounts] = await Promise.all([
+  const [entries, memberCounts, repoCounts, orgCounts] = await Promise.all([
     withParents(ctx, teams),
     store.countTeamMembers(ctx.db, teams.map((t) => t.id)),
+    countGrantsOfTeams(ctx.db, teams.map((t) => t.id)),
     users.accountCountsOf(ctx, [...orgs.values()].map((o) => o.account)),
   ]);
   return entries.flatMap((e) => {
     const org = orgs.get(e.team.orgId);
     if (!org) return [];
     return [{
-      ...e, org, orgCounts: orgCounts.get(org.account.id)!, membersCount: memberCounts.get(e.team.id) ?? 0, reposCount: 0,
+      ...e, org, orgCounts: orgCounts.get(org.account.id)!, membersCount: memberCounts.get(e.team.id) ?? 0, reposCount: repoCounts.get(e.team.id) ?? 0,
     }];
   });
 }
