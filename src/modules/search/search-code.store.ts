@@ -4,7 +4,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import type { Bounds } from '../../domain/bounds.ts';
-import { all, any, bounded, chunks, col, holds, inRepositories, occurrences } from './search-index.sql.ts';
+import { all, any, bounded, chunks, col, holds, inRepositories } from './search-index.sql.ts';
 
 export interface FileRow {
   repositoryId: number;
@@ -118,31 +118,52 @@ function codeConditions(dialect: Dialect, f: CodeFilter): RawBuilder<SqlBool>[] 
  * A page of the files matching `f` and how many match. Best match first: each keyword
  * scores its occurrences in the text, and more when the path (most when the file name)
  * holds it; `sort=indexed` orders by when the file was last indexed instead.
+ *
+ * One statement: the matching files are gathered once (MATERIALIZED, with their text
+ * lowered once: a scalar subquery named three times per word was read and lowered
+ * three times per word), scored from that, and counted by a window over the same rows
+ * rather than by a second statement that ran the whole match again.
  */
 export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter): Promise<{ items: CodeHit[]; total: number }> {
   if (!f.repositoryIds.length) return { items: [], total: 0 };
   const where = all(codeConditions(dialect, f));
   const words = f.clauses.flat();
+  const scored = !f.sort && f.inContent && words.length > 0;
+  const lowered = sql.ref('c.lowered');
   const parts = words.flatMap((w) => [
-    ...(f.inContent ? [occurrences(text, w)] : []),
+    ...(f.inContent ? [occurrencesInLowered(lowered, w)] : []),
     ...(f.inPath ? [sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
       sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`] : []),
   ]);
-  const score = parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`1`;
+  const score = !f.sort && parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`1`;
   const orderBy = f.sort
     ? sql`${col('indexed_at')} ${sql.raw(f.order === 'asc' ? 'ASC' : 'DESC')}, ${col('id')}`
     : sql`score DESC, ${col('repository_id')}, ${col('path')}`;
-  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string }>`
-    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at, ${score} AS score
-    FROM search_code c WHERE ${where} ORDER BY ${orderBy} LIMIT ${f.limit} OFFSET ${f.offset}`.execute(db);
-  const count = await sql<{ n: number }>`SELECT count(*) AS n FROM search_code c WHERE ${where}`.execute(db);
+  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string; total: number }>`
+    WITH matched AS MATERIALIZED (
+      SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at,
+        ${scored ? sql`lower(${text})` : sql`NULL`} AS lowered
+      FROM search_code c WHERE ${where})
+    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at, ${score} AS score, count(*) OVER () AS total
+    FROM matched c ORDER BY ${orderBy} LIMIT ${f.limit} OFFSET ${f.offset}`.execute(db);
+  // A page past the end (or a count with no page, limit 0) has no row to carry the
+  // count: then it is counted on its own. No row on a first page means none match.
+  const total = rows.rows.length || (f.offset === 0 && f.limit > 0)
+    ? Number(rows.rows[0]?.total ?? 0)
+    : Number((await sql<{ n: number }>`SELECT count(*) AS n FROM search_code c WHERE ${where}`.execute(db)).rows[0]?.n ?? 0);
   return {
-    total: Number(count.rows[0]?.n ?? 0),
+    total,
     items: rows.rows.map((r) => ({
       id: Number(r.id), repositoryId: Number(r.repository_id), path: r.path, name: r.name, blobSha: r.blob_sha,
       size: Number(r.size), language: r.language, score: Number(r.score), indexedAt: String(r.indexed_at),
     })),
   };
+}
+
+/** How many times `word` occurs in text already lowered (the score's core, without lowering it again). */
+function occurrencesInLowered(lowered: ReturnType<typeof sql.ref>, word: string): RawBuilder<number> {
+  const w = word.toLowerCase();
+  return sql<number>`((length(${lowered}) - length(replace(${lowered}, ${w}, ''))) / ${w.length})`;
 }
 
 /**
