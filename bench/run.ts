@@ -33,6 +33,7 @@
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
 //                          during the measured runs (http scenarios, events), not seeding
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
+//   BENCH_KEEP_WORK=1      keep the work dir (data dir, databases) for a look afterwards
 //   BENCH_WHARF_ENTRY      script to run instead of npm start's bundle (.build/src/main.mjs),
 //                          to measure a variant (a .ts entry runs through tsx)
 //   BENCH_NODE_FLAGS       node flags for Wharf's process (e.g. --max-semi-space-size=64), for A/B runs
@@ -474,7 +475,8 @@ function errorMessage(err: unknown): string {
 
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-bench-'));
-  onExit(() => fs.rmSync(work, { recursive: true, force: true }));
+  const keepWork = process.env.BENCH_KEEP_WORK === '1';
+  onExit(() => { if (!keepWork) fs.rmSync(work, { recursive: true, force: true }); });
   const profileDir = PROFILE ? path.resolve(process.env.BENCH_PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-profile-'))) : null;
   let wharf: Child | null = null;
   let bare: Child | null = null;
@@ -648,6 +650,7 @@ async function main(): Promise<void> {
       try {
         search = await measureSearch({
           api, root: ROOT, work, repos: SEARCH_REPOS, repoKb: SEARCH_REPO_KB, requests: SEARCH_REQUESTS,
+          measured: (start, end) => measuredSpans.push([start, end]),
           cli: {
             args: fs.existsSync(path.join(ROOT, BUNDLED_CLI)) ? [BUNDLED_CLI] : ['--import', 'tsx', 'cli/main.ts'],
             env: childEnv({ WHARF_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn' }),
@@ -745,7 +748,8 @@ async function main(): Promise<void> {
     }));
   } finally {
     await stopAll();
-    fs.rmSync(work, { recursive: true, force: true });
+    if (keepWork) console.error(`work dir kept: ${work}`);
+    else fs.rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -28,6 +28,8 @@ export interface SearchOptions {
   requests: number;
   /** The command line Wharf's operators run (node arguments), and its environment. */
   cli: { args: string[]; env: NodeJS.ProcessEnv };
+  /** Told the monotonic span (µs) of each kind's measured requests (BENCH_PROFILE counts only those). */
+  measured?: (startUs: number, endUs: number) => void;
 }
 
 export interface QueryLatency {
@@ -214,11 +216,13 @@ export async function measureSearch(o: SearchOptions, progress: (m: string) => v
     for (const q of queries) await codeSearch(o.api, q); // warm-up
     const times: number[] = [];
     let results = 0;
+    const start = Number(process.hrtime.bigint() / 1000n);
     for (let i = 0; i < o.requests; i++) {
       const r = await codeSearch(o.api, queries[i % queries.length]!);
       times.push(r.ms);
       results += r.total;
     }
+    o.measured?.(start, Number(process.hrtime.bigint() / 1000n));
     times.sort((a, b) => a - b);
     latency.push({ kind, queries, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, meanResults: results / times.length });
   }

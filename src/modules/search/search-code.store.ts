@@ -4,7 +4,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import type { Bounds } from '../../domain/bounds.ts';
-import { all, any, bounded, chunks, col, holds, inRepositories } from './search-index.sql.ts';
+import { all, any, bounded, chunks, col, holds, inRepositories, occurrences } from './search-index.sql.ts';
 
 export interface FileRow {
   repositoryId: number;
@@ -80,8 +80,6 @@ export interface CodeHit {
   indexedAt: string;
 }
 
-const text = sql`(SELECT t.content FROM search_code_text t WHERE t.rowid = c.id)`;
-
 /** The ids of the indexed files whose text holds `word` (any case), as a subquery. */
 function textHolding(dialect: Dialect, word: string): RawBuilder<unknown> {
   return sql`SELECT t.rowid FROM search_code_text t WHERE ${holds(dialect, sql.ref('t.content'), word)}`;
@@ -119,19 +117,22 @@ function codeConditions(dialect: Dialect, f: CodeFilter): RawBuilder<SqlBool>[] 
  * scores its occurrences in the text, and more when the path (most when the file name)
  * holds it; `sort=indexed` orders by when the file was last indexed instead.
  *
- * One statement: the matching files are gathered once (MATERIALIZED, with their text
- * lowered once: a scalar subquery named three times per word was read and lowered
- * three times per word), scored from that, and counted by a window over the same rows
- * rather than by a second statement that ran the whole match again.
+ * A scored search joins each file's text once (a scalar subquery named in the score was
+ * read once per mention). With several words the matching files are gathered first
+ * (MATERIALIZED), their text lowered once: measured faster from two words on, slower for
+ * one (the copy costs more than one lower() saves). The count is a second statement
+ * when the text matches were looked up already (textMatches: counting them again is
+ * cheap, where a window over all matches costs more than the count); otherwise it is a
+ * window over the same rows, as a second statement would run the text match again.
  */
 export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter): Promise<{ items: CodeHit[]; total: number }> {
   if (!f.repositoryIds.length) return { items: [], total: 0 };
   const where = all(codeConditions(dialect, f));
   const words = f.clauses.flat();
   const scored = !f.sort && f.inContent && words.length > 0;
-  const lowered = sql.ref('c.lowered');
+  const gathered = scored && words.length > 1;
   const parts = words.flatMap((w) => [
-    ...(f.inContent ? [occurrencesInLowered(lowered, w)] : []),
+    ...(f.inContent ? [gathered ? occurrencesInLowered(sql.ref('c.lowered'), w) : occurrences(sql.ref('t.content'), w)] : []),
     ...(f.inPath ? [sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
       sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`] : []),
   ]);
@@ -139,16 +140,19 @@ export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter):
   const orderBy = f.sort
     ? sql`${col('indexed_at')} ${sql.raw(f.order === 'asc' ? 'ASC' : 'DESC')}, ${col('id')}`
     : sql`score DESC, ${col('repository_id')}, ${col('path')}`;
-  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string; total: number }>`
-    WITH matched AS MATERIALIZED (
-      SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at,
-        ${scored ? sql`lower(${text})` : sql`NULL`} AS lowered
-      FROM search_code c WHERE ${where})
-    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at, ${score} AS score, count(*) OVER () AS total
-    FROM matched c ORDER BY ${orderBy} LIMIT ${f.limit} OFFSET ${f.offset}`.execute(db);
-  // A page past the end (or a count with no page, limit 0) has no row to carry the
-  // count: then it is counted on its own. No row on a first page means none match.
-  const total = rows.rows.length || (f.offset === 0 && f.limit > 0)
+  const joined = sql`search_code c LEFT JOIN search_code_text t ON t.rowid = c.id`;
+  const windowed = f.textMatches === undefined;
+  const columns = sql`c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at`;
+  const select = sql`SELECT ${columns}, ${score} AS score ${windowed ? sql`, count(*) OVER () AS total` : sql``}`;
+  const page = sql`ORDER BY ${orderBy} LIMIT ${f.limit} OFFSET ${f.offset}`;
+  const statement = gathered
+    ? sql`WITH matched AS MATERIALIZED (SELECT ${columns}, lower(t.content) AS lowered FROM ${joined} WHERE ${where})
+      ${select} FROM matched c ${page}`
+    : sql`${select} FROM ${scored ? joined : sql`search_code c`} WHERE ${where} ${page}`;
+  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string; total?: number }>`${statement}`.execute(db);
+  // The window's count rides on a row: with none (a page past the end, or a count with
+  // no page, limit 0) it is counted on its own; no row on a first page means none match.
+  const total = windowed && (rows.rows.length || (f.offset === 0 && f.limit > 0))
     ? Number(rows.rows[0]?.total ?? 0)
     : Number((await sql<{ n: number }>`SELECT count(*) AS n FROM search_code c WHERE ${where}`.execute(db)).rows[0]?.n ?? 0);
   return {
