@@ -31,7 +31,7 @@
 //   BENCH_SCENARIOS        a regular expression: only the http scenarios whose names match
 //                          are measured (for profiling one request; aims of the others MISS)
 //   BENCH_PROFILE=1        run Wharf under node --cpu-prof and print where its time went
-//                          during the measured runs (http scenarios, events), not seeding
+//                          during the measured runs (http scenarios, events, code searches), not seeding
 //   BENCH_PROFILE_DIR      where to keep the .cpuprofile (default: a temp dir, kept)
 //   BENCH_KEEP_WORK=1      keep the work dir (data dir, databases) for a look afterwards
 //   BENCH_WHARF_ENTRY      script to run instead of npm start's bundle (.build/src/main.mjs),
