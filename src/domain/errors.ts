@@ -31,6 +31,11 @@ export class ValidationError extends DomainError {
   static field(resource: string, field: string, code: ValidationCode, message?: string): ValidationError {
     return new ValidationError([{ resource, field, code, ...(message ? { message } : {}) }]);
   }
+
+  /** A line per field error, as a form shows them inline: its message, or which field and why. */
+  messages(): string[] {
+    return this.errors.map((e) => e.message ?? `${e.field} is ${e.code}`);
+  }
 }
 
 /** The request is understood but refused (missing rights, not allowed now). */

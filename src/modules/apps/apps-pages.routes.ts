@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import type { Router } from '../../http/router.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { actorOf, csrfValid, frameOf, redirectToLogin, registerPageScope, safeReturnTo, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
+import { actorOf, csrfValid, frameOf, redirectToLogin, registerPageScope, safeReturnTo, sendCsrfFailure, sendPage, sessionOf, PAGE } from '../web-session/web-request.ts';
 import * as apps from './apps.service.ts';
 import { appSettingsPage, appsListPage, manifestCodePage, manifestConfirmPage, newAppPage, type AppPageExtras } from './apps.pages.ts';
 import { AppSettingsForm, DeleteAppForm, InstallForm, InstallQuery, KeyParams, ManifestForm, NewAppForm, OrgParams, SlugForm, SlugParams } from './apps.schemas.ts';
@@ -15,8 +15,6 @@ import * as installations from './installations.service.ts';
 import { installedPage, installPage } from './installations.pages.ts';
 import type { Account } from '../users/users.model.ts';
 import type { App } from './apps.model.ts';
-
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 
 /**
  * A form post on one app's page by a signed-in manager: sign-in first, then the app
@@ -37,7 +35,7 @@ async function managedAppAction(
 
 function messagesOf(err: unknown): string[] {
   if (!(err instanceof ValidationError)) throw err;
-  return err.errors.map((e) => e.message ?? `${e.field} is ${e.code}`);
+  return err.messages();
 }
 
 /**

@@ -5,21 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { ALL_SCOPES } from '../../domain/scopes.ts';
 import { ValidationError } from '../../domain/errors.ts';
-import { frameOf, redirectToLogin, registerPageScope, sendPage, sessionOf, signedInForm } from '../web-session/web-request.ts';
+import { frameOf, redirectToLogin, registerPageScope, sendPage, sessionOf, signedInForm, PAGE } from '../web-session/web-request.ts';
 import * as auth from './auth.service.ts';
 import { CsrfForm, NewTokenForm, TokenIdParams } from './auth.schemas.ts';
 import { EMPTY_TOKEN_FORM, newTokenPage, scopeField, tokensPage, type TokenFormValues } from './tokens.pages.ts';
-
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 
 function formValues(body: NewTokenForm): TokenFormValues {
   return { note: body.note ?? '', lifetime: body.lifetime ?? '', scopes: ALL_SCOPES.filter((s) => body[scopeField(s)] === '1') };
 }
 
-/** 'none' never expires; a number of days must be one the form offers (the service checks). */
-function lifetimeOf(raw: string): number | null | undefined {
-  if (raw === 'none') return null;
-  return /^\d{1,4}$/.test(raw) ? Number(raw) : undefined;
+/** 'none' never expires; anything else is a number of days, which must be one the form offers (the service checks). */
+function lifetimeOf(raw: string): number | null {
+  return raw === 'none' ? null : Number(raw);
 }
 
 export function tokensPagesRoutes(app: Router): void {
@@ -43,15 +40,12 @@ export function tokensPagesRoutes(app: Router): void {
       const ctx = request.server.ctx;
       return signedInForm(request, reply, request.body.authenticity_token, async (session) => {
         const values = formValues(request.body as NewTokenForm);
-        const lifetimeDays = lifetimeOf(values.lifetime);
         try {
-          if (lifetimeDays === undefined) throw ValidationError.field('OauthAccess', 'expires_at', 'invalid', 'Expiration is not one of the choices offered');
-          const { token } = await auth.createPersonalToken(ctx, session.user.id, { note: values.note, scopes: values.scopes, lifetimeDays });
+          const { token } = await auth.createPersonalToken(ctx, session.user.id, { note: values.note, scopes: values.scopes, lifetimeDays: lifetimeOf(values.lifetime) });
           return sendPage(reply.code(201), tokensPage(frameOf(session, 'Personal access tokens'), await auth.listPersonalTokens(ctx, session.user.id), { token }));
         } catch (err) {
           if (!(err instanceof ValidationError)) throw err;
-          const messages = err.errors.map((e) => e.message ?? `${e.field} is ${e.code}`);
-          return sendPage(reply.code(422), newTokenPage(frameOf(session, 'New personal access token'), values, messages));
+          return sendPage(reply.code(422), newTokenPage(frameOf(session, 'New personal access token'), values, err.messages()));
         }
       });
     });

@@ -7,13 +7,12 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import * as gpg from '../verification/verification.keys.ts';
-import { actorOf, frameOf, redirectToLogin, registerPageScope, sendPage, sessionOf, signedInForm } from '../web-session/web-request.ts';
+import { actorOf, frameOf, redirectToLogin, registerPageScope, sendPage, sessionOf, signedInForm, PAGE } from '../web-session/web-request.ts';
 import type { WebSession } from '../web-session/web-session.service.ts';
 import { keysPage, type KeyFormState, type KeysPageData } from './keys.pages.ts';
 import { KeyPageForm, PageCsrfForm, PageKeyIdParams } from './keys.schemas.ts';
 import * as keys from './keys.service.ts';
 
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 /** Every key of the account on one page: more than anyone registers. */
 const ALL = 1000;
 
@@ -29,7 +28,7 @@ async function renderKeys(request: FastifyRequest, reply: FastifyReply, session:
 
 function messagesOf(err: unknown): string[] {
   if (!(err instanceof ValidationError)) throw err;
-  return err.errors.map((e) => e.message ?? `${e.field} is ${e.code}`);
+  return err.messages();
 }
 
 export function keysPagesRoutes(app: Router): void {

@@ -15,7 +15,7 @@ interface Refusal {
 
 function messageOf(error: DomainError): string {
   // LFS's form has no errors[]: the problems are the message.
-  if (error instanceof ValidationError) return error.errors.map((e) => e.message ?? `${e.field} is ${e.code}`).join('; ') || error.message;
+  if (error instanceof ValidationError) return error.messages().join('; ') || error.message;
   return error.message;
 }
 

@@ -4,13 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { NoContent } from '../../http/schema-types.ts';
 import { Authorization } from '../admin/admin.schemas.ts';
-import { csrfValid, frameOf, redirectToLogin, registerPageScope, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
+import { csrfValid, frameOf, redirectToLogin, registerPageScope, sendCsrfFailure, sendPage, sessionOf, PAGE } from '../web-session/web-request.ts';
 import * as tokens from './app-tokens.service.ts';
 import { authorizedAppsPage } from './authorized-apps.pages.ts';
 import { AccessTokenInput, ClientIdParams, CsrfForm } from './oauth.schemas.ts';
 import { appAuthorization } from './oauth.views.ts';
-
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 
 export function appTokensRoutes(app: Router): void {
   const { urls } = app.ctx;

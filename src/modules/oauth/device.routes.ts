@@ -4,13 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerFormBody } from '../../http/form-body.ts';
 import type { Router } from '../../http/router.ts';
-import { csrfValid, frameOf, redirectToLogin, registerPageScope, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
+import { csrfValid, frameOf, redirectToLogin, registerPageScope, sendCsrfFailure, sendPage, sessionOf, PAGE } from '../web-session/web-request.ts';
 import * as device from './device-flow.service.ts';
 import { deviceApprovalPage, deviceDonePage, enterCodePage } from './device.pages.ts';
 import { DeviceCodeBody, DeviceForm, DeviceQuery } from './oauth.schemas.ts';
 import { renderFields, tokenFields, tokenFormatOf } from './token-response.views.ts';
 
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 const EXPIRED = 'That code is not valid: it may have expired or been used already. Check the code on your device.';
 
 export function deviceRoutes(app: Router): void {

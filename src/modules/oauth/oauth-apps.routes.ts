@@ -5,13 +5,11 @@ import { Type } from '@sinclair/typebox';
 import type { Router } from '../../http/router.ts';
 import { NoContent } from '../../http/schema-types.ts';
 import { ValidationError } from '../../domain/errors.ts';
-import { actorOf, registerPageScope, csrfValid, frameOf, redirectToLogin, sendCsrfFailure, sendPage, sessionOf } from '../web-session/web-request.ts';
+import { actorOf, registerPageScope, csrfValid, frameOf, redirectToLogin, sendCsrfFailure, sendPage, sessionOf, PAGE } from '../web-session/web-request.ts';
 import { AdminListQuery, AppForm, AppIdParams, CsrfForm, OauthAppRecord } from './oauth.schemas.ts';
 import * as apps from './oauth-apps.service.ts';
 import { appPage, developerAppsPage, newAppPage, type AppFormValues } from './oauth-apps.pages.ts';
 import { oauthAppRecord } from './oauth.views.ts';
-
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 
 function formValues(body: AppForm): AppFormValues {
   return { owner: body.owner ?? '', name: body.name ?? '', url: body.url ?? '', callbackUrl: body.callback_url ?? '', description: body.description ?? '' };
@@ -19,7 +17,7 @@ function formValues(body: AppForm): AppFormValues {
 
 function messagesOf(err: unknown): string[] {
   if (!(err instanceof ValidationError)) throw err;
-  return err.errors.map((e) => e.message ?? `${e.field} is ${e.code}`);
+  return err.messages();
 }
 
 export function oauthAppsRoutes(app: Router): void {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerFormBody } from '../../http/form-body.ts';
 import type { Router } from '../../http/router.ts';
 import {
-  csrfValid, frameOf, redirectToLogin, registerPageScope, sendCsrfFailure, sendPage, sessionOf,
+  csrfValid, frameOf, PAGE, redirectToLogin, registerPageScope, sendCsrfFailure, sendPage, sessionOf,
 } from '../web-session/web-request.ts';
 import { errorPage } from '../web-session/web-session.views.ts';
 import { approvalPage } from './authorize.pages.ts';
@@ -14,7 +14,6 @@ import * as flow from './oauth-flow.service.ts';
 import * as device from './device-flow.service.ts';
 import { renderFields, tokenFields, tokenFormatOf } from './token-response.views.ts';
 
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 async function refusalPage(request: FastifyRequest, reply: FastifyReply, err: unknown): Promise<FastifyReply> {

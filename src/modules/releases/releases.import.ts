@@ -3,20 +3,12 @@
 // repository the import created. No actor, no events and no tag made: the archive's git
 // data carries the tags its published releases had. Removing the repository removes it.
 import type { AppContext } from '../../context.ts';
+import type { Release } from './releases.model.ts';
 import * as store from './releases.store.ts';
 
-export interface ImportedRelease {
-  tagName: string;
-  targetCommitish: string;
-  name: string | null;
-  body: string | null;
-  draft: boolean;
-  prerelease: boolean;
-  authorId: number | null;
-  createdAt: string;
-  publishedAt: string | null;
-  updatedAt: string;
-}
+/** The release as the archive has it: the record's own fields, without ids or the latest order. */
+export type ImportedRelease = Pick<Release,
+  'tagName' | 'targetCommitish' | 'name' | 'body' | 'draft' | 'prerelease' | 'authorId' | 'createdAt' | 'publishedAt' | 'updatedAt'>;
 
 /**
  * The archive does not say which release the source had made latest explicitly: each

@@ -132,7 +132,7 @@ export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter):
   const scored = !f.sort && f.inContent && words.length > 0;
   const gathered = scored && words.length > 1;
   const parts = words.flatMap((w) => [
-    ...(f.inContent ? [gathered ? occurrencesInLowered(sql.ref('c.lowered'), w) : occurrences(sql.ref('t.content'), w)] : []),
+    ...(f.inContent ? [gathered ? occurrences(sql.ref('c.lowered'), w, true) : occurrences(sql.ref('t.content'), w)] : []),
     ...(f.inPath ? [sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
       sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`] : []),
   ]);
@@ -162,12 +162,6 @@ export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter):
       size: Number(r.size), language: r.language, score: Number(r.score), indexedAt: String(r.indexed_at),
     })),
   };
-}
-
-/** How many times `word` occurs in text already lowered (the score's core, without lowering it again). */
-function occurrencesInLowered(lowered: ReturnType<typeof sql.ref>, word: string): RawBuilder<number> {
-  const w = word.toLowerCase();
-  return sql<number>`((length(${lowered}) - length(replace(${lowered}, ${w}, ''))) / ${w.length})`;
 }
 
 /**

@@ -31,10 +31,14 @@ export function holds(dialect: Dialect, column: Expression<unknown> | RawBuilder
   return sql<SqlBool>`(${column} LIKE ${`%${word}%`} AND instr(lower(${column}), ${word.toLowerCase()}) > 0)`;
 }
 
-/** How many times `word` occurs in `column` (any case): the core of a score. */
-export function occurrences(column: RawBuilder<unknown>, word: string): RawBuilder<number> {
+/**
+ * How many times `word` occurs in `column` (any case): the core of a score. `lowered`:
+ * the column holds text lowered already, so it is not lowered again.
+ */
+export function occurrences(column: Expression<unknown> | RawBuilder<unknown>, word: string, lowered = false): RawBuilder<number> {
   const w = word.toLowerCase();
-  return sql<number>`((length(lower(${column})) - length(replace(lower(${column}), ${w}, ''))) / ${w.length})`;
+  const text = lowered ? sql`${column}` : sql`lower(${column})`;
+  return sql<number>`((length(${text}) - length(replace(${text}, ${w}, ''))) / ${w.length})`;
 }
 
 export function bounded(column: RawBuilder<unknown>, b: Bounds<string | number> | undefined): RawBuilder<SqlBool>[] {

@@ -59,6 +59,9 @@ export function sendCsrfFailure(reply: FastifyReply, session: web.WebSession | n
     'Request refused', 'This form has expired or did not come from Wharf. Go back, reload the page and try again.'));
 }
 
+/** The route config of a browser page or form: raw HTML answers (no response schema), no API rate limit. */
+export const PAGE = { rateLimit: 'none' as const, rawResponse: true };
+
 /** A form post of a signed-in browser with its session's CSRF token; anything else never reaches `act`. */
 export async function signedInForm(
   request: FastifyRequest, reply: FastifyReply, token: unknown, act: (session: web.WebSession) => Promise<FastifyReply>,

@@ -6,12 +6,9 @@ import { CsrfBody, LoginBody, LoginQuery, PasswordBody } from './web-session.sch
 import * as web from './web-session.service.ts';
 import {
   anonymousCsrf, csrfValid, endSessionCookie, frameOf, safeReturnTo, sendCsrfFailure, sendPage, sessionOf, startSession,
-  redirectToLogin, registerPageScope,
+  redirectToLogin, registerPageScope, PAGE,
 } from './web-request.ts';
 import { STYLESHEET, loginPage, passwordPage, settingsPage } from './web-session.views.ts';
-
-// HTML pages and forms: raw answers, no response schema, no API rate limit.
-const PAGE = { rateLimit: 'none' as const, rawResponse: true };
 
 /** What a failed sign-in shows: one message for a wrong login and a wrong password alike. */
 function signInError(err: unknown): string {

@@ -6,7 +6,7 @@ import { ConflictError, DomainError, ForbiddenError, NotAllowedError, NotFoundEr
 import { csrfValid, redirectToLogin, sendCsrfFailure } from '../web-session/web-request.ts';
 import { PAGE_CONSTRAINT, viewerOf, type Viewer } from './web.request.ts';
 
-export const PAGE = { rateLimit: 'none' as const, rawResponse: true };
+export { PAGE } from '../web-session/web-request.ts';
 export const BROWSER_ONLY = { [PAGE_CONSTRAINT]: 'html' };
 
 export function pageNumber(raw: string | undefined): number {
