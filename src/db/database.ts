@@ -83,6 +83,14 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     // Quoted, as the migrator creates it: an unquoted name would be folded to lower case.
     ...(safeSchema ? { options: `-c search_path="${safeSchema}"` } : {}),
   });
+  // A connection that breaks (PostgreSQL restarted, the network cut) is an 'error'
+  // event: on the pool when the connection was idle, on the client when it was checked
+  // out (even with its query failed already), and either one unheard ends the process.
+  // pg drops a broken connection from the pool and the next query opens a new one, so
+  // there is nothing to do here; a query that fails answers its own request (503,
+  // http/errors.ts).
+  pool.on('error', () => {});
+  pool.on('connect', (client) => { client.on('error', () => {}); });
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: safeSchema, close: () => db.destroy() };
 }
