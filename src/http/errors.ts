@@ -4,6 +4,7 @@ import {
   AuthenticationRequiredError, BadCredentialsError, BadRequestError, ConflictError, DomainError, ForbiddenError,
   GoneError, MissingScopeError, MovedPermanentlyError, NotAllowedError, NotFoundError, SsoRequiredError, ValidationError, type FieldError,
 } from '../domain/errors.ts';
+import { isDatabaseUnavailable, isStorageFull } from '../db/failures.ts';
 
 export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
 
@@ -153,6 +154,15 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return reply.code(fe.statusCode).send(errorBody(fe.statusCode, fe.message));
+  }
+  // What Wharf stands on failed, not the request: the client may try again later.
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'request failed: the database is unavailable');
+    return reply.code(503).header('retry-after', '5').type('application/json; charset=utf-8').send(errorBody(503, 'Service Unavailable'));
+  }
+  if (isStorageFull(error)) {
+    request.log.error({ err: error }, 'request failed: no space left for the write');
+    return reply.code(507).type('application/json; charset=utf-8').send(errorBody(507, 'Insufficient Storage'));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(errorBody(500, 'Server Error'));
