@@ -7,12 +7,16 @@
 // Refused: anything but ordinary unicast — loopback, private (RFC 1918), link-local,
 // unique-local, unspecified, carrier-grade NAT, multicast, broadcast, reserved and
 // documentation ranges, and IPv6 forms that wrap an IPv4 address (mapped, 6to4,
-// NAT64, Teredo) — unless WHARF_WEBHOOK_ALLOWED_HOSTS names the host, the address or
+// NAT64, Teredo, and the deprecated IPv4-compatible ::a.b.c.d, which ipaddr.js calls
+// unicast when written in hex: ::7f00:1) — unless WHARF_WEBHOOK_ALLOWED_HOSTS names the host, the address or
 // a range holding it.
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** ::/96, the deprecated IPv4-compatible addresses (:: and ::1 have ranges of their own). */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 export type Resolution =
   | { ok: true; address: string; family: 4 | 6 }
@@ -48,6 +52,7 @@ export class AddressGuard {
     if (!ipaddr.isValid(address)) return false;
     const addr = normalize(ipaddr.parse(address));
     if (this.ranges.some(([range, bits]) => range.kind() === addr.kind() && addr.match(range, bits))) return true;
+    if (addr.kind() === 'ipv6' && addr.match(IPV4_COMPATIBLE)) return false;
     return addr.range() === 'unicast';
   }
 
