@@ -3,7 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type Transaction } from 'kysely';
+import {
+  Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteDialectConfig, type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { CurrentSchemaPostgresDialect } from './schema-introspector.ts';
@@ -44,7 +47,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   file.pragma('busy_timeout = 5000');
   file.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const checkpointer = startCheckpointer(filename);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = new Kysely<Database>({ dialect: new RolledBackAwareSqliteDialect(file, { database: withStatementCache(file) }) });
   return {
     db, dialect: 'sqlite',
     close: async () => {
@@ -52,6 +55,27 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR,
+ * SQLITE_NOMEM); Kysely's ROLLBACK after it then fails with "no transaction is active",
+ * and that error, not the one that says what happened (the disk is full: 507), would
+ * reach the request. The ROLLBACK is skipped when there is nothing left to roll back.
+ */
+class RolledBackAwareSqliteDialect extends SqliteDialect {
+  constructor(private readonly file: SqliteDatabase.Database, private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const { file } = this;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (file.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })(this.config);
+  }
 }
 
 /**
