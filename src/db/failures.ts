@@ -33,10 +33,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** A write failed for want of space: SQLite's SQLITE_FULL, PostgreSQL's disk_full, a file's ENOSPC. */
+/** ENOSPC's and EDQUOT's text, as git (a GitError carries its stderr) and node's fs errors say it. */
+const NO_SPACE_MESSAGES = /No space left on device|Disk quota exceeded/i;
+
+/** A write failed for want of space: SQLite's SQLITE_FULL, PostgreSQL's disk_full, a file's or git's ENOSPC. */
 export function isStorageFull(err: unknown): boolean {
   for (const e of chain(err)) {
     if (e.code === 'SQLITE_FULL' || e.code === '53100' || e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+    if (typeof e.message === 'string' && NO_SPACE_MESSAGES.test(e.message)) return true;
   }
   return false;
 }
