@@ -16,11 +16,54 @@
 //   imports' hgrc now loads src/git/import-hg-no-redirects.py).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { testDialect } from './helpers/server.ts';
 import { AddressGuard } from '../src/modules/hooks/hooks.address-guard.ts';
+import { credentialScope } from '../src/git/import-credentials.ts';
+import { probe } from '../src/git/import-sources.ts';
+
+const onPostgres = testDialect() === 'postgres';
+const sqliteOnly = onPostgres ? 'the address checks do not depend on the database: the short profile runs on SQLite' : false;
 
 test('the address guard refuses IPv4-compatible IPv6 addresses (::a.b.c.d, ::/96) unless allowed', () => {
   const none = new AddressGuard([]);
   for (const a of ['::7f00:1', '::127.0.0.1', '::a00:1', '::a9fe:a9fe', '::808:808']) assert.equal(none.permits('x', a), false, a);
   assert.equal(none.permits('x', '2606:4700:4700::1111'), true);
   assert.equal(new AddressGuard(['::/96']).permits('x', '::7f00:1'), true);
+});
+
+/** Listens on `host`; records each request's URL; `redirectTo` answers every request with a 302 there. */
+async function listen(host: string, redirectTo: string | null): Promise<{ server: http.Server; port: number; hits: string[] }> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    req.resume();
+    if (redirectTo) res.writeHead(302, { location: `${redirectTo}${req.url ?? '/'}` }).end();
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { server, port: (server.address() as AddressInfo).port, hits };
+}
+
+test('an import\'s Mercurial does not follow a redirect past the address check', { skip: sqliteOnly }, async () => {
+  const forbidden = await listen('127.0.0.1', null);
+  const allowed = await listen('127.0.0.2', `http://127.0.0.1:${forbidden.port}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-hg-redirect-'));
+  const creds = credentialScope(path.join(dir, 'creds'), { username: null, password: null });
+  try {
+    const url = `http://127.0.0.2:${allowed.port}/repo`;
+    const answer = await probe('mercurial', { url, pin: null }, { creds, signal: AbortSignal.timeout(15_000), timeoutMs: 15_000 });
+    assert.equal(answer, 'nothing');
+    assert.ok(allowed.hits.length > 0, 'Mercurial did not ask the allowed host');
+    assert.deepEqual(forbidden.hits, [], 'Mercurial followed the redirect');
+  } finally {
+    creds.cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+    forbidden.server.close();
+    allowed.server.close();
+  }
 });

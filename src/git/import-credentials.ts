@@ -26,6 +26,8 @@ export interface CredentialScope {
 }
 
 const ASKPASS = fileURLToPath(new URL('./import-askpass.sh', import.meta.url));
+/** The Mercurial extension that stops Mercurial following redirects past the address check. */
+const HG_NO_REDIRECTS = fileURLToPath(new URL('./import-hg-no-redirects.py', import.meta.url));
 
 /** hgrc values are single lines; anything else would let a value add configuration. */
 function hgValue(v: string): string {
@@ -44,7 +46,7 @@ export function credentialScope(dir: string, creds: SourceCredentials): Credenti
       ...(creds.username !== null ? [`import.username = ${hgValue(creds.username)}`] : []),
       ...(creds.password !== null ? [`import.password = ${hgValue(creds.password)}`] : [])]
     : [];
-  fs.writeFileSync(hgrc, ['[ui]', 'interactive = False', ...auth, ''].join('\n'), { mode: 0o600 });
+  fs.writeFileSync(hgrc, ['[ui]', 'interactive = False', '[extensions]', `wharfnoredirects = ${HG_NO_REDIRECTS}`, ...auth, ''].join('\n'), { mode: 0o600 });
   const env: Record<string, string> = {
     HOME: dir,
     HGRCPATH: hgrc,
