@@ -21,10 +21,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { programArgs } from './helpers/programs.ts';
 import { testDialect } from './helpers/server.ts';
 import { AddressGuard } from '../src/modules/hooks/hooks.address-guard.ts';
 import { credentialScope } from '../src/git/import-credentials.ts';
 import { probe } from '../src/git/import-sources.ts';
+import { runSsrf } from '../reliability/ssrf.ts';
+import { printFigures, verdict } from '../reliability/figures.ts';
 
 const onPostgres = testDialect() === 'postgres';
 const sqliteOnly = onPostgres ? 'the address checks do not depend on the database: the short profile runs on SQLite' : false;
@@ -65,5 +68,17 @@ test('an import\'s Mercurial does not follow a redirect past the address check',
     fs.rmSync(dir, { recursive: true, force: true });
     forbidden.server.close();
     allowed.server.close();
+  }
+});
+
+test('ssrf: webhooks and imports to loopback, private and link-local addresses are refused in every form; redirects not followed', { skip: sqliteOnly, timeout: 120_000 }, async () => {
+  const result = await runSsrf({ serverArgs: programArgs('src/main.ts'), cwd: process.cwd(), dialect: 'sqlite' });
+  const lines: string[] = [];
+  printFigures(result.figures, (l) => lines.push(l));
+  const table = lines.join('\n');
+  assert.deepEqual(result.figures.filter((f) => f.pass === false).map((f) => `${f.name}: ${f.value} ${verdict(f)}`), [], table);
+  // Every channel tried every family and reached its allowed host.
+  for (const channel of ['repository webhook', 'organization webhook', 'source import']) {
+    assert.equal(result.figures.filter((f) => f.name.startsWith(`${channel}: `)).length, 7, table);
   }
 });
