@@ -123,6 +123,7 @@ export async function createComment(
 ): Promise<CommentAt> {
   const user = requireUser(actor);
   const { repo, issue } = await locateIssue(ctx, actor, owner, name, number);
+  repos.requireWriteScope(actor, repo);
   const body = bodyOf(input.body);
   requireWritable(repo);
   if (!(await canComment(ctx, actor, repo, issue))) throw new ForbiddenError('Unable to create comment because issue is locked.');
@@ -147,6 +148,7 @@ export async function updateComment(
   ctx: AppContext, actor: Actor, owner: string, name: string, id: number, input: { body?: unknown },
 ): Promise<CommentAt> {
   const { repo, role, comment, issue } = await locateComment(ctx, actor, owner, name, id);
+  repos.requireWriteScope(actor, repo);
   requireCommentRights(actor, role, comment);
   const body = bodyOf(input.body);
   requireWritable(repo);
@@ -184,6 +186,7 @@ export async function setCommentMinimized(
 
 export async function deleteComment(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<void> {
   const { repo, role, comment, issue } = await locateComment(ctx, actor, owner, name, id);
+  repos.requireWriteScope(actor, repo);
   requireCommentRights(actor, role, comment);
   requireWritable(repo);
   await inTransaction(ctx, async (tx) => {

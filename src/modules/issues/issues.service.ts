@@ -607,6 +607,7 @@ export async function createIssue(ctx: AppContext, actor: Actor, owner: string, 
   const { repo, role } = await locateRepo(ctx, actor, owner, name);
   requireIssuesEnabled(repo);
   requireWritable(repo);
+  repos.requireWriteScope(actor, repo);
   const parsed: IssueInput = {
     title: titleOf(input.title, true)!,
     body: bodyOf(input.body),
@@ -643,6 +644,7 @@ export async function updateIssue(
   const user = requireUser(actor);
   const { repo, role, issue } = await locateIssue(ctx, actor, owner, name, number);
   requireWritable(repo);
+  repos.requireWriteScope(actor, repo);
   const triage = canTriageIssues(role);
   if (!canUpdateIssue(user.id, role, issue)) throw new ForbiddenError('Must have triage access to edit this issue.');
   const changes: IssueChanges = {

@@ -151,6 +151,7 @@ export async function createPull(ctx: AppContext, actor: Actor, owner: string, n
   const user = requireUser(actor);
   const { repo, access } = await repos.locate(ctx, actor, owner, name);
   requireWritable(repo);
+  repos.requireWriteScope(actor, repo);
   if (input.issue === undefined && (input.title === undefined || input.title.trim() === '')) {
     throw new ValidationError([{ resource: RESOURCE, field: 'title', code: 'missing_field' }]);
   }
@@ -241,6 +242,7 @@ export async function updatePull(
   const located = await locatePull(ctx, actor, owner, name, number);
   const { repo } = located;
   requireWritable(repo);
+  repos.requireWriteScope(actor, repo);
   requireEditor(located, user.id);
   if (input.title !== undefined && input.title.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'title', code: 'missing_field' }]);
   requireTextBounds(input);

@@ -45,6 +45,7 @@ export async function createReviewComment(
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
+  repos.requireWriteScope(actor, l.repo);
   await requireCommentable(ctx, actor, l);
   if (input.body.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'body', code: 'missing_field' }]);
   requireMaxLength(RESOURCE, 'body', input.body, TEXT_LIMITS.body);
@@ -150,6 +151,7 @@ async function locateForChange(ctx: AppContext, actor: Actor, owner: string, nam
   const user = requireUser(actor);
   const { repo, comment } = await requireReviewComment(ctx, actor, owner, name, id);
   requireWritable(repo);
+  repos.requireWriteScope(actor, repo);
   const [pull] = await store.findByIds(ctx.db, [comment.pullRequestId]);
   if (!pull) throw new NotFoundError();
   const l = await locatePull(ctx, actor, owner, name, pull.number);

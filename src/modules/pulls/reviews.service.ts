@@ -126,6 +126,7 @@ export async function createReview(
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
+  repos.requireWriteScope(actor, l.repo);
   await requireCommentable(ctx, actor, l);
   const body = input.body ?? '';
   const comments = input.comments ?? [];
@@ -174,6 +175,7 @@ export async function submitReview(
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
+  repos.requireWriteScope(actor, l.repo);
   const found = await ownReview(ctx, l, reviewId, user.id);
   if (found.userId !== user.id) throw new NotFoundError();
   if (found.state !== 'PENDING') throw refuse('Can not submit a non-pending review', 'review');
@@ -224,6 +226,7 @@ export async function updateReview(
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
+  repos.requireWriteScope(actor, l.repo);
   const found = await ownReview(ctx, l, reviewId, user.id);
   if (!canEditReview(user.id, found)) throw new ForbiddenError('Only the author of a review may edit it.');
   requireMaxLength(RESOURCE, 'body', body, TEXT_LIMITS.body);
@@ -240,6 +243,7 @@ export async function deletePendingReview(
 ): Promise<LocatedReview> {
   const user = requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
+  repos.requireWriteScope(actor, l.repo);
   const found = await ownReview(ctx, l, reviewId, user.id);
   // The author's own rule first (403), then the state's (422).
   if (!canEditReview(user.id, found)) throw new ForbiddenError('Only the author of a review may delete it.');
@@ -255,6 +259,7 @@ export async function dismissReview(
   requireUser(actor);
   const l = await locatePull(ctx, actor, owner, name, number);
   requireWritable(l.repo);
+  repos.requireWriteScope(actor, l.repo);
   if (!canDismissReviews(l.role)) throw new ForbiddenError('Must have push access to dismiss a review.');
   const found = await ownReview(ctx, l, reviewId, actor.user?.id ?? null);
   if (found.state === 'PENDING') throw refuse('Can not dismiss a pending review', 'review');

@@ -19,6 +19,16 @@ function scopeAllows(actor: Actor, repo: Repo, write: boolean): boolean {
   return !write || hasScope(actor, 'public_repo', 'repo');
 }
 
+/**
+ * Refuses a write by a token whose scopes do not reach the repository (public_repo or
+ * repo; repo for a private one). Reading a public repository takes no scope, so the
+ * reader's writes (opening an issue, commenting) and an author's changes to their own
+ * issue, comment or review would otherwise pass with any token.
+ */
+export function requireWriteScope(actor: Actor, repo: Repo): void {
+  if (!scopeAllows(actor, repo, true)) throw new MissingScopeError(repo.visibility === 'public' ? ['public_repo', 'repo'] : ['repo']);
+}
+
 export interface Access {
   /** The caller's role before token scopes: null when they have none. */
   role: Role | null;

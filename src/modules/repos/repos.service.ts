@@ -85,7 +85,7 @@ export async function findForGit(ctx: AppContext, ownerLogin: string, name: stri
 
 export { accessTo, requireRole };
 export type { Access };
-export { MIGRATION_LOCK_MESSAGE } from './repos.access.ts';
+export { MIGRATION_LOCK_MESSAGE, requireWriteScope } from './repos.access.ts';
 
 /** Locks repositories for a migration, or unlocks them (org-migrations decides who may). */
 export async function setMigrationLock(ctx: AppContext, ids: readonly number[], locked: boolean): Promise<void> {
