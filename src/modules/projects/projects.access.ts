@@ -6,7 +6,7 @@
 // by everyone; a private one only by those holding a permission (404 to others).
 // Projects switched off on their owner answer 404 as if absent.
 import type { AppContext } from '../../context.ts';
-import { anonymousActor, isSiteAdmin, requireScope, type Actor } from '../../domain/actor.ts';
+import { anonymousActor, hasScope, isSiteAdmin, requireScope, type Actor } from '../../domain/actor.ts';
 import { ALL_SCOPES, expandedScopesOf } from '../../domain/scopes.ts';
 import type { Account } from '../users/users.model.ts';
 import { AuthenticationRequiredError, ForbiddenError, GoneError, NotFoundError } from '../../domain/errors.ts';
@@ -22,6 +22,8 @@ import * as store from './projects.store.ts';
 
 /** Scopes a token needs to change projects (X-Accepted-OAuth-Scopes of the write routes). */
 export const WRITE_SCOPES = ['repo', 'write:org'];
+/** Scopes a token needs to see a private organization or user project (its permission is the user's otherwise unused). */
+export const PRIVATE_READ_SCOPES = ['repo', 'read:org', 'read:project'];
 
 /** A project with the caller's permission on it (never null: invisible projects are 404). */
 export interface ProjectAccess extends ProjectRecord {
@@ -84,6 +86,18 @@ export async function permissionOn(ctx: AppContext, actor: Actor, r: ProjectReco
  * so that a list costs the same few queries however many boards it holds.
  */
 export async function permissionsOn(
+  ctx: AppContext, actor: Actor, owner: ProjectOwner, projects: readonly Project[],
+): Promise<Map<number, ProjectPermission | null>> {
+  const out = await userPermissionsOn(ctx, actor, owner, projects);
+  // A private board is private data of its organization or user: a token without a
+  // scope reaching it sees it as it would a repository it may not read, not at all.
+  if (owner.type !== 'Repository' && actor.user && !hasScope(actor, ...PRIVATE_READ_SCOPES)) {
+    for (const p of projects) if (p.private) out.set(p.id, null);
+  }
+  return out;
+}
+
+async function userPermissionsOn(
   ctx: AppContext, actor: Actor, owner: ProjectOwner, projects: readonly Project[],
 ): Promise<Map<number, ProjectPermission | null>> {
   const out = new Map<number, ProjectPermission | null>();
