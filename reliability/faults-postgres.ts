@@ -46,9 +46,9 @@ interface Sample { kind: 'write' | 'read'; start: number; end: number; status: n
 /** Figures under `faults: postgres restart`; throws only when the setup fails. */
 export async function runPostgresFaults(o: PostgresFaultOptions): Promise<Figure[]> {
   const progress = o.progress ?? (() => {});
-  const restarts = o.restarts ?? 1;
-  const outageMs = o.outageMs ?? 2000;
-  const loadMs = o.loadMs ?? 1500;
+  const restarts = o.restarts ?? 3;
+  const outageMs = o.outageMs ?? 3000;
+  const loadMs = o.loadMs ?? 2000;
   const requestTimeoutMs = o.requestTimeoutMs ?? 10_000;
   const recoverLimitMs = o.recoverLimitMs ?? 10_000;
   const figures: Figure[] = [];

@@ -96,7 +96,7 @@ interface DeliveryItem { id: number; guid: string; status: string; status_code: 
 
 export async function runWebhookFaults(o: WebhookFaultOptions): Promise<Figure[]> {
   const progress = o.progress ?? (() => {});
-  const timeoutMs = o.timeoutMs ?? 1500;
+  const timeoutMs = o.timeoutMs ?? 1000;
   const maxAttempts = o.maxAttempts ?? 3;
   const concurrency = o.concurrency ?? 8;
   const badEach = o.badHooksEach ?? 3;
@@ -166,13 +166,14 @@ export async function runWebhookFaults(o: WebhookFaultOptions): Promise<Figure[]
     const faultyMs = faulty.created.map((c) => c.ms);
     const slowdown = percentile(faultyMs, 50) / Math.max(1, percentile(baseMs, 50));
     fig('issue create answer time, baseline → with bad receivers', `p50 ${Math.round(percentile(baseMs, 50))} → ${Math.round(percentile(faultyMs, 50))} ms, p99 ${Math.round(percentile(baseMs, 99))} → ${Math.round(percentile(faultyMs, 99))} ms`,
-      // The request path never waits on a receiver: a slowdown within noise (2×, or 50 ms).
-      percentile(faultyMs, 50) <= Math.max(2 * percentile(baseMs, 50), percentile(baseMs, 50) + 50), `p50 ${slowdown.toFixed(2)}×`);
+      // The request path never waits on a receiver (that would be a time-out's worth): a
+      // slowdown within noise (2×, or 100 ms).
+      percentile(faultyMs, 50) <= Math.max(2 * percentile(baseMs, 50), percentile(baseMs, 50) + 100), `p50 ${slowdown.toFixed(2)}×`);
     const failedCreates = [...baseline.failed, ...faulty.failed];
     fig('issue creates that failed', String(failedCreates.length), failedCreates.length === 0, sample(failedCreates));
 
     // The bad hooks' records: wait until each event's attempts ran out (or were delivered).
-    const settleDeadline = performance.now() + (o.settleTimeoutMs ?? 60_000);
+    const settleDeadline = performance.now() + (o.settleTimeoutMs ?? 180_000);
     const listOf = async (hookId: number) => {
       const all: DeliveryItem[] = [];
       for (let cursor: string | null = null; ;) {
