@@ -18,11 +18,16 @@ export function loadSecretBox(config: Config): SecretBox {
   const file = path.join(config.dataDir, SECRET_KEY_FILE);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
+    // Written whole under another name, then linked into place: a second process starting
+    // at the same moment keeps the first one's key, and never reads a half-written file.
+    const draft = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(draft, `${newSecretKey().toString('base64')}\n`, { mode: 0o600 });
     try {
-      // 'wx': a second process starting at the same moment keeps the first one's key.
-      fs.writeFileSync(file, `${newSecretKey().toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(draft, file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(draft, { force: true });
     }
   }
   return new SecretBox(parseSecretKey(fs.readFileSync(file, 'utf8'), file));

@@ -13,13 +13,22 @@ import * as webSession from '../web-session/web-session.service.ts';
 
 export const BOOTSTRAP_ADMIN_LOGIN = 'admin';
 
-/** On a data dir with no accounts, creates site admin `admin` holding `token` with every scope. */
+/**
+ * On a data dir with no accounts, creates site admin `admin` holding `token` with every
+ * scope. Several processes starting at once on a fresh database all try: one creates
+ * the admin, the others find the login taken and leave it be.
+ */
 export async function bootstrapAdmin(ctx: AppContext, token: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    if (await users.countAccounts(tx) > 0) return;
-    const admin = await users.createAccount(tx, { login: BOOTSTRAP_ADMIN_LOGIN, type: 'User', siteAdmin: true });
-    await auth.adoptToken(tx, admin.id, token, ALL_SCOPES, 'WHARF_ADMIN_TOKEN');
-  });
+  try {
+    await inTransaction(ctx, async (tx) => {
+      if (await users.countAccounts(tx) > 0) return;
+      const admin = await users.createAccount(tx, { login: BOOTSTRAP_ADMIN_LOGIN, type: 'User', siteAdmin: true });
+      await auth.adoptToken(tx, admin.id, token, ALL_SCOPES, 'WHARF_ADMIN_TOKEN');
+    });
+  } catch (err) {
+    if (await users.countAccounts(ctx) > 0) return;
+    throw err;
+  }
 }
 
 /** Site admins only, with a token that may do site administration. */
