@@ -63,10 +63,10 @@ export async function loadCommits(ctx: AppContext, dir: string, shas: readonly s
  * hold the repository's ref recording lock, which a push's settle takes too.
  */
 export async function changingRefs<T>(ctx: AppContext, actor: Actor, r: GitRepo, refs: readonly string[], change: () => Promise<T>): Promise<T> {
-  return withRefRecordingLock(r.repo.id, async () => {
+  return withRefRecordingLock(ctx, r.repo.id, async (locked) => {
     const before = await git.listRefs(r.dir);
     const result = await change();
-    await afterPush(ctx, actor, r.repo, before, await git.listRefs(r.dir), { only: refs });
+    await afterPush(locked, actor, r.repo, before, await git.listRefs(r.dir), { only: refs });
     return result;
   });
 }

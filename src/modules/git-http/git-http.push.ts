@@ -28,15 +28,15 @@ export async function startPush(ctx: AppContext, actor: Actor, repo: Repo): Prom
       clearInterval(renewal);
       // Under the repository's ref recording lock: an API ref change in this process has
       // then either been recorded (and moved this push's row along) or not begun.
-      await withRefRecordingLock(repo.id, async () => {
+      await withRefRecordingLock(ctx, repo.id, async (locked) => {
         // The row's refs, not `before`: changes recorded meanwhile by other pushes to the
         // repository have moved them along (journal.advanceEntries), and are not this push's.
-        const recorded = await journal.recordedRefs(ctx, id);
+        const recorded = await journal.recordedRefs(locked, id);
         if (!recorded) {
           ctx.log.warn({ journalId: id, repositoryId: repo.id }, 'push already recorded by the reconciler');
           return;
         }
-        if (!(await afterPush(ctx, actor, repo, recorded, journal.pushedRefs(recorded, await git.listRefs(dir)), { journalIds: [id] }))) {
+        if (!(await afterPush(locked, actor, repo, recorded, journal.pushedRefs(recorded, await git.listRefs(dir)), { journalIds: [id] }))) {
           ctx.log.warn({ journalId: id, repositoryId: repo.id }, 'push already recorded by the reconciler');
         }
       });

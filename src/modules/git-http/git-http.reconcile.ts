@@ -16,7 +16,7 @@ import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import * as journal from './git-http.journal.ts';
-import { afterPush } from './git-http.service.ts';
+import { afterPush, withRefRecordingLock } from './git-http.service.ts';
 
 /** The account a journaled push is recorded as: its pusher, or the repository's owner when that account is gone. */
 async function pusherOf(ctx: AppContext, actorId: number | null, repo: Repo): Promise<Actor> {
@@ -39,8 +39,13 @@ export async function reconcilePushes(ctx: AppContext, which: 'all' | 'expired')
       const [repo] = await repos.reposByIds(ctx, [repositoryId]);
       if (!repo) continue; // deleted meanwhile: its rows went with it
       const oldest = rows[0]!;
-      const after = journal.pushedRefs(oldest.refs, await git.listRefs(repos.gitDir(ctx, repo)));
-      const recorded = await afterPush(ctx, await pusherOf(ctx, oldest.actorId, repo), repo, oldest.refs, after, { journalIds: rows.map((r) => r.id) });
+      const recorded = await withRefRecordingLock(ctx, repositoryId, async (locked) => {
+        // As the row is now: pushes recorded meanwhile (by another process) moved it along.
+        const refs = await journal.recordedRefs(locked, oldest.id);
+        if (!refs) return false;
+        const after = journal.pushedRefs(refs, await git.listRefs(repos.gitDir(locked, repo)));
+        return afterPush(locked, await pusherOf(locked, oldest.actorId, repo), repo, refs, after, { journalIds: rows.map((r) => r.id) });
+      });
       if (recorded) ctx.log.info({ repositoryId, journalIds: rows.map((r) => r.id), startedAt: oldest.startedAt }, 'recorded a push its process did not');
       closed.push(repositoryId);
     } catch (err) {

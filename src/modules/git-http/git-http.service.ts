@@ -1,5 +1,6 @@
 // Git over HTTP and SSH: who may fetch and push, and what a push changes (pushed_at, size,
 // the default branch of an empty repository, push/create/delete events).
+import { sql } from 'kysely';
 import { inTransaction, type AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { AuthenticationRequiredError, ForbiddenError, MissingScopeError, NotFoundError, SsoRequiredError } from '../../domain/errors.ts';
@@ -60,14 +61,31 @@ export interface PushRecordOptions {
 
 const recordingRefs = new Map<number, Promise<unknown>>();
 
+/** The first key of the PostgreSQL advisory locks on ref recording; the repository id is the second. */
+const REF_RECORDING_LOCKS = 0x57686172; // "Whar"
+
 /**
- * Runs `fn` alone among the ref recordings of the repository in this process: an API
- * ref change (its before, the change, its record) and a push's record never interleave,
- * so neither takes the other's change for its own (see journal.advanceEntries).
+ * Runs `fn` alone among the ref recordings of the repository: an API ref change (its
+ * before, the change, its record) and a push's record never interleave, so neither
+ * takes the other's change for its own (see journal.advanceEntries). In this process a
+ * queue per repository; on PostgreSQL also a session advisory lock, so that other
+ * processes on the database wait too. `fn` gets the context to use: on PostgreSQL its
+ * database is the one connection holding the lock (so a waiter holds one connection,
+ * and `fn` never needs a second one from the pool while holding the lock).
  */
-export async function withRefRecordingLock<T>(repoId: number, fn: () => Promise<T>): Promise<T> {
+export async function withRefRecordingLock<T>(ctx: AppContext, repoId: number, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const locked = ctx.dialect === 'postgres' && !ctx.db.isTransaction
+    ? () => ctx.db.connection().execute(async (conn) => {
+      await sql`SELECT pg_advisory_lock(${REF_RECORDING_LOCKS}, ${repoId})`.execute(conn);
+      try {
+        return await fn({ ...ctx, db: conn });
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${REF_RECORDING_LOCKS}, ${repoId})`.execute(conn);
+      }
+    })
+    : () => fn(ctx);
   const previous = recordingRefs.get(repoId) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
+  const run = previous.then(locked, locked);
   const tail = run.then(() => undefined, () => undefined);
   recordingRefs.set(repoId, tail);
   try {

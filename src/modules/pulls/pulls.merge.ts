@@ -14,7 +14,7 @@ import { copyCommit, rebaseCommits } from '../../git/pull-merge.ts';
 import * as git from '../../git/repository.ts';
 import { GitError } from '../../git/run.ts';
 import { loadCommits } from '../git-data/git-data.repository.ts';
-import { afterPush } from '../git-http/git-http.service.ts';
+import { afterPush, withRefRecordingLock } from '../git-http/git-http.service.ts';
 import * as issues from '../issues/issues.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import { noreplyEmail } from '../repos/repos.init.ts';
@@ -139,21 +139,25 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
 
   const found = await mergeBase(dir, baseTip, pull.headSha);
   const deleteHead = repo.deleteBranchOnMerge && pull.headRepositoryId === repo.id && pull.headRef !== repo.defaultBranch;
-  const before = await git.listRefs(dir);
-  await moveBranch(dir, pull.baseRef, sha, baseTip, 'Base');
-  // A head branch that moved meanwhile carries new work: it stays.
-  if (deleteHead) await git.deleteRef(dir, `refs/heads/${pull.headRef}`, pull.headSha).catch(() => undefined);
-  const after = await git.listRefs(dir);
-  const merged = await inTransaction(ctx, async (tx) => {
-    const current = await reload(tx, located);
-    if (current.pull.mergedAt) throw new NotAllowedError('Pull Request is not mergeable');
-    const merged = await store.update(tx.db, pull.id, {
-      mergedAt: nowIso(tx.clock), mergedById: user.id, mergeCommitSha: sha, baseSha: baseTip, mergeBaseSha: found,
-    }, nowIso(tx.clock));
-    const closed = await issues.updateIssueRecord(tx, repo, actor, current.issue, { state: 'closed' });
-    await recordPullEvent(tx, actor, repo, merged, closed, 'closed');
-    await afterPush(tx, actor, repo, before, after, { only: [`refs/heads/${pull.baseRef}`, ...(deleteHead ? [`refs/heads/${pull.headRef}`] : [])] });
-    return { ...current, pull: merged, issue: closed };
+  // The branch moves and is recorded under the ref recording lock (as an API ref write):
+  // a push settling meanwhile in any process neither records this change nor loses its own.
+  const merged = await withRefRecordingLock(ctx, repo.id, async (locked) => {
+    const before = await git.listRefs(dir);
+    await moveBranch(dir, pull.baseRef, sha, baseTip, 'Base');
+    // A head branch that moved meanwhile carries new work: it stays.
+    if (deleteHead) await git.deleteRef(dir, `refs/heads/${pull.headRef}`, pull.headSha).catch(() => undefined);
+    const after = await git.listRefs(dir);
+    return inTransaction(locked, async (tx) => {
+      const current = await reload(tx, located);
+      if (current.pull.mergedAt) throw new NotAllowedError('Pull Request is not mergeable');
+      const merged = await store.update(tx.db, pull.id, {
+        mergedAt: nowIso(tx.clock), mergedById: user.id, mergeCommitSha: sha, baseSha: baseTip, mergeBaseSha: found,
+      }, nowIso(tx.clock));
+      const closed = await issues.updateIssueRecord(tx, repo, actor, current.issue, { state: 'closed' });
+      await recordPullEvent(tx, actor, repo, merged, closed, 'closed');
+      await afterPush(tx, actor, repo, before, after, { only: [`refs/heads/${pull.baseRef}`, ...(deleteHead ? [`refs/heads/${pull.headRef}`] : [])] });
+      return { ...current, pull: merged, issue: closed };
+    });
   });
   return { sha, merged };
 }
@@ -203,10 +207,11 @@ export async function updateBranch(
 
   const headDir = repos.gitDir(ctx, head);
   if (head.id !== repo.id) await copyCommit(headDir, dir, result.sha);
-  const before = await git.listRefs(headDir);
-  await moveBranch(headDir, pull.headRef, result.sha, pull.headSha, 'Head');
-  const after = await git.listRefs(headDir);
   // Recorded as a push to the head: the push subscriber moves the pull request along (synchronize).
-  await afterPush(ctx, actor, head, before, after, { only: [`refs/heads/${pull.headRef}`] });
+  await withRefRecordingLock(ctx, head.id, async (locked) => {
+    const before = await git.listRefs(headDir);
+    await moveBranch(headDir, pull.headRef, result.sha, pull.headSha, 'Head');
+    await afterPush(locked, actor, head, before, await git.listRefs(headDir), { only: [`refs/heads/${pull.headRef}`] });
+  });
   return { message: 'Updating pull request branch.', url: ctx.urls.html(repo.owner.login, repo.name, 'pull', pull.number) };
 }
