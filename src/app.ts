@@ -34,6 +34,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     return503OnClosing: true,
     requestTimeout: ctx.config.requestTimeoutSeconds * 1000,
     forceCloseConnections: 'idle',
+    ...(ctx.config.trustProxy.length ? { trustProxy: ctx.config.trustProxy } : {}),
     ...(tls ? { https: { cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) } } : {}),
   }) as unknown as FastifyInstance;
   // Node requires headersTimeout ≤ requestTimeout (when the latter is set).

@@ -100,6 +100,13 @@ export interface Config {
    * 0 keeps them for good.
    */
   retentionDays: number;
+  /**
+   * WHARF_TRUST_PROXY: addresses or CIDR ranges of the reverse proxies (a load balancer)
+   * in front of Wharf, whose X-Forwarded-For and X-Forwarded-Proto are believed; the
+   * client address then is the nearest one they name that is not a proxy. Empty: the
+   * socket's peer is the client (a proxy's clients would share its rate limit).
+   */
+  trustProxy: string[];
 }
 
 export interface BillingPlanConfig {
@@ -212,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Upstream's search time-out is 10 seconds.
     searchTimeoutMs: int(env, 'WHARF_SEARCH_TIMEOUT_MS', 10000),
     retentionDays: int(env, 'WHARF_RETENTION_DAYS', 30),
+    trustProxy: list(str(env, 'WHARF_TRUST_PROXY')),
     // Upstream's Free plan figures unless configured.
     defaultPlan: {
       name: str(env, 'WHARF_BILLING_PLAN') ?? 'free',

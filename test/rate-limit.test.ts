@@ -90,3 +90,23 @@ test('with REDIS_URL the counters live in Redis, shared by processes', async () 
     await first.close();
   }
 });
+
+test('behind a trusted proxy (WHARF_TRUST_PROXY) each forwarded client address has its own budget; untrusted, the header is ignored', async () => {
+  const trusted = await startTestServer({ env: { ...LIMITS, WHARF_TRUST_PROXY: '127.0.0.1' } });
+  const untrusted = await startTestServer({ env: LIMITS });
+  try {
+    const from = (t: typeof trusted, ip: string) => t.request('/users/admin', { headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 3; i++) assert.equal((await from(trusted, '203.0.113.7')).status, 200);
+    assert.equal((await from(trusted, '203.0.113.7')).status, 403);
+    const other = await from(trusted, '203.0.113.8');
+    assert.equal(other.status, 200);
+    assert.equal(other.headers.get('x-ratelimit-remaining'), '2');
+    // Not trusted: the socket's peer is the client, whatever the header says.
+    for (let i = 0; i < 3; i++) assert.equal((await from(untrusted, `203.0.113.${10 + i}`)).status, 200);
+    const over = await from(untrusted, '203.0.113.99');
+    assert.equal(over.status, 403);
+    assert.match((await over.json()).message, /127\.0\.0\.1/);
+  } finally {
+    await Promise.all([trusted.close(), untrusted.close()]);
+  }
+});
