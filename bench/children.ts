@@ -39,8 +39,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export function startChild(name: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Child {
-  const proc = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts node with args, or `options.command` (another program, e.g. nginx) with them. */
+export function startChild(name: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; command?: string }): Child {
+  const proc = spawn(options.command ?? process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-8000); };
   proc.stdout!.on('data', keep);

@@ -32,20 +32,19 @@
 //     for two different events. The same id received more than once (a redelivery
 //     after a crash: at-least-once) is reported, not failed.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { freePort, startChild, waitForHttp, type Child } from '../bench/children.ts';
 import type { Figure } from './figures.ts';
 import { git, gitOk } from './git.ts';
+import { call, callOk, listAll } from './http.ts';
+import { Receiver, type Delivery } from './receiver.ts';
 
 const SUITE = 'crash';
 /** The figure of push events recorded twice (see the CI test, which keeps it apart). */
 export const PUSH_EVENTS_TWICE = 'push events delivered under more than one delivery id';
-const USER_AGENT = 'wharf-reliability/1.0';
 const LOGIN = 'crash-user';
 const LABELS = ['crash-a', 'crash-b', 'crash-c', 'crash-d', 'crash-e'];
 
@@ -145,95 +144,6 @@ function serverEnv(o: CrashOptions, port: number, dataDir: string, adminToken: s
     WHARF_WEBHOOK_POLL_MS: '200',
     ...(o.dialect === 'postgres' ? { DATABASE_URL: o.databaseUrl, WHARF_DATABASE_SCHEMA: schema } : {}),
   };
-}
-
-// ---------------------------------------------------------------- HTTP
-
-interface Answer { status: number; json: unknown; headersOk: boolean }
-
-async function call(base: string, token: string, method: string, pathname: string, body?: unknown, timeoutMs = 20_000): Promise<Answer> {
-  const res = await fetch(`${base}${pathname}`, {
-    method,
-    headers: {
-      'user-agent': USER_AGENT, authorization: `token ${token}`, accept: 'application/vnd.github+json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  // The status line arrived: a 2xx is acknowledged even if the body is then cut off.
-  let json: unknown = null;
-  try {
-    const text = await res.text();
-    json = text ? JSON.parse(text) : null;
-  } catch { /* acknowledged without its body */ }
-  return { status: res.status, json, headersOk: true };
-}
-
-async function callOk(base: string, token: string, method: string, pathname: string, body?: unknown): Promise<Record<string, unknown>> {
-  const a = await call(base, token, method, pathname, body);
-  if (a.status < 200 || a.status >= 300) throw new Error(`${method} ${pathname} answered ${a.status}: ${JSON.stringify(a.json).slice(0, 300)}`);
-  return (a.json ?? {}) as Record<string, unknown>;
-}
-
-/** Every page of a list. */
-async function listAll(base: string, token: string, pathname: string): Promise<Record<string, unknown>[]> {
-  const all: Record<string, unknown>[] = [];
-  for (let page = 1; ; page++) {
-    const sep = pathname.includes('?') ? '&' : '?';
-    const items = await callOk(base, token, 'GET', `${pathname}${sep}per_page=100&page=${page}`) as unknown as Record<string, unknown>[];
-    all.push(...items);
-    if (items.length < 100) return all;
-  }
-}
-
-// ---------------------------------------------------------------- the webhook receiver
-
-interface Delivery { guid: string; event: string; action: string | null; repo: string; key: string; after: string | null }
-
-class Receiver {
-  readonly deliveries: Delivery[] = [];
-  lastAt = 0;
-  private server: http.Server | null = null;
-  port = 0;
-
-  async start(): Promise<void> {
-    this.server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        try {
-          const guid = String(req.headers['x-github-delivery'] ?? '');
-          const event = String(req.headers['x-github-event'] ?? '');
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>;
-          this.deliveries.push({ guid, event, action: body.action ?? null, repo: String(body.repository?.name ?? ''), key: eventKey(event, body), after: event === 'push' ? String(body.after ?? '') : null });
-          this.lastAt = Date.now();
-        } catch { /* recorded as nothing: the checks will say what is missing */ }
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    const s = this.server;
-    this.server = null;
-    if (!s) return;
-    s.closeAllConnections();
-    await new Promise<void>((resolve) => s.close(() => resolve()));
-  }
-}
-
-/** What a delivery is about, so that the same event delivered twice has the same key. */
-function eventKey(event: string, body: Record<string, any>): string {
-  const repo = String(body.repository?.name ?? '');
-  if (event === 'issues') return `issues:${body.action}:${repo}#${body.issue?.number}:${body.label?.name ?? ''}`;
-  if (event === 'issue_comment') return `issue_comment:${body.action}:${repo}:${body.comment?.id}`;
-  if (event === 'push') return `push:${repo}:${body.ref}:${body.before}..${body.after}`;
-  if (event === 'create') return `create:${repo}:${body.ref_type}:${body.ref}`;
-  return `${event}:${body.action ?? ''}:${repo}:${body.hook_id ?? ''}`;
 }
 
 // ---------------------------------------------------------------- the suite

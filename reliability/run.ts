@@ -3,8 +3,11 @@
 // or info, in one table at the end; the exit status is 1 when any figure is a MISS.
 // Separate from `npm test`: a full run kills and restarts the server many times.
 //
-// Suites: crash (reliability/crash.ts): kill -9 under concurrent write load, restart on
-// the same data, then every acknowledged write must be there.
+// Suites (RELIABILITY_SUITES, comma-separated; all by default):
+//   crash      (reliability/crash.ts): kill -9 under concurrent write load, restart on
+//              the same data, then every acknowledged write must be there
+//   processes  (reliability/cluster.ts): 3 Wharf processes behind nginx on one
+//              PostgreSQL, shared data dir and Redis behave as one (PostgreSQL only)
 //
 // Environment (defaults in brackets):
 //   RELIABILITY_DIALECTS       comma-separated: sqlite, postgres [sqlite,postgres]
@@ -16,12 +19,16 @@
 //   RELIABILITY_MIN_LOAD_MS / RELIABILITY_MAX_LOAD_MS  load between kills, chosen at random [200 / 2000]
 //   RELIABILITY_WHARF_ENTRY    what to run instead of the bundle (a .ts entry runs through tsx)
 //   RELIABILITY_KEEP=1         keep the PostgreSQL schemas (to look at after a MISS)
+//   RELIABILITY_REDIS_URL      Redis for the processes suite [redis://127.0.0.1:6379]
+//   RELIABILITY_PUSH_ROUNDS    processes: rounds of racing pushes to one branch [10]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_WHARF, stopAll, wharfArgs } from '../bench/children.ts';
+import { runCluster } from './cluster.ts';
 import { runCrash } from './crash.ts';
 import { missed, printFigures, type Figure } from './figures.ts';
 
+const SUITES = ['crash', 'processes'];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function envNumber(name: string, fallback: number): number {
@@ -40,21 +47,40 @@ async function main(): Promise<number> {
   const serverArgs = wharfArgs(ROOT, process.env.RELIABILITY_WHARF_ENTRY || BUNDLED_WHARF);
   const figures: Figure[] = [];
   const progress = (line: string) => process.stderr.write(`${line}\n`);
-  for (const dialect of dialects as ('sqlite' | 'postgres')[]) {
+  const suites = (process.env.RELIABILITY_SUITES ?? SUITES.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const s of suites) if (!SUITES.includes(s)) throw new Error(`RELIABILITY_SUITES: unknown suite "${s}" (${SUITES.join(', ')})`);
+  const keep = process.env.RELIABILITY_KEEP === '1';
+  /** Runs one suite; a suite that throws is a MISS of its own, and the others still run. */
+  const run = async (suite: string, fn: () => Promise<Figure[]>) => {
     try {
-      const r = await runCrash({
-        serverArgs, cwd: ROOT, dialect, databaseUrl, kills,
-        repos: Math.round(envNumber('RELIABILITY_REPOS', 2)),
-        issueWorkers: Math.round(envNumber('RELIABILITY_ISSUE_WORKERS', 2)),
-        minLoadMs: envNumber('RELIABILITY_MIN_LOAD_MS', 200),
-        maxLoadMs: envNumber('RELIABILITY_MAX_LOAD_MS', 2000),
-        progress,
-      });
-      progress(`crash (${dialect}): ${r.kills} kills, ${r.acknowledged} of ${r.attempted} writes acknowledged, ${r.seconds.toFixed(0)} s`);
-      figures.push(...r.figures);
+      figures.push(...await fn());
     } catch (err) {
-      figures.push({ suite: `crash (${dialect})`, name: 'suite ran to the end', value: 'no', pass: false, detail: err instanceof Error ? err.message : String(err) });
+      figures.push({ suite, name: 'suite ran to the end', value: 'no', pass: false, detail: err instanceof Error ? err.message : String(err) });
     }
+  };
+  if (suites.includes('crash')) {
+    for (const dialect of dialects as ('sqlite' | 'postgres')[]) {
+      await run(`crash (${dialect})`, async () => {
+        const r = await runCrash({
+          serverArgs, cwd: ROOT, dialect, databaseUrl, kills,
+          repos: Math.round(envNumber('RELIABILITY_REPOS', 2)),
+          issueWorkers: Math.round(envNumber('RELIABILITY_ISSUE_WORKERS', 2)),
+          minLoadMs: envNumber('RELIABILITY_MIN_LOAD_MS', 200),
+          maxLoadMs: envNumber('RELIABILITY_MAX_LOAD_MS', 2000),
+          progress,
+        });
+        progress(`crash (${dialect}): ${r.kills} kills, ${r.acknowledged} of ${r.attempted} writes acknowledged, ${r.seconds.toFixed(0)} s`);
+        return r.figures;
+      });
+    }
+  }
+  if (suites.includes('processes') && dialects.includes('postgres')) {
+    await run('processes', async () => (await runCluster({
+      serverArgs, cwd: ROOT, databaseUrl, keepSchema: keep,
+      redisUrl: process.env.RELIABILITY_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      pushRounds: Math.round(envNumber('RELIABILITY_PUSH_ROUNDS', 10)),
+      progress,
+    })).figures);
   }
   console.log('');
   printFigures(figures);
