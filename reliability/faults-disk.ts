@@ -202,9 +202,10 @@ export async function runDiskFaults(o: DiskFaultOptions): Promise<Figure[]> {
       fullAt = performance.now();
       progress(`  disk full (filler ${(bytes / 2 ** 20).toFixed(1)} MiB); held ${fullMs} ms`);
       // Held full (whatever Wharf frees, a failed write's temp files, is taken again) for
-      // fullMs, and on a slow machine until a few writes were made wholly inside it.
-      const madeInside = () => samples.filter((s) => s.kind !== 'read' && s.start >= fullAt).length;
-      while (performance.now() < fullAt + fullMs || (madeInside() < 3 && performance.now() < fullAt + fullMs + 20_000)) {
+      // fullMs, and on a slow machine until a write made wholly inside it was refused
+      // (SQLite reuses its WAL's space, so issue creates may go on succeeding a while).
+      const refusedInside = () => samples.some((s) => s.kind !== 'read' && s.start >= fullAt && (s.status === 507 || s.status === 503));
+      while (performance.now() < fullAt + fullMs || (!refusedInside() && performance.now() < fullAt + fullMs + 20_000)) {
         await sleep(50);
         bytes += topUp(fd);
       }

@@ -28,10 +28,11 @@ import assert from 'node:assert/strict';
 import { programArgs } from './helpers/programs.ts';
 import { testDialect } from './helpers/server.ts';
 import { runFaults } from '../reliability/faults.ts';
+import { isDatabaseUnavailable, isStorageFull } from '../src/db/failures.ts';
 import { printFigures, verdict, type Figure } from '../reliability/figures.ts';
 
 const ON_POSTGRES = testDialect() === 'postgres';
-const SKIP_POSTGRES = 'the faults short profile runs on SQLite only: its PostgreSQL restart uses a private cluster whatever the dialect (npm run reliability covers both)';
+const SKIP_POSTGRES = 'the faults short profile runs on SQLite only: the PostgreSQL restart runs a private cluster whatever the dialect, the webhook faults do not depend on the database, and on PostgreSQL the disk part covers only the repositories, as on SQLite (npm run reliability runs both)';
 const figures: Figure[] = [];
 let table = '';
 
@@ -92,4 +93,15 @@ test('faults: webhook receivers that hang, reset or answer slowly starve no one 
   const mine = part(t, 'faults: webhook receivers');
   if (!mine) return;
   noMisses(mine);
+});
+
+// The classification behind the 503s and 507s, on any dialect (no process, no mount).
+test('faults: what counts as the database unavailable (503) and as no space (507)', () => {
+  const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+  for (const e of [coded('ECONNREFUSED'), coded('57P01'), coded('57P03'), coded('08006'), new Error('Connection terminated unexpectedly'),
+    new AggregateError([coded('ECONNREFUSED')], 'connect failed')]) assert.equal(isDatabaseUnavailable(e), true, String(e));
+  for (const e of [coded('40001'), coded('23505'), coded('SQLITE_CONSTRAINT'), new Error('boom'), null]) assert.equal(isDatabaseUnavailable(e), false, String(e));
+  for (const e of [coded('SQLITE_FULL', 'database or disk is full'), coded('ENOSPC'), coded('53100'),
+    new Error('git hash-object -w failed (128): fatal: unable to write loose object file: No space left on device')]) assert.equal(isStorageFull(e), true, String(e));
+  for (const e of [coded('SQLITE_BUSY'), coded('ECONNREFUSED'), new Error('boom')]) assert.equal(isStorageFull(e), false, String(e));
 });
