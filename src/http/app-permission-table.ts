@@ -593,6 +593,8 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-issues': 'none',
   'wharf/web-labels': 'none',
   'wharf/web-merge-pull': 'none',
+  'wharf/web-milestone': 'none',
+  'wharf/web-milestones': 'none',
   'wharf/web-new-issue': 'none',
   'wharf/web-profile': 'none',
   'wharf/web-pull': 'none',

@@ -43,6 +43,7 @@ export function issuesPage(frame: Frame, v: IssueListView): string {
         h('input', { type: 'text', id: 'labels-filter', name: 'labels', defaultValue: v.filter.labels, placeholder: 'bug,help wanted' }),
         h('button', { type: 'submit', className: 'secondary' }, 'Filter')),
       h('a', { href: repoPath(v.repo, 'labels') }, 'Labels'),
+      h('a', { href: repoPath(v.repo, 'milestones'), id: 'milestones-link' }, 'Milestones'),
       frame.user ? h('a', { className: 'button', href: repoPath(v.repo, 'issues', 'new'), id: 'new-issue' }, 'New issue') : null),
     v.page.items.length
       ? h('ul', { className: 'list box', id: 'issues' }, ...v.page.items.map((i) => h('li', { key: i.id, className: 'row' },

@@ -2,8 +2,9 @@
 // profiles, a repository's code, history, issues and pull requests. Each handler asks
 // its service for the page's data (the API's own services, with the viewer as actor)
 // and renders it. `/` and the raw file address are shared with the API: there the page
-// answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation
-// and refs pages register in the same scope (code.routes.ts, conversations.routes.ts, refs.routes.ts).
+// answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
+// refs and milestones pages register in the same scope (code.routes.ts, conversations.routes.ts, refs.routes.ts,
+// milestones.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
@@ -12,6 +13,7 @@ import { codePages } from './code.routes.ts';
 import * as code from './code.service.ts';
 import { conversationPages } from './conversations.routes.ts';
 import { homePage, profilePage } from './home.pages.ts';
+import { milestonePages } from './milestones.routes.ts';
 import { refsPages } from './refs.routes.ts';
 import { BROWSER_ONLY, PAGE, pageNumber } from './web.forms.ts';
 import { addPageConstraint, viewerOf } from './web.request.ts';
@@ -63,5 +65,6 @@ export function webRoutes(app: Router): void {
     codePages(r);
     conversationPages(r);
     refsPages(r);
+    milestonePages(r);
   });
 }

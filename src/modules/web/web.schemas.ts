@@ -24,3 +24,10 @@ export const IssueForm = Type.Object({ authenticity_token: Field, title: Field, 
 export type IssueForm = Static<typeof IssueForm>;
 export const CommentForm = Type.Object({ authenticity_token: Field, body: Field });
 export const MergeForm = Type.Object({ authenticity_token: Field, sha: Field });
+export const MilestonesQuery = Type.Object({
+  page: Type.Optional(Type.String({ maxLength: 12 })),
+  state: Type.Optional(Type.String({ maxLength: 12 })),
+  sort: Type.Optional(Type.String({ maxLength: 32 })),
+  direction: Type.Optional(Type.String({ maxLength: 12 })),
+});
+export const MilestoneQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })), closed: Type.Optional(Type.String({ maxLength: 12 })) });
