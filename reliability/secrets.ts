@@ -279,6 +279,29 @@ async function makeAndUse(api: Api, w: Wharf, receiver: DeliveryReceiver, work: 
   for (const [name, value] of web.cookies) if (!/csrf/i.test(name)) secrets.push({ kind: `session cookie (${name})`, value, shown: [SHOWN_ONCE.signIn] });
   used('session cookie', (await web.get('/settings/tokens')).status === 200, 'GET /settings/tokens signed in');
 
+  // Credentials Wharf refuses: a password too long to set, a token it never issued, a
+  // password sent with a login that does not exist. Refusals are logged; what was
+  // refused must not be.
+  const longPassword = fresh('Lp').repeat(8);
+  const bogusToken = fresh('ghp_');
+  const strangerPassword = fresh('Sp');
+  secrets.push(
+    { kind: 'rejected password (too long)', value: longPassword, shown: [] },
+    { kind: 'unknown token', value: bogusToken, login: LOGIN, shown: [] },
+    { kind: 'password of an unknown login', value: strangerPassword, login: 'nobody-here', shown: [] },
+  );
+  const long = await api.call('PUT', `/admin/users/${LOGIN}/password`, { token: admin, body: { password: longPassword } });
+  used('rejected password (too long)', long.status === 422, `refused: ${long.status}`);
+  const bogus = await api.call('GET', '/user', { token: bogusToken });
+  used('unknown token', bogus.status === 401, `refused: ${bogus.status}`);
+  const bogusBasic = await api.call('GET', '/user', { basic: [LOGIN, bogusToken] });
+  used('unknown token', bogusBasic.status === 401, `refused in basic authentication: ${bogusBasic.status}`);
+  const anonymous = new Web(api.base);
+  const strangerForm = await anonymous.get('/login');
+  await anonymous.post('/login', { authenticity_token: csrfIn(strangerForm.body), login: 'nobody-here', password: strangerPassword });
+  const stranger = await api.call('GET', '/user', { basic: ['nobody-here', strangerPassword] });
+  used('password of an unknown login', stranger.status === 401, `refused: ${stranger.status}`);
+
   // A classic token from the settings page.
   const newToken = await web.get('/settings/tokens/new');
   const tokenPage = expect(await web.post('/settings/tokens/new', { authenticity_token: csrfIn(newToken.body), note: 'suite', lifetime: '30', 'scope.repo': 'on' }), 201, 'token page');
@@ -356,8 +379,19 @@ async function makeAndUse(api: Api, w: Wharf, receiver: DeliveryReceiver, work: 
   await api.ok('POST', `/repos/${LOGIN}/${REPO}/issues`, { token: instToken, body: { title: 'opened by the bot' } });
   used('GitHub App webhook secret', await until('the app delivery', async () => receiver.deliveries.find((d) => {
     const sig = d.headers.find(([k]) => k === 'x-hub-signature-256')?.[1];
-    return d.body.includes('"installation"') && sig === `sha256=${createHmac('sha256', String(app.webhook_secret)).update(d.body).digest('hex')}`;
+    return d.body.includes('opened by the bot"') && sig === `sha256=${createHmac('sha256', String(app.webhook_secret)).update(d.body).digest('hex')}`;
   }), 20_000).then(() => true, () => false), 'an app delivery signed with it');
+  // The app's webhook secret replaced through the API; the config shows no secret.
+  const appHookSecret = fresh('ahs');
+  secrets.push({ kind: 'GitHub App webhook secret (replaced)', value: appHookSecret, shown: [] });
+  await api.ok('PATCH', '/app/hook/config', { bearer: jwt, body: { secret: appHookSecret } });
+  await api.ok('GET', '/app/hook/config', { bearer: jwt });
+  await api.ok('POST', `/repos/${LOGIN}/${REPO}/issues`, { token: instToken, body: { title: 'opened by the bot again' } });
+  used('GitHub App webhook secret (replaced)', await until('the app delivery', async () => receiver.deliveries.find((d) => {
+    const sig = d.headers.find(([k]) => k === 'x-hub-signature-256')?.[1];
+    return d.body.includes('opened by the bot again') && sig === `sha256=${createHmac('sha256', appHookSecret).update(d.body).digest('hex')}`;
+  }), 20_000).then(() => true, () => false), 'an app delivery signed with it');
+
   // The app's user-to-server token: the web flow, exchanged with the app's client secret.
   const appCode = await authorizeCode(web, String(app.client_id), { redirectUri: 'https://bot.example/cb' });
   secrets.push({ kind: 'OAuth authorization code (GitHub App)', value: appCode, shown: [SHOWN_ONCE.authorizeRedirect, SHOWN_ONCE.authorizeRedirectAgain] });
@@ -497,7 +531,8 @@ export async function runSecrets(o: SecretsOptions): Promise<SecretsResult> {
     for (const s of secrets) {
       for (const v of variants(s)) {
         for (const r of proxy.responses) {
-          const at = `${r.method} ${r.path.split('?')[0]} → ${r.status}`;
+          // The path may hold a secret itself (a manifest code): the report names none.
+          const at = redact(`${r.method} ${r.path.split('?')[0]} → ${r.status}`, secrets);
           if (r.body.includes(v.text)) {
             if (shownOnce(s, r, 'body')) allowed.push(`${s.kind}: body of ${at}`);
             else inResponses.push({ secret: s, form: v.form, where: `body of ${at}` });
