@@ -6,6 +6,12 @@
 // Suites (RELIABILITY_SUITES, comma-separated; all by default):
 //   crash      (reliability/crash.ts): kill -9 under concurrent write load, restart on
 //              the same data, then every acknowledged write must be there
+//   faults     (reliability/faults.ts): PostgreSQL restarted (a private cluster), the
+//              data dir's disk full, webhook receivers that hang, reset or crawl
+//   secrets    (reliability/secrets.ts): every secret a run makes, searched for in
+//              responses, deliveries, logs, the database and the data dir
+//   ssrf       (reliability/ssrf.ts): webhooks and imports pointed at loopback,
+//              private and link-local addresses in every spelling, and redirects
 //   processes  (reliability/cluster.ts): 3 Wharf processes behind nginx on one
 //              PostgreSQL, shared data dir and Redis behave as one (PostgreSQL only)
 //
@@ -19,6 +25,11 @@
 //   RELIABILITY_MIN_LOAD_MS / RELIABILITY_MAX_LOAD_MS  load between kills, chosen at random [200 / 2000]
 //   RELIABILITY_WHARF_ENTRY    what to run instead of the bundle (a .ts entry runs through tsx)
 //   RELIABILITY_KEEP=1         keep the PostgreSQL schemas (to look at after a MISS)
+//   RELIABILITY_FAULT_PARTS    faults: postgres-restart, disk, webhooks [all]
+//   RELIABILITY_PG_RESTARTS / RELIABILITY_PG_OUTAGE_MS  faults: restarts of each kind, downtime [3 / 3000]
+//   RELIABILITY_DISK_FULL_MS / RELIABILITY_DISK_MIB     faults: how long the disk stays full, its size [5000 / 24]
+//   RELIABILITY_HOOK_ISSUES / RELIABILITY_BAD_HOOKS     faults: issues per phase, hooks per bad receiver [20 / 3]
+//   RELIABILITY_PG_BIN         faults: where initdb and pg_ctl are [/usr/lib/postgresql/*/bin]
 //   RELIABILITY_REDIS_URL      Redis for the processes suite [redis://127.0.0.1:6379]
 //   RELIABILITY_PUSH_ROUNDS    processes: rounds of racing pushes to one branch [10]
 import path from 'node:path';
@@ -26,9 +37,12 @@ import { fileURLToPath } from 'node:url';
 import { BUNDLED_WHARF, stopAll, wharfArgs } from '../bench/children.ts';
 import { runCluster } from './cluster.ts';
 import { runCrash } from './crash.ts';
+import { FAULT_PARTS, runFaults, type FaultPart } from './faults.ts';
+import { runSecrets } from './secrets.ts';
+import { runSsrf } from './ssrf.ts';
 import { missed, printFigures, type Figure } from './figures.ts';
 
-const SUITES = ['crash', 'processes'];
+const SUITES = ['crash', 'faults', 'secrets', 'ssrf', 'processes'];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function envNumber(name: string, fallback: number): number {
@@ -73,6 +87,20 @@ async function main(): Promise<number> {
         return r.figures;
       });
     }
+  }
+  const faultParts = (process.env.RELIABILITY_FAULT_PARTS ?? FAULT_PARTS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const p of faultParts) if (!FAULT_PARTS.includes(p as FaultPart)) throw new Error(`RELIABILITY_FAULT_PARTS: unknown part "${p}" (${FAULT_PARTS.join(', ')})`);
+  for (const dialect of dialects as ('sqlite' | 'postgres')[]) {
+    if (suites.includes('faults')) {
+      await run(`faults (${dialect})`, async () => (await runFaults({
+        serverArgs, cwd: ROOT, dialect, databaseUrl, progress, parts: faultParts as FaultPart[],
+        postgres: { restarts: Math.round(envNumber('RELIABILITY_PG_RESTARTS', 3)), outageMs: envNumber('RELIABILITY_PG_OUTAGE_MS', 3000) },
+        disk: { fullMs: envNumber('RELIABILITY_DISK_FULL_MS', 5000), sizeMiB: envNumber('RELIABILITY_DISK_MIB', 24) },
+        webhooks: { issues: Math.round(envNumber('RELIABILITY_HOOK_ISSUES', 20)), badHooksEach: Math.round(envNumber('RELIABILITY_BAD_HOOKS', 3)) },
+      })).figures);
+    }
+    if (suites.includes('secrets')) await run(`secrets (${dialect})`, async () => (await runSecrets({ serverArgs, cwd: ROOT, dialect, databaseUrl, progress })).figures);
+    if (suites.includes('ssrf')) await run(`ssrf (${dialect})`, async () => (await runSsrf({ serverArgs, cwd: ROOT, dialect, databaseUrl, progress })).figures);
   }
   if (suites.includes('processes') && dialects.includes('postgres')) {
     await run('processes', async () => (await runCluster({
