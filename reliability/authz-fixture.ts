@@ -140,6 +140,16 @@ async function populate(t: TestServer, token: string, key: string, owner: string
   const sha = String((mainNow.commit as { sha: string }).sha);
   const commit = await api(`${base}/git/commits/${sha}`);
   const treeSha = String((commit.tree as { sha: string }).sha);
+  const readme = await api(`${base}/contents/README.md`);
+  const tag = await api(`${base}/git/tags`, 'POST', { tag: 'v0.1', message: 'authz tag', object: sha, type: 'commit' });
+  const review = await api(`${base}/pulls/${pull.number}/reviews`, 'POST', { body: 'authz review', event: 'COMMENT' });
+  const status = await api(`${base}/deployments/${deployment.id}/statuses`, 'POST', { state: 'success' });
+  // Protection last: the commits above went to main before it.
+  await api(`${base}/branches/main/protection`, 'PUT', {
+    required_status_checks: { strict: true, contexts: ['authz'] }, enforce_admins: true,
+    required_pull_request_reviews: { required_approving_review_count: 1 }, restrictions: orgOwned ? { users: [], teams: [] } : null,
+  });
+  await api(`${base}/branches/main/protection/required_signatures`, 'POST');
   nodes.issue = String(issue.node_id);
   nodes.pull = String(pull.node_id);
   nodes.comment = String(comment.node_id);
@@ -153,8 +163,9 @@ async function populate(t: TestServer, token: string, key: string, owner: string
       owner, repo: name, issue_number: String(issue.number), number: String(issue.number), pull_number: String(pull.number),
       comment_id: String(comment.id), name: 'authz-label', milestone_number: String(milestone.number),
       release_id: String(release.id), hook_id: String(hook.id), deployment_id: String(deployment.id),
-      reaction_id: String(reaction.id), branch: 'main', ref: 'heads/main', sha, commit_sha: sha, file_sha: treeSha, tag: 'v1.0',
-      '*': 'README.md', repository_id: String(created.id), tree_sha: treeSha,
+      reaction_id: String(reaction.id), branch: 'main', ref: 'heads/main', sha, commit_sha: sha, tag: 'v1.0',
+      '*': 'README.md', repository_id: String(created.id), tree_sha: treeSha, file_sha: String(readme.sha), tag_sha: String(tag.sha),
+      review_id: String(review.id), status_id: String(status.id),
     },
   };
 }
@@ -196,6 +207,8 @@ export async function buildFixture(o: FixtureOptions): Promise<Fixture> {
     const discussion = await t.request(`/orgs/${org}/teams/authz-team/discussions`, {
       method: 'POST', token: owner.token, json: { title: 'authz', body: 'authz' }, headers: { accept: 'application/vnd.service.squirrel-girl-preview+json' },
     }).then((r) => ok(r, 'discussion'));
+    await t.request(`/orgs/${org}/teams/authz-team/memberships/${bystander.login}`, { method: 'PUT', token: owner.token, json: { role: 'member' } }).then((r) => ok(r, 'team membership'));
+    const orgHook = await t.request(`/orgs/${org}/hooks`, { method: 'POST', token: owner.token, json: { name: 'web', config: { url: 'http://127.0.0.1:9/org-hook' } } }).then((r) => ok(r, 'org hook'));
     const project = await t.request(`/orgs/${org}/projects`, { method: 'POST', token: owner.token, json: { name: 'authz-project' } }).then((r) => ok(r, 'project'));
     const column = await t.request(`/projects/${project.id}/columns`, { method: 'POST', token: owner.token, json: { name: 'authz-column' } }).then((r) => ok(r, 'column'));
     const card = await t.request(`/projects/columns/${column.id}/cards`, { method: 'POST', token: owner.token, json: { note: 'authz' } }).then((r) => ok(r, 'card'));
@@ -208,7 +221,7 @@ export async function buildFixture(o: FixtureOptions): Promise<Fixture> {
       globals: {
         org, username: bystander.login, user: bystander.login, login: bystander.login, team_slug: String(team.slug), team_id: String(team.id),
         org_id: String((await t.request(`/orgs/${org}`, { token: owner.token }).then((r) => ok(r, 'org'))).id),
-        discussion_number: String(discussion.number), project_id: String(project.id), column_id: String(column.id), card_id: String(card.id),
+        discussion_number: String(discussion.number), hook_id: String(orgHook.id), project_id: String(project.id), column_id: String(column.id), card_id: String(card.id),
       },
       close: () => t.close(),
     };

@@ -19,6 +19,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDialect } from './helpers/server.ts';
 import { runAuthz, type AuthzResult } from '../reliability/authz.ts';
+import { ruleFor } from '../reliability/authz-rules.ts';
 import { printFigures, verdict } from '../reliability/figures.ts';
 
 const skip = testDialect() === 'postgres' ? 'authorization does not depend on the database: the short profile runs on SQLite (npm run reliability covers both)' : false;
@@ -39,4 +40,11 @@ test('authorization matrix: every route has a rule; every cell as expected; no l
   assert.deepEqual(misses.map((f) => `${f.name}: ${f.value} ${verdict(f)}\n${f.detail ?? ''}`), [], table);
   const sent = Number(result.figures.find((f) => f.name.startsWith('cells (route'))!.value.split(' / ')[1]);
   assert.ok(sent > 1000, `too few cells were asked:\n${table}`);
+});
+
+test('authorization matrix: default deny — a route of a new area matches no rule, so the suite would list it as a MISS', () => {
+  assert.equal(ruleFor('GET', '/brand-new-area/:id'), null);
+  assert.equal(ruleFor('POST', '/brand-new-area'), null);
+  // A new route inside a known area is decided by that area's rule.
+  assert.deepEqual(ruleFor('DELETE', '/repos/:owner/:repo/hooks/:hook_id/brand-new')?.need, { on: 'repo', role: 'admin' });
 });
