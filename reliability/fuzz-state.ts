@@ -9,11 +9,13 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 
 /**
- * Tables written by reading, not by the request's own change: rate-limit counters,
- * failed-login counts, a token's last use, the background workers' queues and leases
- * (webhook deliveries, search indexing, …) which run on after an accepted write.
+ * Tables left out of the comparison: written by any request, refused or not, by design
+ * (rate-limit counters; failed sign-ins, which a refused credential is), or by the
+ * background workers after an accepted write (the outbox they drain, webhook deliveries
+ * and their attempts, the search index's progress), or never after start (migrations,
+ * the secret key's check).
  */
-export const VOLATILE_TABLES = /^(rate_limit|login_failure|kysely_|job|outbox|webhook_deliver|hook_deliver|search_index|worker|lease|session|secret_key)/;
+export const VOLATILE_TABLES = /^(rate_limits|login_failures|outbox|hook_deliveries|hook_delivery_attempts|search_index_state|kysely_migration|kysely_migration_lock|secret_key_check)$/;
 /** Columns that change on use (a token's last use), left out of a table's fingerprint. */
 const VOLATILE_COLUMNS = /^(last_used_at|last_accessed_at|last_seen_at|accessed_at|last_activity_at)$/;
 

@@ -236,6 +236,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
   });
   let child: Child | null = null;
   let state: StateReader | null = null;
+  let sampler: NodeJS.Timeout | undefined;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const heapMb = o.heapMb ?? 256;
@@ -278,7 +279,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
     const rss: { at: number; bytes: number }[] = [];
     let done = 0;
     const allTotal = total + graphqlTotal;
-    const sampler = setInterval(() => { const b = rssBytes(pid); if (b !== null) rss.push({ at: done / allTotal, bytes: b }); }, 1000);
+    sampler = setInterval(() => { const b = rssBytes(pid); if (b !== null) rss.push({ at: done / allTotal, bytes: b }); }, 1000);
 
     const failures: string[] = [];
     const graphqlFailures: string[] = [];
@@ -437,6 +438,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
     if (child) (err as Error).message += `\nlast output of ${child.name}:\n${child.output().slice(-3000)}`;
     throw err;
   } finally {
+    clearInterval(sampler);
     agent.destroy();
     await state?.close();
     if (child) await child.stop(5000);
