@@ -581,6 +581,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/update-app': 'none',
   'wharf/update-oauth-app': 'none',
   'wharf/user-authorized-keys': {},
+  'wharf/web-blame': 'none',
   'wharf/web-blob': 'none',
   'wharf/web-branches': 'none',
   'wharf/web-commit': 'none',

@@ -106,6 +106,7 @@ export function blobPage(frame: Frame, v: BlobView): string {
       refSwitcher(v.repo, v.refs, v.ref, (ref) => repoPath(v.repo, 'blob', encPath(ref), encPath(v.path))),
       breadcrumbs(v.repo, v.ref, v.path),
       h('a', { href: raw, id: 'raw-link' }, 'Raw'),
+      h('a', { href: repoPath(v.repo, 'blame', encPath(v.ref), encPath(v.path)), id: 'blame-link' }, 'Blame'),
       h('a', { href: repoPath(v.repo, 'commits', encPath(v.ref)) + `?path=${encodeURIComponent(v.path)}` }, 'History')),
     body));
 }

@@ -3,12 +3,13 @@
 // its service for the page's data (the API's own services, with the viewer as actor)
 // and renders it. `/` and the raw file address are shared with the API: there the page
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
-// refs and milestones pages register in the same scope (code.routes.ts, conversations.routes.ts, refs.routes.ts,
-// milestones.routes.ts).
+// refs, milestones and blame pages register in the same scope (code.routes.ts, conversations.routes.ts,
+// refs.routes.ts, milestones.routes.ts, blame.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
 import { registerPageScope, sendPage } from '../web-session/web-request.ts';
+import { blamePages } from './blame.routes.ts';
 import { codePages } from './code.routes.ts';
 import * as code from './code.service.ts';
 import { conversationPages } from './conversations.routes.ts';
@@ -66,5 +67,6 @@ export function webRoutes(app: Router): void {
     conversationPages(r);
     refsPages(r);
     milestonePages(r);
+    blamePages(r);
   });
 }
