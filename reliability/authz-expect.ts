@@ -38,7 +38,7 @@ export function expectedOutcome(rule: Rule, method: string, appNeed: AppPermissi
   const need = rule.need;
   if (need.on === 'exempt') return 'any';
   if (actor.kind === 'installation') {
-    if (need.on === 'app') return 'any';
+    if (need.on === 'app' || need.on === 'web-page') return 'any';
     if (!permissionsSatisfy(INSTALLATION_HOLDS, appNeed ?? 'none')) return 'integration';
   }
   const anonymous = actor.kind === 'anonymous';
@@ -54,6 +54,7 @@ export function expectedOutcome(rule: Rule, method: string, appNeed: AppPermissi
       if (rule.signedIn && actor.kind === 'no-scope') return 'any';
       return 'allow';
     }
+    case 'web-page': return r!.private ? 'hide' : 'allow';
     case 'public': return 'allow';
     case 'signed-in':
       if (anonymous) return 'unauth';
@@ -100,10 +101,13 @@ export interface Observed {
 export function judge(outcome: Outcome, rule: Rule, o: Observed): Judged {
   const { status, anonymous } = o;
   const refused = outcome === 'hide' || outcome === 'deny' || outcome === 'unauth' || outcome === 'integration';
-  const leak = refused && success(status) && !rule.silentlyIgnored;
   // Hidden: the answer a repository that does not exist gets (404, or what the route says
-  // before it looks the repository up: 401 to anonymous callers, a missing scope).
-  const revealed = outcome === 'hide' && (success(status) || (o.ghostStatus !== null ? status !== o.ghostStatus : status !== 404));
+  // before it looks the repository up: 401 to anonymous callers, a missing scope, a
+  // redirect to the sign-in page).
+  const asGhost = outcome === 'hide' && (o.ghostStatus !== null ? status === o.ghostStatus : status === 404);
+  const ok2xx = status >= 200 && status < 300;
+  const leak = refused && success(status) && !rule.silentlyIgnored && (ok2xx || !asGhost);
+  const revealed = outcome === 'hide' && (ok2xx || !asGhost);
   const refusal = (s: number) => s === 403 || s === 404 || (anonymous && s === 401) || (rule.refusals ?? []).includes(s);
   let verdict: Verdict;
   switch (outcome) {

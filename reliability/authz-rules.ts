@@ -24,6 +24,8 @@ export type Need =
   | { on: 'site-admin' }
   /** An app's JSON web token or installation token: a user's token is refused (401, or 403 where it is a credential but not this one). */
   | { on: 'app' }
+  /** A browser page of a repository: signed in by session cookie only, so every token actor is anonymous there. */
+  | { on: 'web-page' }
   | { on: 'exempt'; why: string };
 
 export interface RuleOptions {
@@ -111,7 +113,8 @@ export const RULES: readonly Rule[] = [
   R('*', /^\/:owner\/:repo\/info\/lfs\//, { on: 'exempt', why: 'LFS batch API: its own auth; test/lfs.test.ts' }),
   R('*', /^\/(login|logout|settings|organizations\/:org\/settings|apps\/:app_slug\/installations\/new|orgs\/:org\/settings\/sso|orgs\/:org\/sso$|orgs\/:org\/saml)/, { on: 'exempt', why: 'browser pages: session cookie and CSRF, not API tokens' }),
   R('*', /^\/orgs\/:org\/sso\/authorize$/, { on: 'exempt', why: 'SSO browser flow' }),
-  R(GET, /^\/(|:login|:owner\/:repo(\/.*)?)$/, { on: 'exempt', why: 'browser pages: session cookie (token actors are anonymous there)' }),
+  R(GET, /^\/:owner\/:repo(\/.*)?$/, { on: 'web-page' }),
+  R(GET, /^\/(|:login)$/, { on: 'exempt', why: 'browser pages of no repository: session cookie' }),
   R(['POST'], /^\/:owner\/:repo\//, { on: 'exempt', why: 'browser forms: session cookie and CSRF' }),
   R('*', /^\/scim\/v2\//, { on: 'exempt', why: 'SCIM: needs an SSO-enabled organization; test/scim.test.ts' }),
   R('*', /^\/actions\/runner\//, { on: 'exempt', why: 'runner protocol: runner credentials' }),
@@ -132,6 +135,8 @@ export const RULES: readonly Rule[] = [
   R(WRITE, /^\/users\/:username\/(site_admin|suspended)$/, { on: 'site-admin' }),
   // ------------------------------------------------------------ organizations
   R(GET, /^\/orgs\/:org$/, { on: 'public' }),
+  // A browser page (session cookie; tokens are anonymous there): the people the viewer may see.
+  R(GET, /^\/orgs\/:org\/people$/, { on: 'public' }),
   R(GET, /^\/orgs\/:org\/(members|public_members)(\/:username)?$/, { on: 'public' }, { absentIs404: true }),
   R(GET, /^\/orgs\/:org\/repos$/, { on: 'public' }),
   R(GET, /^\/orgs\/:org\/events$/, { on: 'public' }),

@@ -75,7 +75,8 @@ function wildcardFor(url: string, r: FixtureRepo | null): string {
   if (/\/git\/trees\/\*$/.test(url)) return p.tree_sha ?? 'main';
   if (/\/releases\/tags\/\*$/.test(url) || /\/releases\/download\/\*$/.test(url)) return 'v1.0';
   if (/\/(branches|zipball|tarball|tree)\/\*$/.test(url)) return 'main';
-  if (/^\/:owner\/:repo\/raw\/\*$/.test(url)) return 'main/README.md';
+  if (/^\/:owner\/:repo\/(raw|blob|blame)\/\*$/.test(url)) return 'main/README.md';
+  if (/^\/:owner\/:repo\/releases\/tag\/\*$/.test(url)) return 'v1.0';
   return 'README.md';
 }
 
@@ -91,6 +92,8 @@ function fillPath(url: string, f: Fixture, r: FixtureRepo | null): string {
     ...f.globals, ...(r?.params ?? {}),
     ...(r ? { template_owner: r.owner, template_repo: r.repo, user: f.globals.user! } : {}),
     ...Object.assign({}, ...BY_ROUTE.filter(([re]) => re.test(url)).map(([, v]) => v)),
+    // The pages name a pull request by `number` too.
+    ...(r && /\/pull\/:number/.test(url) ? { number: r.params.pull_number! } : {}),
   };
   return url
     .replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? '1'))
