@@ -597,6 +597,8 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-milestone': 'none',
   'wharf/web-milestones': 'none',
   'wharf/web-new-issue': 'none',
+  'wharf/web-org-people': 'none',
+  'wharf/web-org-teams': 'none',
   'wharf/web-profile': 'none',
   'wharf/web-pull': 'none',
   'wharf/web-pull-comment': 'none',
@@ -607,5 +609,6 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-repository': 'none',
   'wharf/web-stylesheet': {},
   'wharf/web-tags': 'none',
+  'wharf/web-team': 'none',
   'wharf/web-tree': 'none',
 };

@@ -6,7 +6,7 @@ import { pager, repoPath } from './repo.layout.ts';
 import { PER_PAGE, type HomeView, type ProfileView } from './web.service.ts';
 import { fragment, h, renderPage, time, type Frame, type ReactNode } from './web.render.ts';
 
-function repoList(items: readonly Presentable[], id: string): ReactNode {
+export function repoList(items: readonly Presentable[], id: string): ReactNode {
   if (!items.length) return h('p', { className: 'box' }, 'No repositories yet.');
   return h('ul', { className: 'list box', id }, ...items.map(({ repo, counts }) => h('li', { key: repo.id, className: 'row' },
     h('div', null,
@@ -40,19 +40,26 @@ export function homePage(frame: Frame, v: HomeView): string {
           h('a', { href: `/${encodeURIComponent(o.login)}` }, o.login))))) : null)));
 }
 
-export function profilePage(frame: Frame, v: ProfileView): string {
+/** An account's name, login, bio and facts: the head of each of its profile pages. */
+export function profileCard(a: ProfileView['account']): ReactNode {
+  return h('section', { className: 'box profile' },
+    h('h1', null, a.name ? fragment(a.name, ' ', h('span', { className: 'muted' }, a.login)) : a.login),
+    a.type === 'Organization' ? h('span', { className: 'badge' }, 'Organization') : null,
+    a.bio ? h('p', null, a.bio) : null,
+    h('ul', { className: 'facts' },
+      a.company ? h('li', null, a.company) : null,
+      a.location ? h('li', null, a.location) : null,
+      a.blog ? h('li', null, h('a', { href: /^https?:\/\//.test(a.blog) ? a.blog : `https://${a.blog}`, rel: 'nofollow noopener' }, a.blog)) : null,
+      h('li', null, 'Joined ', time(a.createdAt))));
+}
+
+/** The repositories tab; `more` adds the profile's tabs and, for an organization, its people beside the list. */
+export function profilePage(frame: Frame, v: ProfileView, more: { nav?: ReactNode; aside?: ReactNode } = {}): string {
   const a = v.account;
-  return renderPage(frame, fragment(
-    h('section', { className: 'box profile' },
-      h('h1', null, a.name ? fragment(a.name, ' ', h('span', { className: 'muted' }, a.login)) : a.login),
-      a.type === 'Organization' ? h('span', { className: 'badge' }, 'Organization') : null,
-      a.bio ? h('p', null, a.bio) : null,
-      h('ul', { className: 'facts' },
-        a.company ? h('li', null, a.company) : null,
-        a.location ? h('li', null, a.location) : null,
-        a.blog ? h('li', null, h('a', { href: /^https?:\/\//.test(a.blog) ? a.blog : `https://${a.blog}`, rel: 'nofollow noopener' }, a.blog)) : null,
-        h('li', null, 'Joined ', time(a.createdAt)))),
+  const list = fragment(
     h('h2', null, `Repositories (${v.total})`),
     repoList(v.repos, 'profile-repos'),
-    pager(`/${encodeURIComponent(a.login)}`, v.page, v.total, PER_PAGE)));
+    pager(`/${encodeURIComponent(a.login)}`, v.page, v.total, PER_PAGE));
+  return renderPage(frame, fragment(profileCard(a), more.nav ?? null,
+    more.aside ? h('div', { className: 'layout' }, h('div', { className: 'primary' }, list), h('aside', { className: 'secondary' }, more.aside)) : list));
 }

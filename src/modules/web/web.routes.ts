@@ -3,8 +3,8 @@
 // its service for the page's data (the API's own services, with the viewer as actor)
 // and renders it. `/` and the raw file address are shared with the API: there the page
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
-// refs, milestones and blame pages register in the same scope (code.routes.ts, conversations.routes.ts,
-// refs.routes.ts, milestones.routes.ts, blame.routes.ts).
+// refs, milestones, blame and profile pages register in the same scope (code.routes.ts, conversations.routes.ts,
+// refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
@@ -13,12 +13,13 @@ import { blamePages } from './blame.routes.ts';
 import { codePages } from './code.routes.ts';
 import * as code from './code.service.ts';
 import { conversationPages } from './conversations.routes.ts';
-import { homePage, profilePage } from './home.pages.ts';
+import { homePage } from './home.pages.ts';
 import { milestonePages } from './milestones.routes.ts';
+import { profilePages } from './profiles.routes.ts';
 import { refsPages } from './refs.routes.ts';
-import { BROWSER_ONLY, PAGE, pageNumber } from './web.forms.ts';
+import { BROWSER_ONLY, PAGE } from './web.forms.ts';
 import { addPageConstraint, viewerOf } from './web.request.ts';
-import { LoginParams, PageQuery, RepoRestParams } from './web.schemas.ts';
+import { RepoRestParams } from './web.schemas.ts';
 import * as web from './web.service.ts';
 
 /** A file's bytes for a browser: text as plain text, anything else as a download; never run as a page. */
@@ -57,16 +58,11 @@ export function webRoutes(app: Router): void {
       return sendRaw(reply.header('vary', 'Accept'), await code.rawFile(ctx, viewer.actor, owner, repo, rest));
     });
 
-    r.get('/:login', { schema: { params: LoginParams, querystring: PageQuery }, config: { ...PAGE, operationId: 'wharf/web-profile' } }, async (request, reply) => {
-      const viewer = await viewerOf(request);
-      const v = await web.profile(ctx, viewer.actor, request.params.login, pageNumber(request.query.page));
-      return sendPage(reply, profilePage(viewer.frame(v.account.login), v));
-    });
-
     codePages(r);
     conversationPages(r);
     refsPages(r);
     milestonePages(r);
     blamePages(r);
+    profilePages(r);
   });
 }

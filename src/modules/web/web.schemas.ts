@@ -31,3 +31,6 @@ export const MilestonesQuery = Type.Object({
   direction: Type.Optional(Type.String({ maxLength: 12 })),
 });
 export const MilestoneQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })), closed: Type.Optional(Type.String({ maxLength: 12 })) });
+export const ProfileQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })), tab: Type.Optional(Type.String({ maxLength: 32 })) });
+export const OrgParams = Type.Object({ org: Name });
+export const TeamParams = Type.Object({ org: Name, team_slug: Name });
