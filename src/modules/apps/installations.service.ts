@@ -18,6 +18,7 @@ import { appHook } from '../hooks/hooks.apps.ts';
 import * as store from './installations.store.ts';
 import { recordInstallationEvent, syncHookOf } from './app-webhooks.service.ts';
 import { installationRecord } from './installations.views.ts';
+import { isStoredId } from '../../domain/ids.ts';
 
 export const SUSPENDED_MESSAGE = 'This installation has been suspended';
 
@@ -52,7 +53,7 @@ async function presentOne(ctx: AppContext, installation: Installation): Promise<
 }
 
 export async function findInstallation(ctx: AppContext, id: number): Promise<Installation | null> {
-  const row = Number.isSafeInteger(id) ? await store.findInstallation(ctx.db, id) : undefined;
+  const row = isStoredId(id) ? await store.findInstallation(ctx.db, id) : undefined;
   return row ? toInstallation(row) : null;
 }
 

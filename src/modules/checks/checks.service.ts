@@ -22,6 +22,7 @@ import {
 } from './checks.model.ts';
 import type { CreateRunInput, UpdateRunInput } from './checks.schemas.ts';
 import * as store from './checks.store.ts';
+import { isStoredId } from '../../domain/ids.ts';
 
 const RESOURCE = 'CheckRun';
 const NOT_ACCESSIBLE = 'Resource not accessible by integration';
@@ -190,7 +191,7 @@ export async function createRun(ctx: AppContext, actor: Actor, owner: string, na
 
 /** A run of the repository with its suite, or 404. */
 async function runOf(ctx: AppContext, repo: Repo, id: string): Promise<{ run: CheckRun; suite: CheckSuite }> {
-  const run = await store.findRun(ctx.db, Number(id));
+  const run = isStoredId(Number(id)) ? await store.findRun(ctx.db, Number(id)) : undefined;
   const suite = run && run.repositoryId === repo.id ? await store.findSuiteById(ctx.db, run.suiteId) : null;
   if (!run || !suite) throw new NotFoundError();
   return { run, suite };
@@ -283,7 +284,7 @@ export async function listRunsForRef(ctx: AppContext, actor: Actor, owner: strin
 
 export async function listRunsForSuite(ctx: AppContext, actor: Actor, owner: string, name: string, suiteId: string, q: RunListQuery, slice: Slice): Promise<RunPage> {
   const repo = await forReading(ctx, actor, owner, name);
-  const suite = await store.findSuiteById(ctx.db, Number(suiteId));
+  const suite = isStoredId(Number(suiteId)) ? await store.findSuiteById(ctx.db, Number(suiteId)) : undefined;
   if (!suite || suite.repositoryId !== repo.id) throw new NotFoundError();
   return listRuns(ctx, repo, { suiteId: suite.id }, q, slice);
 }

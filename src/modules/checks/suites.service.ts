@@ -16,6 +16,7 @@ import { recordSuiteEvent } from './checks.events.ts';
 import type { CheckSuite } from './checks.model.ts';
 import { commitOfRef, requireHeadSha } from './checks.service.ts';
 import * as store from './checks.store.ts';
+import { isStoredId } from '../../domain/ids.ts';
 
 export interface SuiteRecord {
   repo: Repo;
@@ -36,7 +37,7 @@ export async function createSuite(ctx: AppContext, actor: Actor, owner: string, 
 }
 
 async function suiteOf(ctx: AppContext, repo: Repo, id: string): Promise<CheckSuite> {
-  const suite = await store.findSuiteById(ctx.db, Number(id));
+  const suite = isStoredId(Number(id)) ? await store.findSuiteById(ctx.db, Number(id)) : undefined;
   if (!suite || suite.repositoryId !== repo.id) throw new NotFoundError();
   return suite;
 }

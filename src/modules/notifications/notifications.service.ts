@@ -16,6 +16,7 @@ import type { Repo } from '../repos/repos.model.ts';
 import * as watching from '../repos/repos.watching.ts';
 import { PARTICIPATING_REASONS, type Thread, type ThreadSubscription } from './notifications.model.ts';
 import * as store from './notifications.store.ts';
+import { isStoredId } from '../../domain/ids.ts';
 
 export const SCOPES = ['notifications', 'repo'];
 
@@ -119,7 +120,7 @@ export async function markRepositoryRead(ctx: AppContext, actor: Actor, owner: s
 /** The caller's thread `rawId`, while they may see it; anyone else's is not found. */
 async function ownThread(ctx: AppContext, actor: Actor, rawId: string): Promise<ThreadDetail> {
   const user = recipient(actor);
-  const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null;
+  const id = /^\d{1,15}$/.test(rawId) && isStoredId(Number(rawId)) ? Number(rawId) : null;
   const thread = id === null ? null : await store.findThread(ctx.db, id);
   if (!thread || thread.userId !== user.id) throw new NotFoundError();
   const [repo] = thread.subject.type === 'RepositoryInvitation'

@@ -8,6 +8,7 @@ import * as auth from '../auth/auth.service.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import * as users from '../users/users.service.ts';
 import type { OauthApp, OauthAppWithSecret, OwnedOauthApp } from './oauth.model.ts';
+import { isStoredId } from '../../domain/ids.ts';
 
 const RESOURCE = 'OauthApplication';
 export const MAX_NAME = 100;
@@ -77,7 +78,7 @@ async function managesOwner(ctx: AppContext, actor: Actor, ownerId: number): Pro
 
 /** The app if the actor manages it; 404 otherwise (another's app is not even confirmed to exist). */
 export async function requireManagedApp(ctx: AppContext, actor: Actor, id: number): Promise<OauthApp> {
-  const row = Number.isSafeInteger(id) ? await auth.findOauthAppById(ctx, id) : null;
+  const row = isStoredId(id) ? await auth.findOauthAppById(ctx, id) : null;
   if (!row || !await managesOwner(ctx, actor, row.owner_id)) throw new NotFoundError();
   return toOauthApp(row);
 }
@@ -150,5 +151,5 @@ export async function listAllApps(ctx: AppContext, actor: Actor, since: number, 
 
 export async function adminDeleteApp(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   requireSiteAdmin(actor);
-  if (!await auth.deleteOauthApp(ctx, id)) throw new NotFoundError();
+  if (!isStoredId(id) || !await auth.deleteOauthApp(ctx, id)) throw new NotFoundError();
 }

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ConflictError, DomainError, ForbiddenError, NotAllowedError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { csrfValid, redirectToLogin, sendCsrfFailure } from '../web-session/web-request.ts';
 import { PAGE_CONSTRAINT, viewerOf, type Viewer } from './web.request.ts';
+import { isStoredId } from '../../domain/ids.ts';
 
 export { PAGE } from '../web-session/web-request.ts';
 export const BROWSER_ONLY = { [PAGE_CONSTRAINT]: 'html' };
@@ -15,7 +16,7 @@ export function pageNumber(raw: string | undefined): number {
 }
 
 export function issueNumber(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError();
+  if (!/^\d{1,15}$/.test(raw) || !isStoredId(Number(raw))) throw new NotFoundError();
   return Number(raw);
 }
 
