@@ -7,11 +7,11 @@ import type { Rule } from './authz-rules.ts';
 
 /**
  * allow: the actor may (any answer but 401/403, and 404 only where the owner gets it too);
- * hide: the actor may not see the resource: 404 (401 for anonymous callers) and nothing else;
+ * hide: the actor may not see the resource: the answer a repository that does not exist gets (404, or what the route says before any lookup);
  * deny: the actor sees the resource but may not do this: 403 (404, and 401 for anonymous, where upstream hides the feature too);
  * unauth: signing in is required: 401;
  * integration: the installation lacks the permission: 403;
- * any: not judged (the answer depends on something this matrix does not model), sent for the leak check only when refused.
+ * any: not judged (the answer depends on something this matrix does not model: a scope of the route's own, an app's credential); its reads are sent, its writes are not.
  */
 export type Outcome = 'allow' | 'hide' | 'deny' | 'unauth' | 'integration' | 'any';
 

@@ -336,7 +336,7 @@ export async function runAuthz(o: AuthzOptions): Promise<AuthzResult> {
       { suite, name: 'cells (route × actor × repository) / sent', value: `${cells.length} / ${answers.length}`, pass: null, detail: 'allowed writes are not sent (they would change the fixture)' },
       { suite, name: 'cells answered as expected', value: `${matched} of ${answers.length}`, pass: mismatches.length === 0, detail: mismatches.length ? `${mismatches.length} mismatches:\n${first(mismatches, 12)}` : undefined },
       { suite, name: 'leaks: refused actor answered 2xx/3xx', value: String(leaks.length), pass: leaks.length === 0, detail: leaks.length ? first(leaks) : undefined },
-      { suite, name: 'leaks: hidden private resource answered other than 404', value: String(revealed.length), pass: revealed.length === 0, detail: revealed.length ? first(revealed) : undefined },
+      { suite, name: 'leaks: hidden private repository answered otherwise than a missing one', value: String(revealed.length), pass: revealed.length === 0, detail: revealed.length ? first(revealed) : undefined },
         { suite, name: 'routes whose allowed reads the owner gets 404 too (parameter not in the fixture)', value: String(unresolved.size), pass: null, detail: first([...unresolved], 100) },
       { suite, name: 'fixture unchanged after the refused writes', value: changed.length === 0 ? 'yes' : `no (${changed.length / 2} reads differ)`, pass: changed.length === 0, detail: changed.length ? first(changed, 10) : undefined },
       { suite, name: 'GraphQL node(id:) cells answered as expected', value: `${nodes.matched} of ${nodes.cells}`, pass: nodes.mismatches.length === 0, detail: nodes.mismatches.length ? first(nodes.mismatches) : undefined },
