@@ -12,6 +12,9 @@
 //              responses, deliveries, logs, the database and the data dir
 //   ssrf       (reliability/ssrf.ts): webhooks and imports pointed at loopback,
 //              private and link-local addresses in every spelling, and redirects
+//   authz      (reliability/authz.ts): every route × actor × private/public repository
+//              against its authorization rule, and GraphQL node(id:); Wharf in-process
+//              (the route table is the app's), so RELIABILITY_WHARF_ENTRY does not apply
 //   processes  (reliability/cluster.ts): 3 Wharf processes behind nginx on one
 //              PostgreSQL, shared data dir and Redis behave as one (PostgreSQL only)
 //
@@ -30,11 +33,14 @@
 //   RELIABILITY_DISK_FULL_MS / RELIABILITY_DISK_MIB     faults: how long the disk stays full, its size [5000 / 24]
 //   RELIABILITY_HOOK_ISSUES / RELIABILITY_BAD_HOOKS     faults: issues per phase, hooks per bad receiver [20 / 3]
 //   RELIABILITY_PG_BIN         faults: where initdb and pg_ctl are [/usr/lib/postgresql/*/bin]
+//   RELIABILITY_AUTHZ_REPOSITORIES  authz: of user/private, user/public, org/private, org/public [all]
+//   RELIABILITY_AUTHZ_CONCURRENCY   authz: requests in flight [16]
 //   RELIABILITY_REDIS_URL      Redis for the processes suite [redis://127.0.0.1:6379]
 //   RELIABILITY_PUSH_ROUNDS    processes: rounds of racing pushes to one branch [10]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_WHARF, stopAll, wharfArgs } from '../bench/children.ts';
+import { runAuthz } from './authz.ts';
 import { runCluster } from './cluster.ts';
 import { runCrash } from './crash.ts';
 import { FAULT_PARTS, runFaults, type FaultPart } from './faults.ts';
@@ -42,7 +48,7 @@ import { runSecrets } from './secrets.ts';
 import { runSsrf } from './ssrf.ts';
 import { missed, printFigures, type Figure } from './figures.ts';
 
-const SUITES = ['crash', 'faults', 'secrets', 'ssrf', 'processes'];
+const SUITES = ['crash', 'faults', 'secrets', 'ssrf', 'authz', 'processes'];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function envNumber(name: string, fallback: number): number {
@@ -100,6 +106,17 @@ async function main(): Promise<number> {
       })).figures);
     }
     if (suites.includes('secrets')) await run(`secrets (${dialect})`, async () => (await runSecrets({ serverArgs, cwd: ROOT, dialect, databaseUrl, progress })).figures);
+    if (suites.includes('authz')) {
+      await run(`authz (${dialect})`, async () => {
+        const r = await runAuthz({
+          dialect, databaseUrl, keep, progress,
+          repositories: process.env.RELIABILITY_AUTHZ_REPOSITORIES?.split(',').map((s) => s.trim()).filter(Boolean),
+          concurrency: Math.round(envNumber('RELIABILITY_AUTHZ_CONCURRENCY', 16)),
+        });
+        progress(`authz (${dialect}): ${r.cells} cells, ${r.seconds.toFixed(0)} s`);
+        return r.figures;
+      });
+    }
     if (suites.includes('ssrf')) await run(`ssrf (${dialect})`, async () => (await runSsrf({ serverArgs, cwd: ROOT, dialect, databaseUrl, progress })).figures);
   }
   if (suites.includes('processes') && dialects.includes('postgres')) {
