@@ -9,10 +9,13 @@
 //     fingerprinted (reliability/fuzz-state.ts: every table, every repository's refs).
 //     A batch in which every write was refused (4xx) must leave the state as it was; if
 //     it did not, its requests are sent again one at a time with a fingerprint after
-//     each, and the one that changes the state while refused is the partial write. A
-//     batch in which some write was accepted (the damage left a valid request) changes
-//     the state rightly and is not checked; the next baseline is taken once the
-//     background work it caused has settled.
+//     each, and the one that changes the state while refused is the partial write. In
+//     a batch in which some write was accepted (the damage left a valid request, which
+//     changes the state rightly), the state is let settle (the background work it
+//     caused), then the batch's refused writes are sent again, alone, and that second
+//     sending must change nothing. A request whose connection was closed or reset is
+//     sent again once on a connection of its own (counted); only one unanswered there
+//     is a failure.
 //   - memory flat: the child's RSS (VmRSS) sampled every second, Wharf running with a
 //     bounded old-generation heap (FuzzOptions.heapMb: else V8 grows the heap instead
 //     of collecting, and RSS measures that); the median of the last quarter of the run
@@ -415,7 +418,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
       `${limitCalls.length - unbounded.length} of ${limitCalls.length}`, limitCalls.length > 0 && unbounded.length === 0,
       limitCalls.length === 0 ? 'no such call was made' : sample(unbounded));
     fig('state fingerprint sees a write (a label made between two)', canary.length ? canary.join(', ') : 'nothing changed', canary.length > 0);
-    fig('batches compared (every write refused) / requests in them', `${batchesChecked} / ${requestsChecked}`, batchesChecked > 0 ? null : false,
+    fig('batches compared / requests whose effect was compared', `${batchesChecked} / ${requestsChecked}`, batchesChecked > 0 ? null : false,
       'no batch had every write refused: nothing was compared');
     fig('batches with a valid write (their refused requests compared on a second sending)', `${batchesAccepted}; ${resentRequests} requests sent again`, null);
     fig('partial writes (state changed by a refused request)', String(partial.length), partial.length === 0, sample(partial));

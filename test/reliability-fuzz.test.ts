@@ -30,7 +30,7 @@ before(async () => {
     cwd: process.cwd(),
     dialect: 'sqlite',
     requests: 700,
-    graphqlRequests: 70,
+    graphqlRequests: 40,
     seed: Number(process.env.RELIABILITY_FUZZ_SEED ?? 1),
     batchSize: 250,
   });
