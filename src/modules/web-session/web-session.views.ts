@@ -90,6 +90,16 @@ ul.labels{display:inline-flex;gap:.3rem;list-style:none;padding:0;margin:0 0 0 .
 .d-hunk{background:var(--hunk);color:var(--muted);display:block}
 .file-diff h3{font-size:.95rem;margin:0 0 .5rem}
 .pager{display:flex;gap:1rem;justify-content:center}
+.blame-scroll{overflow-x:auto}
+table.blame{table-layout:fixed;min-width:40rem}
+table.blame col.commit{width:18rem}
+table.blame col.line{width:3.5rem}
+table.blame td{vertical-align:top;padding:0 .5rem;border:0}
+table.blame tbody.hunk{border-top:1px solid var(--line)}
+table.blame td.blame-commit{padding:.3rem .5rem;font-size:.85rem;border-right:1px solid var(--line);overflow-wrap:anywhere}
+table.blame pre{white-space:pre;border:0;padding:0}
+table.blame td.num,table.blame pre{font:13px/1.5rem ui-monospace,monospace}
+.milestone-progress progress{width:12rem}
 .hljs-keyword,.hljs-selector-tag,.hljs-built_in,.hljs-type{color:#cf222e}
 .hljs-string,.hljs-regexp,.hljs-attr{color:#0a3069}
 .hljs-comment,.hljs-quote{color:#59636e;font-style:italic}

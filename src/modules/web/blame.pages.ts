@@ -36,8 +36,9 @@ export function blamePage(frame: Frame, v: BlameView): string {
     const blame = v.blame;
     body = h('div', { className: 'box code' },
       h('p', { className: 'muted' }, `${v.lines} line${v.lines === 1 ? '' : 's'} · ${blame.commits.size} commit${blame.commits.size === 1 ? '' : 's'}`),
-      h('table', { className: 'blame', id: 'blame' },
+      h('div', { className: 'blame-scroll' }, h('table', { className: 'blame', id: 'blame' },
         h('caption', { className: 'visually-hidden' }, `Blame of ${v.path} at ${v.ref}`),
+        h('colgroup', null, h('col', { className: 'commit' }), h('col', { className: 'line' }), h('col', null)),
         h('thead', { className: 'visually-hidden' }, h('tr', null,
           h('th', { scope: 'col' }, 'Commit'), h('th', { scope: 'col' }, 'Line'), h('th', { scope: 'col' }, 'Code'))),
         ...blame.hunks.map((hunk) => h('tbody', { key: hunk.start, className: 'hunk', 'data-commit': hunk.sha, 'data-start': hunk.start },
@@ -47,7 +48,7 @@ export function blamePage(frame: Frame, v: BlameView): string {
               i === 0 ? commitCell(v.repo, blame.commits.get(hunk.sha)!, v.authors.get(hunk.sha) ?? null, hunk.lines.length) : null,
               h('td', { className: 'num muted', id: `L${n}` }, n),
               h('td', null, h('pre', null, line)));
-          })))));
+          }))))));
   }
   return renderPage(frame, fragment(repoHeader(v.repo, 'code'),
     h('div', { className: 'toolbar' },
