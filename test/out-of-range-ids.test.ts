@@ -3,7 +3,8 @@
 // (reliability/fuzz.ts) on PostgreSQL, which refuses to compare an `integer` column
 // with 2147483648: the routes whose ids are digit strings rather than schema integers
 // (notification threads, user installations, check runs and suites, the admin's OAuth
-// app delete, the issue, pull and milestone pages) passed it to the database.
+// app delete, the issue, pull and milestone pages) passed it to the database, and so
+// did a webhook delivery list's cursor.
 // Runs on both dialects; SQLite never failed, as it compares any integer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +34,12 @@ test('every route answers an id or number of 2^31 in its path with a 4xx', { tim
     }
     assert.ok(probed > 200, `only ${probed} routes with an id in their path`);
     assert.deepEqual(failed, []);
+    // A delivery list's cursor past 2^31 is past every delivery: the whole list.
+    const hook = await t.request('/repos/admin/ids/hooks', { method: 'POST', token: ADMIN_TOKEN, json: { config: { url: 'http://127.0.0.1:9/h' } } });
+    const { id } = await hook.json() as { id: number };
+    const deliveries = await t.request(`/repos/admin/ids/hooks/${id}/deliveries?cursor=2147483648`, { token: ADMIN_TOKEN });
+    assert.equal(deliveries.status, 200, await deliveries.clone().text());
+    assert.ok(Array.isArray(await deliveries.json()));
   } finally {
     await t.close();
   }

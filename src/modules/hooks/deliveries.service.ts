@@ -9,6 +9,7 @@ import * as store from './deliveries.store.ts';
 import type { Delivery, DeliveryAttempt, DeliveryDetail, DeliveryState } from './hooks.model.ts';
 import { appHook, payloadWithInstallation } from './hooks.apps.ts';
 import { organizationTarget, repositoryTarget, requireHook, type HookOwner } from './hooks.service.ts';
+import { MAX_STORED_ID } from '../../domain/ids.ts';
 
 export interface ListDeliveriesQuery {
   cursor?: string;
@@ -27,7 +28,9 @@ function parseCursor(cursor: string | undefined): number | null {
   if (cursor === undefined || cursor === '') return null;
   const m = /^(?:v1_)?(\d{1,15})$/.exec(cursor);
   if (!m) throw new ValidationError([{ resource: 'HookDelivery', field: 'cursor', code: 'invalid', message: 'cursor is not valid' }]);
-  return Number(m[1]);
+  // Deliveries up to the cursor's id: past the largest id a row can have, that is all of
+  // them (and PostgreSQL would refuse to compare the integer column with it).
+  return Math.min(Number(m[1]), MAX_STORED_ID);
 }
 
 async function list(ctx: AppContext, owner: HookOwner, hookId: number, q: ListDeliveriesQuery): Promise<DeliveryPage> {
