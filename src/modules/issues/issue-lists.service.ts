@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
 import type { Bounds } from '../../domain/bounds.ts';
 import { storedTimestamp } from '../../domain/clock.ts';
+import { isStoredId } from '../../domain/ids.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import * as orgAccess from '../orgs/orgs.access.ts';
 import * as orgs from '../orgs/orgs.service.ts';
@@ -200,8 +201,11 @@ function repoQuery(q: RepoListQuery): IssueQuery | null {
   if (q.milestone !== undefined && q.milestone !== '') {
     if (q.milestone === '*') out.milestoneNumber = '*';
     else if (q.milestone === 'none') out.milestoneNumber = null;
-    else if (/^\d+$/.test(q.milestone)) out.milestoneNumber = Number(q.milestone);
-    else return null;
+    else if (/^\d+$/.test(q.milestone)) {
+      // A number past the integer column's range names no milestone (and PostgreSQL refuses to compare with it).
+      if (!isStoredId(Number(q.milestone))) return null;
+      out.milestoneNumber = Number(q.milestone);
+    } else return null;
   }
   if (q.assignee !== undefined && q.assignee !== '') out.assignee = q.assignee === 'none' ? null : q.assignee;
   if (q.creator) out.createdBy = q.creator;
