@@ -151,9 +151,33 @@ describe('web milestones pages', () => {
     assert.doesNotMatch(closed.body, /First of the release/);
   });
 
-  test('the issues list links to the milestones; unknown milestones are 404', async () => {
+  test('the issues list links to the milestones and filters by one, as the API\'s milestone filter', async () => {
     const issuesPage = await page(anon, `${base}/issues`);
     assert.match(issuesPage.body, new RegExp(`href="${base}/milestones" id="milestones-link"`));
+    const one = await page(anon, `${base}/milestone/${n.release}`);
+    assert.match(one.body, new RegExp(`href="${base}/issues\\?state=open&amp;milestone=${n.release}" id="milestone-in-issues"`));
+    const numbers = (html: string) => [...(/<ul class="list box" id="issues">[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '').matchAll(/href="[^"]*\/(?:issues|pull)\/(\d+)" class="title"/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+    for (const milestone of [String(n.release), '*', 'none']) {
+      const res = await page(anon, `${base}/issues?state=all&milestone=${encodeURIComponent(milestone)}`);
+      assert.equal(res.status, 200);
+      const api = await t.octokit(alice.token).rest.issues.listForRepo({ owner: alice.login, repo, state: 'all', milestone });
+      assert.deepEqual(numbers(res.body), api.data.map((i) => i.number).sort((a, b) => a - b), `milestone=${milestone}`);
+      assert.match(res.body, /id="milestone-filter"/);
+      assert.ok(res.body.includes(`href="${base}/issues?state=closed&amp;milestone=${encodeURIComponent(milestone)}"`), 'the state tabs keep the filter');
+    }
+    assert.ok(numbers((await page(anon, `${base}/issues?state=all&milestone=none`)).body).includes(issues.elsewhere));
+  });
+
+  test('a milestone number past the integer range matches nothing (PostgreSQL answered GET …/issues?milestone=2147483648 with a 500)', async () => {
+    const api = await t.request(`/repos/${alice.login}/${repo}/issues?milestone=2147483648`, { token: alice.token });
+    assert.equal(api.status, 200);
+    assert.deepEqual(await api.json(), []);
+    const res = await page(anon, `${base}/issues?milestone=99999999999999999999`);
+    assert.equal(res.status, 200);
+    assert.match(res.body, /No issues match\./);
+  });
+
+  test('unknown milestones are 404', async () => {
     for (const p of [`${base}/milestone/999`, `${base}/milestone/abc`, `/${alice.login}/nowhere/milestones`]) {
       assert.equal((await page(anon, p)).status, 404, p);
     }

@@ -21,7 +21,7 @@ export function conversationPages(r: Router): void {
     const q = request.query;
     const state = q.state === 'closed' || q.state === 'all' ? q.state : 'open';
     const viewer = await viewerOf(request);
-    const v = await web.issueList(ctx, viewer.actor, owner, repo, { state, labels: q.labels ?? '', page: pageNumber(q.page) });
+    const v = await web.issueList(ctx, viewer.actor, owner, repo, { state, labels: q.labels ?? '', milestone: q.milestone ?? '', page: pageNumber(q.page) });
     return sendPage(reply, issuesPage(viewer.frame(`Issues · ${v.repo.owner.login}/${v.repo.name}`), v));
   });
 

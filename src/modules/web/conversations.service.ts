@@ -25,6 +25,8 @@ import { PER_PAGE } from './web.service.ts';
 export interface IssueFilter {
   state: 'open' | 'closed' | 'all';
   labels: string;
+  /** A milestone number, `*` (any) or `none`, as the API's `milestone`; '' for no filter. */
+  milestone: string;
   page: number;
 }
 
@@ -39,7 +41,7 @@ export interface IssueListView {
 /** The repository's issues (and pull requests, as the API lists them) through the API's own list and filters. */
 export async function issueList(ctx: AppContext, actor: Actor, owner: string, name: string, filter: IssueFilter): Promise<IssueListView> {
   const { repo, page } = await issueLists.listRepoIssues(ctx, actor, owner, name,
-    { state: filter.state, ...(filter.labels ? { labels: filter.labels } : {}) },
+    { state: filter.state, ...(filter.labels ? { labels: filter.labels } : {}), ...(filter.milestone ? { milestone: filter.milestone } : {}) },
     { perPage: PER_PAGE, offset: (filter.page - 1) * PER_PAGE });
   const [authors, labels] = await Promise.all([
     users.accountsByIds(ctx, page.items.map((i) => i.userId)),

@@ -31,7 +31,8 @@ function labelList(labels: readonly LabelRecord[]): ReactNode {
 
 export function issuesPage(frame: Frame, v: IssueListView): string {
   const base = repoPath(v.repo, 'issues');
-  const query = { state: v.filter.state, ...(v.filter.labels ? { labels: v.filter.labels } : {}) };
+  const withoutMilestone = { state: v.filter.state, ...(v.filter.labels ? { labels: v.filter.labels } : {}) };
+  const query = { ...withoutMilestone, ...(v.filter.milestone ? { milestone: v.filter.milestone } : {}) };
   const stateLink = (state: 'open' | 'closed' | 'all', label: string) => h('li', { key: state },
     h('a', { href: `${base}?${new URLSearchParams({ ...query, state })}`, ...(v.filter.state === state ? { 'aria-current': 'page' } : {}) }, label));
   return renderPage(frame, fragment(repoHeader(v.repo, 'issues'),
@@ -39,12 +40,16 @@ export function issuesPage(frame: Frame, v: IssueListView): string {
       h('nav', { 'aria-label': 'Issue state' }, h('ul', { className: 'filters' }, stateLink('open', 'Open'), stateLink('closed', 'Closed'), stateLink('all', 'All'))),
       h('form', { method: 'get', action: base, className: 'filter-form' },
         h('input', { type: 'hidden', name: 'state', value: v.filter.state }),
+        v.filter.milestone ? h('input', { type: 'hidden', name: 'milestone', value: v.filter.milestone }) : null,
         h('label', { htmlFor: 'labels-filter' }, 'Labels'),
         h('input', { type: 'text', id: 'labels-filter', name: 'labels', defaultValue: v.filter.labels, placeholder: 'bug,help wanted' }),
         h('button', { type: 'submit', className: 'secondary' }, 'Filter')),
       h('a', { href: repoPath(v.repo, 'labels') }, 'Labels'),
       h('a', { href: repoPath(v.repo, 'milestones'), id: 'milestones-link' }, 'Milestones'),
       frame.user ? h('a', { className: 'button', href: repoPath(v.repo, 'issues', 'new'), id: 'new-issue' }, 'New issue') : null),
+    v.filter.milestone ? h('p', { className: 'muted', id: 'milestone-filter' }, 'In milestone ',
+      /^\d+$/.test(v.filter.milestone) ? h('a', { href: repoPath(v.repo, 'milestone', v.filter.milestone) }, `#${v.filter.milestone}`) : h('code', null, v.filter.milestone),
+      ' · ', h('a', { href: `${base}?${new URLSearchParams(withoutMilestone)}` }, 'Clear')) : null,
     v.page.items.length
       ? h('ul', { className: 'list box', id: 'issues' }, ...v.page.items.map((i) => h('li', { key: i.id, className: 'row' },
         h('div', null,

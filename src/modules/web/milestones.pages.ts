@@ -102,7 +102,8 @@ export function milestonePage(frame: Frame, v: MilestoneView, now = Date.now()):
   const tab = (state: 'open' | 'closed', count: number, label: string) => h('li', { key: state },
     h('a', { href: state === 'open' ? base : `${base}?closed=1`, id: `milestone-${state}`, ...(v.state === state ? { 'aria-current': 'page' } : {}) }, `${count} ${label}`));
   return renderPage(frame, fragment(repoHeader(v.repo, 'issues'),
-    h('p', null, h('a', { href: repoPath(v.repo, 'milestones'), id: 'all-milestones' }, 'Milestones')),
+    h('p', null, h('a', { href: repoPath(v.repo, 'milestones'), id: 'all-milestones' }, 'Milestones'), ' · ',
+      h('a', { href: `${repoPath(v.repo, 'issues')}?${new URLSearchParams({ state: v.state, milestone: String(m.number) })}`, id: 'milestone-in-issues' }, 'In the issue list')),
     h('section', { className: 'box', 'aria-labelledby': 'milestone-title' },
       h('h2', { id: 'milestone-title' }, m.title,
         h('span', { className: `badge state-${m.state}`, id: 'milestone-state' }, m.state === 'open' ? 'Open' : 'Closed')),

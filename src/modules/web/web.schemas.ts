@@ -18,6 +18,7 @@ export const IssuesQuery = Type.Object({
   page: Type.Optional(Type.String({ maxLength: 12 })),
   state: Type.Optional(Type.String({ maxLength: 12 })),
   labels: Type.Optional(Type.String({ maxLength: 1024 })),
+  milestone: Type.Optional(Type.String({ maxLength: 20 })),
 });
 
 export const IssueForm = Type.Object({ authenticity_token: Field, title: Field, body: Field });
