@@ -12,6 +12,9 @@
 //              responses, deliveries, logs, the database and the data dir
 //   ssrf       (reliability/ssrf.ts): webhooks and imports pointed at loopback,
 //              private and link-local addresses in every spelling, and redirects
+//   fuzz       (reliability/fuzz.ts): malformed requests generated from the route table
+//              and its schemas over every route, and abusive GraphQL: no 5xx, no
+//              partial write, memory flat
 //   authz      (reliability/authz.ts): every route × actor × private/public repository
 //              against its authorization rule, and GraphQL node(id:); Wharf in-process
 //              (the route table is the app's), so RELIABILITY_WHARF_ENTRY does not apply
@@ -33,6 +36,8 @@
 //   RELIABILITY_DISK_FULL_MS / RELIABILITY_DISK_MIB     faults: how long the disk stays full, its size [5000 / 24]
 //   RELIABILITY_HOOK_ISSUES / RELIABILITY_BAD_HOOKS     faults: issues per phase, hooks per bad receiver [20 / 3]
 //   RELIABILITY_PG_BIN         faults: where initdb and pg_ctl are [/usr/lib/postgresql/*/bin]
+//   RELIABILITY_FUZZ_REQUESTS  fuzz: REST requests [100000]; RELIABILITY_FUZZ_GRAPHQL GraphQL calls [a tenth]
+//   RELIABILITY_FUZZ_SEED / RELIABILITY_FUZZ_CONCURRENCY / RELIABILITY_FUZZ_HEAP_MB  fuzz [1 / 16 / 256]
 //   RELIABILITY_AUTHZ_REPOSITORIES  authz: of user/private, user/public, org/private, org/public [all]
 //   RELIABILITY_AUTHZ_CONCURRENCY   authz: requests in flight [16]
 //   RELIABILITY_REDIS_URL      Redis for the processes suite [redis://127.0.0.1:6379]
@@ -43,12 +48,13 @@ import { BUNDLED_WHARF, stopAll, wharfArgs } from '../bench/children.ts';
 import { runAuthz } from './authz.ts';
 import { runCluster } from './cluster.ts';
 import { runCrash } from './crash.ts';
+import { runFuzz } from './fuzz.ts';
 import { FAULT_PARTS, runFaults, type FaultPart } from './faults.ts';
 import { runSecrets } from './secrets.ts';
 import { runSsrf } from './ssrf.ts';
 import { missed, printFigures, type Figure } from './figures.ts';
 
-const SUITES = ['crash', 'faults', 'secrets', 'ssrf', 'authz', 'processes'];
+const SUITES = ['crash', 'faults', 'secrets', 'ssrf', 'fuzz', 'authz', 'processes'];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function envNumber(name: string, fallback: number): number {
@@ -106,6 +112,20 @@ async function main(): Promise<number> {
       })).figures);
     }
     if (suites.includes('secrets')) await run(`secrets (${dialect})`, async () => (await runSecrets({ serverArgs, cwd: ROOT, dialect, databaseUrl, progress })).figures);
+    if (suites.includes('fuzz')) {
+      await run(`fuzz (${dialect})`, async () => {
+        const r = await runFuzz({
+          serverArgs, cwd: ROOT, dialect, databaseUrl, progress,
+          requests: Math.round(envNumber('RELIABILITY_FUZZ_REQUESTS', 100_000)),
+          ...(process.env.RELIABILITY_FUZZ_GRAPHQL ? { graphqlRequests: Math.round(envNumber('RELIABILITY_FUZZ_GRAPHQL', 0)) } : {}),
+          seed: Math.round(envNumber('RELIABILITY_FUZZ_SEED', 1)),
+          concurrency: Math.round(envNumber('RELIABILITY_FUZZ_CONCURRENCY', 16)),
+          heapMb: Math.round(envNumber('RELIABILITY_FUZZ_HEAP_MB', 256)),
+        });
+        progress(`fuzz (${dialect}): ${r.requests} requests + ${r.graphqlRequests} GraphQL over ${r.routes} routes, ${r.seconds.toFixed(0)} s`);
+        return r.figures;
+      });
+    }
     if (suites.includes('authz')) {
       await run(`authz (${dialect})`, async () => {
         const r = await runAuthz({
