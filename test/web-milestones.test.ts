@@ -177,6 +177,13 @@ describe('web milestones pages', () => {
     assert.match(res.body, /No issues match\./);
   });
 
+  test('an issue and a pull request name their milestone, linking to its page', async () => {
+    const link = new RegExp(`id="issue-milestone">Milestone: <a href="${base}/milestone/${n.release}">v1.0</a>`);
+    assert.match((await page(anon, `${base}/issues/${issues.first}`)).body, link);
+    assert.match((await page(anon, `${base}/pull/${issues.pull}`)).body, link);
+    assert.doesNotMatch((await page(anon, `${base}/issues/${issues.elsewhere}`)).body, /id="issue-milestone"/);
+  });
+
   test('unknown milestones are 404', async () => {
     for (const p of [`${base}/milestone/999`, `${base}/milestone/abc`, `/${alice.login}/nowhere/milestones`]) {
       assert.equal((await page(anon, p)).status, 404, p);

@@ -8,7 +8,7 @@ import type { CommitRecordData } from '../git-data/commits.service.ts';
 import * as comments from '../issues/comments.service.ts';
 import * as issueLists from '../issues/issue-lists.service.ts';
 import type { CommentRecord, IssueRecord, LabelRecord } from '../issues/issues.model.ts';
-import { labelsOfIssues } from '../issues/issues.present.ts';
+import { labelsOfIssues, loadIssueDecorations } from '../issues/issues.present.ts';
 import { listLabels, type LabelPageOf } from '../issues/labels.service.ts';
 import * as issues from '../issues/issues.service.ts';
 import { renderHtml } from '../markdown/markdown.service.ts';
@@ -63,6 +63,8 @@ export interface IssueView {
   comments: Rendered<CommentRecord>[];
   people: Map<number, Account>;
   canComment: boolean;
+  /** The milestone the issue is in (its number and title, as the API shows it), or null. */
+  milestone: { number: number; title: string; state: string } | null;
 }
 
 /** Comments shown on one issue page; the API pages the rest. */
@@ -73,16 +75,19 @@ export async function issuePage(ctx: AppContext, actor: Actor, owner: string, na
   const list = await comments.listForIssue(ctx, actor, owner, name, number, {}, { perPage: MAX_COMMENTS, offset: 0 });
   const context = `${repo.owner.login}/${repo.name}`;
   const render = (body: string | null) => (body ? renderHtml(ctx, body, { mode: 'gfm', context }) : Promise.resolve(''));
-  const [people, labels, issueHtml, commentHtml, canComment] = await Promise.all([
+  const [people, labels, issueHtml, commentHtml, canComment, decorations] = await Promise.all([
     users.accountsByIds(ctx, [issue.userId, ...list.page.items.map((c) => c.userId)]),
     labelsOfIssues(ctx, [issue.id]),
     render(issue.body),
     Promise.all(list.page.items.map((c) => render(c.body))),
     actor.user ? issues.canComment(ctx, actor, repo, issue) : Promise.resolve(false),
+    issue.milestoneId === null ? Promise.resolve(null) : loadIssueDecorations(ctx, [issue.id]),
   ]);
+  const milestone = decorations?.get(issue.id)?.milestone ?? null;
   return {
     repo, role, issue: { record: issue, html: issueHtml }, labels: labels.get(issue.id) ?? [],
     comments: list.page.items.map((c, i) => ({ record: c, html: commentHtml[i]! })), people, canComment,
+    milestone: milestone ? { number: milestone.number, title: milestone.title, state: milestone.state } : null,
   };
 }
 

@@ -93,12 +93,18 @@ export function conversation(frame: Frame, v: IssueView, form: CommentForm): Rea
       : h('p', { className: 'box' }, h('a', { href: `/login?return_to=${encodeURIComponent(frame.path)}` }, 'Sign in'), ' to comment.'));
 }
 
+/** The milestone an issue or pull request is in, linking to its page. */
+export function milestoneOf(v: IssueView): ReactNode {
+  if (!v.milestone) return null;
+  return h('p', { className: 'muted', id: 'issue-milestone' }, 'Milestone: ', h('a', { href: repoPath(v.repo, 'milestone', v.milestone.number) }, v.milestone.title));
+}
+
 export function issuePage(frame: Frame, v: IssueView, form: CommentForm = { body: '', errors: [] }): string {
   const i = v.issue.record;
   return renderPage(frame, fragment(repoHeader(v.repo, 'issues'),
     h('div', { className: 'issue-title' },
       h('h2', { id: 'issue-title' }, i.title, ' ', h('span', { className: 'muted' }, `#${i.number}`)),
-      stateBadge(i), labelList(v.labels)),
+      stateBadge(i), labelList(v.labels), milestoneOf(v)),
     conversation(frame, v, form)));
 }
 

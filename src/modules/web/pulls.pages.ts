@@ -3,7 +3,7 @@
 import { roleAtLeast } from '../repos/repos.model.ts';
 import type { Account } from '../users/users.model.ts';
 import { commitRow, diffView } from './commits.pages.ts';
-import { conversation, stateBadge, type CommentForm } from './issues.pages.ts';
+import { conversation, milestoneOf, stateBadge, type CommentForm } from './issues.pages.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
 import type { PullListView, PullView } from './conversations.service.ts';
 import { PER_PAGE } from './web.service.ts';
@@ -70,7 +70,8 @@ export function pullPage(frame: Frame, v: PullView, form: CommentForm = { body: 
       h('h2', { id: 'issue-title' }, i.title, ' ', h('span', { className: 'muted' }, `#${i.number}`)),
       stateBadge(i, v.pull.mergedAt !== null),
       h('p', { className: 'muted' }, 'Wants to merge ', `${v.commits.length} commit${v.commits.length === 1 ? '' : 's'}`, ' into ',
-        h('code', null, v.pull.baseRef), ' from ', h('code', null, v.pull.headRef))),
+        h('code', null, v.pull.baseRef), ' from ', h('code', null, v.pull.headRef)),
+      milestoneOf(v)),
     h('nav', { 'aria-label': 'Pull request sections', className: 'tabs' },
       h('ul', null,
         h('li', null, h('a', { href: '#conversation' }, 'Conversation')),
