@@ -18,7 +18,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freePort, startChild, waitForHttp, type Child } from '../bench/children.ts';
 import type { Figure } from './figures.ts';
@@ -26,6 +25,7 @@ import { git, gitOk } from './git.ts';
 import { call, callOk, listAll, send, type Answer } from './http.ts';
 import { startNginx, type Nginx } from './nginx.ts';
 import { Receiver } from './receiver.ts';
+import { dropSchema, inheritedEnv } from './wharf-env.ts';
 
 const SUITE = 'processes';
 const OWNER = 'cluster-owner';
@@ -45,7 +45,6 @@ export interface ClusterOptions {
   pushRounds?: number;
   /** How long the write load runs around the kill, ms [3000]. */
   killLoadMs?: number;
-  keepSchema?: boolean;
   progress?: (line: string) => void;
 }
 
@@ -151,7 +150,7 @@ export async function runCluster(o: ClusterOptions): Promise<ClusterResult> {
     await receiver.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(work, { recursive: true, force: true });
-    if (!o.keepSchema) await dropSchema(o.databaseUrl, schema);
+    await dropSchema(o.databaseUrl, schema);
     await dropRedisKeys(o.redisUrl, redisPrefix);
   }
   return { figures };
@@ -160,10 +159,7 @@ export async function runCluster(o: ClusterOptions): Promise<ClusterResult> {
 interface Setup { dataDir: string; schema: string; redisPrefix: string; adminToken: string; baseUrl: string }
 
 function serverEnv(o: ClusterOptions, s: Setup): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$|NODE_OPTIONS$)/.test(k)) env[k] = v;
-  }
+  const env = inheritedEnv();
   return {
     ...env,
     HOST: '127.0.0.1',
@@ -389,16 +385,6 @@ function countBy(values: string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const v of values) out[v] = (out[v] ?? 0) + 1;
   return out;
-}
-
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function dropRedisKeys(url: string, prefix: string): Promise<void> {

@@ -35,11 +35,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { freePort, startChild, waitForHttp, type Child } from '../bench/children.ts';
 import type { Figure } from './figures.ts';
 import { git, gitOk } from './git.ts';
 import { call, callOk, listAll } from './http.ts';
+import { createSchema, dropSchema, inheritedEnv } from './wharf-env.ts';
 import { Receiver, type Delivery } from './receiver.ts';
 
 const SUITE = 'crash';
@@ -120,10 +120,7 @@ interface Server {
 }
 
 function serverEnv(o: CrashOptions, port: number, dataDir: string, adminToken: string, schema: string | undefined): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$|NODE_OPTIONS$)/.test(k)) env[k] = v;
-  }
+  const env = inheritedEnv();
   return {
     ...env,
     PORT: String(port),
@@ -168,14 +165,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashResult> {
   const dataDir = path.join(work, 'data');
   const adminToken = `whp_${randomBytes(18).toString('hex')}`;
   let schema: string | undefined;
-  if (o.dialect === 'postgres') {
-    if (!o.databaseUrl) throw new Error('the postgres dialect needs a database URL');
-    schema = `wharf_crash_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: o.databaseUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  if (o.dialect === 'postgres') schema = await createSchema(o.databaseUrl, 'crash');
   const port = await freePort();
   const server: Server = { base: `http://127.0.0.1:${port}`, port, child: null, starts: 0 };
   const env = serverEnv(o, port, dataDir, adminToken, schema);
@@ -505,12 +495,7 @@ export async function runCrash(o: CrashOptions): Promise<CrashResult> {
     if (server.child) await server.child.stop(5000);
     await receiver.stop();
     fs.rmSync(work, { recursive: true, force: true });
-    if (schema && o.databaseUrl && !process.env.RELIABILITY_KEEP) {
-      const client = new pg.Client({ connectionString: o.databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    await dropSchema(o.databaseUrl, schema);
   }
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { freePort, startChild, waitForHttp, type Child } from '../bench/children.ts';
 import type { Figure } from './figures.ts';
+import { inheritedEnv } from './wharf-env.ts';
 
 export const USER_AGENT = 'wharf-reliability/1.0';
 export const LOGIN = 'fault-user';
@@ -31,10 +32,7 @@ export interface Wharf {
 
 /** Starts Wharf on dataDir (SQLite), or on PostgreSQL with databaseUrl, with the extra environment. */
 export async function startWharf(o: WharfOptions, dataDir: string, extra: NodeJS.ProcessEnv = {}): Promise<Wharf> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$|NODE_OPTIONS$)/.test(k)) env[k] = v;
-  }
+  const env = inheritedEnv();
   const port = await freePort();
   const adminToken = `whp_${randomBytes(18).toString('hex')}`;
   const child = startChild(`wharf (faults, port ${port})`, o.serverArgs, {

@@ -19,12 +19,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import type { Figure } from './figures.ts';
 import {
   call, callOk, FaultSetupUnavailable, figureSink, isErrorBody, LOGIN, makeUser, sample, sleep, startWharf, tally, tempDir, type Wharf, type WharfOptions,
 } from './faults-common.ts';
 import { git, gitOk } from './git.ts';
+import { createSchema, dropSchema } from './wharf-env.ts';
 
 export interface DiskFaultOptions extends WharfOptions {
   dialect: 'sqlite' | 'postgres';
@@ -109,12 +109,7 @@ export async function runDiskFaults(o: DiskFaultOptions): Promise<Figure[]> {
   try {
     const extra: NodeJS.ProcessEnv = {};
     if (o.dialect === 'postgres') {
-      if (!o.databaseUrl) throw new Error('the postgres dialect needs a database URL');
-      schema = `wharf_faults_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: o.databaseUrl });
-      await client.connect();
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.end();
+      schema = await createSchema(o.databaseUrl, 'faults');
       Object.assign(extra, { DATABASE_URL: o.databaseUrl, WHARF_DATABASE_SCHEMA: schema });
     }
     wharf = await startWharf(o, dataDir, extra);
@@ -322,11 +317,6 @@ export async function runDiskFaults(o: DiskFaultOptions): Promise<Figure[]> {
     const r = await exec('umount', [mountPoint]);
     if (r.code !== 0) await exec('umount', ['-l', mountPoint]);
     fs.rmSync(work, { recursive: true, force: true });
-    if (schema && o.databaseUrl && !process.env.RELIABILITY_KEEP) {
-      const client = new pg.Client({ connectionString: o.databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    await dropSchema(o.databaseUrl, schema);
   }
 }

@@ -31,7 +31,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { freePort, rssBytes, startChild, waitForHttp, type Child } from '../bench/children.ts';
 import type { Figure } from './figures.ts';
 import { fixturesIntact, seedFixtures, type Api } from './fuzz-fixtures.ts';
@@ -39,6 +38,7 @@ import { generate, KINDS, type FuzzRequest } from './fuzz-generate.ts';
 import { generateGraphQL, LIMIT_KINDS, type GraphQLRequest } from './fuzz-graphql.ts';
 import { readRouteTable, type FuzzRoute } from './fuzz-routes.ts';
 import { changed, postgresState, sqliteState, type Snapshot, type StateReader } from './fuzz-state.ts';
+import { createSchema, dropSchema, inheritedEnv } from './wharf-env.ts';
 
 const SUITE = 'fuzz';
 const USER_AGENT = 'wharf-reliability-fuzz/1.0';
@@ -214,18 +214,10 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
   const dataDir = path.join(work, 'data');
   const adminToken = `whp_${randomBytes(18).toString('hex')}`;
   let schema: string | undefined;
-  if (o.dialect === 'postgres') {
-    if (!o.databaseUrl) throw new Error('the postgres dialect needs a database URL');
-    schema = `wharf_fuzz_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: o.databaseUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  if (o.dialect === 'postgres') schema = await createSchema(o.databaseUrl, 'fuzz');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$|NODE_OPTIONS$)/.test(k)) env[k] = v;
+  const env = inheritedEnv();
   Object.assign(env, {
     PORT: String(port), HOST: '127.0.0.1', WHARF_DATA_DIR: dataDir, WHARF_ADMIN_TOKEN: adminToken, WHARF_SSH_PORT: '0',
     LOG_LEVEL: 'fatal', NODE_ENV: process.env.NODE_ENV ?? 'production',
@@ -446,11 +438,6 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
     await state?.close();
     if (child) await child.stop(5000);
     fs.rmSync(work, { recursive: true, force: true });
-    if (schema && o.databaseUrl && !process.env.RELIABILITY_KEEP) {
-      const client = new pg.Client({ connectionString: o.databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    await dropSchema(o.databaseUrl, schema);
   }
 }

@@ -141,7 +141,7 @@ async function main(): Promise<number> {
   }
   if (suites.includes('processes') && dialects.includes('postgres')) {
     await run('processes', async () => (await runCluster({
-      serverArgs, cwd: ROOT, databaseUrl, keepSchema: keep,
+      serverArgs, cwd: ROOT, databaseUrl,
       redisUrl: process.env.RELIABILITY_REDIS_URL ?? 'redis://127.0.0.1:6379',
       pushRounds: Math.round(envNumber('RELIABILITY_PUSH_ROUNDS', 10)),
       progress,

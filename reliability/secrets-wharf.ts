@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { freePort, startChild, waitForHttp, type Child } from '../bench/children.ts';
+import { createSchema, dropSchema, inheritedEnv } from './wharf-env.ts';
 
 export interface WharfOptions {
   /** node's arguments that start Wharf (the bundle, or src/main.ts through tsx). */
@@ -39,19 +39,9 @@ export async function startWharf(o: WharfOptions): Promise<Wharf> {
   const dataDir = path.join(work, 'data');
   const adminToken = `whp_${randomBytes(18).toString('hex')}`;
   let schema: string | undefined;
-  if (o.dialect === 'postgres') {
-    if (!o.databaseUrl) throw new Error('the postgres dialect needs a database URL');
-    schema = `wharf_${o.name}_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: o.databaseUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  if (o.dialect === 'postgres') schema = await createSchema(o.databaseUrl, o.name);
   const port = await freePort();
-  const inherited: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(DATABASE_URL|REDIS_URL|WHARF_|PORT$|HOST$|LOG_LEVEL$|NODE_OPTIONS$)/.test(k)) inherited[k] = v;
-  }
+  const inherited = inheritedEnv();
   const env: NodeJS.ProcessEnv = {
     ...inherited,
     PORT: String(port),
@@ -89,12 +79,7 @@ export async function startWharf(o: WharfOptions): Promise<Wharf> {
     async stop() {
       await child.stop();
       fs.rmSync(work, { recursive: true, force: true });
-      if (schema && o.databaseUrl && !process.env.RELIABILITY_KEEP) {
-        const client = new pg.Client({ connectionString: o.databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      await dropSchema(o.databaseUrl, schema);
     },
   };
 }
