@@ -8,6 +8,29 @@ export class GitError extends Error {
   }
 }
 
+/**
+ * git failed for want of space (ENOSPC or a quota, as its stderr says). Not a GitError:
+ * callers read a GitError as git's answer (a ref that moved meanwhile: 409 or 422), and
+ * a full disk taken for one told clients to retry what could not succeed. Its code is
+ * node's, so the error mapping answers 507 (db/failures isStorageFull).
+ */
+export class GitStorageFullError extends Error {
+  readonly code = 'ENOSPC';
+  constructor(readonly args: string[], readonly stderr: string) {
+    super(`git ${args.join(' ')} failed: ${stderr.trim()}`);
+  }
+}
+
+// git names the errno for objects ("unable to write loose object file: No space left on
+// device") but not for a ref's lock file ("couldn't write '…/main.lock'"), whose write
+// fails only when the disk does; a ref that moved meanwhile says "cannot lock ref … is
+// at … but expected …" instead.
+const NO_SPACE = /No space left on device|Disk quota exceeded|couldn't write '[^']*\.lock'/i;
+
+function gitFailure(args: string[], code: number | null, stderr: string): Error {
+  return NO_SPACE.test(stderr) ? new GitStorageFullError(args, stderr) : new GitError(args, code, stderr);
+}
+
 export interface RunOptions {
   input?: Buffer | string;
   env?: Record<string, string>;
@@ -59,7 +82,7 @@ export function streamGit(gitDir: string, args: string[]): Readable {
   child.on('error', (e) => out.destroy(e));
   child.on('close', (code) => {
     if (code === 0) out.end();
-    else out.destroy(new GitError(args, code, Buffer.concat(err).toString('utf8')));
+    else out.destroy(gitFailure(args, code, Buffer.concat(err).toString('utf8')));
   });
   out.on('close', () => { if (child.exitCode === null) child.kill(); });
   return out;
@@ -77,7 +100,7 @@ export function runGit(gitDir: string, args: string[], options: RunOptions = {})
     child.on('close', (code) => {
       const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code: code ?? -1 };
       if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve(result);
-      else reject(new GitError(args, code, result.stderr));
+      else reject(gitFailure(args, code, result.stderr));
     });
     child.stdin.on('error', () => { /* git may exit before reading all input; its exit code tells */ });
     child.stdin.end(options.input ?? '');
