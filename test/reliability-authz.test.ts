@@ -2,12 +2,13 @@
 // route table has an authorization rule (reliability/authz-rules.ts; a route added
 // without one fails here), and every route × actor (owner, collaborator of each role,
 // organization member, outsider, anonymous, a token without repository scopes, an app
-// installation without the permission) is asked about a private organization repository
-// and, for writes, a public user repository: no refused actor gets a success, no hidden
+// installation without the permission) is asked about a private organization repository:
+// no refused actor gets a success, no hidden
 // repository answers otherwise than one that does not exist, refused writes change
 // nothing, and GraphQL node(id:) gives no private object to those who may not see it.
 // `npm run reliability` runs all four repositories (user/org × private/public), reads of
-// public ones too, on both databases.
+// public ones too, on both databases. (Writes to a public repository by a token without
+// a write scope, the first bug below, have their own test; CI's time is short.)
 //
 // SQLite only here: authorization is the app's code, the same on either database.
 //
@@ -29,7 +30,7 @@ let table = '';
 
 before(async () => {
   if (skip) return;
-  result = await runAuthz({ dialect: 'sqlite', repositories: ['org/private', 'user/public'], skipPublicReads: true });
+  result = await runAuthz({ dialect: 'sqlite', repositories: ['org/private'], skipPublicReads: true });
   const lines: string[] = [];
   printFigures(result.figures, (l) => lines.push(l));
   table = lines.join('\n');

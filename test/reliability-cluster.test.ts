@@ -33,8 +33,8 @@ before(async () => {
     cwd: process.cwd(),
     databaseUrl: process.env.WHARF_TEST_DATABASE_URL!,
     redisUrl: process.env.WHARF_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    pushRounds: 3,
-    killLoadMs: 2000,
+    pushRounds: 2,
+    killLoadMs: 1500,
   });
   figures = result.figures;
   const lines: string[] = [];
