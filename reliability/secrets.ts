@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GitSourceServer } from '../test/helpers/import-sources.ts';
+import { csrfIn, WebClient, type WebResponse } from '../test/helpers/web.ts';
 import type { Figure } from './figures.ts';
 import { databaseCells, DeliveryReceiver, RecordingProxy, type RecordedResponse } from './secrets-record.ts';
 import { startWharf, type Wharf } from './secrets-wharf.ts';
@@ -136,45 +137,7 @@ class Api {
   }
 }
 
-interface Page { status: number; body: string; location: string | null; headers: Headers }
-
-/** A browser without a browser: cookies kept, forms posted urlencoded, redirects left to the caller. */
-class Web {
-  readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-
-  private async send(pathname: string, init: RequestInit): Promise<Page> {
-    const headers = new Headers(init.headers);
-    headers.set('user-agent', USER_AGENT);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(`${this.base}${pathname}`, { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return { status: res.status, body: await res.text(), location: res.headers.get('location'), headers: res.headers };
-  }
-
-  get(pathname: string): Promise<Page> {
-    return this.send(pathname, { method: 'GET' });
-  }
-
-  post(pathname: string, form: Record<string, string>): Promise<Page> {
-    return this.send(pathname, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  }
-}
-
-function csrfIn(html: string): string {
-  const m = /name="authenticity_token" value="([0-9a-f]{64})"/.exec(html);
-  if (!m) throw new Error(`no CSRF token in page:\n${html.slice(0, 300)}`);
-  return m[1]!;
-}
-
-function expect(page: Page, status: number | number[], what: string): Page {
+function expect(page: WebResponse, status: number | number[], what: string): WebResponse {
   if (!(Array.isArray(status) ? status : [status]).includes(page.status)) throw new Error(`${what}: ${page.status}\n${page.body.slice(0, 500)}`);
   return page;
 }
@@ -203,7 +166,7 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
 }
 
 /** The signed-in user authorizes the app (approving when asked); the code of the redirect back. */
-async function authorizeCode(web: Web, clientId: string, o: { scope?: string; redirectUri?: string }): Promise<string> {
+async function authorizeCode(web: WebClient, clientId: string, o: { scope?: string; redirectUri?: string }): Promise<string> {
   const query = { client_id: clientId, state: 's1', ...(o.scope ? { scope: o.scope } : {}), ...(o.redirectUri ? { redirect_uri: o.redirectUri } : {}) };
   const page = await web.get(`/login/oauth/authorize?${new URLSearchParams(query)}`);
   let location = page.location;
@@ -264,7 +227,7 @@ async function makeAndUse(api: Api, w: Wharf, receiver: DeliveryReceiver, work: 
   secrets.push({ kind: 'mistyped password', value: mistyped, login: LOGIN, shown: [] });
   const pw = await api.call('PUT', `/admin/users/${LOGIN}/password`, { token: admin, body: { password } });
   if (pw.status !== 204) throw new Error(`setting the password: ${pw.status} ${pw.text.slice(0, 200)}`);
-  const web = new Web(api.base);
+  const web = new WebClient({ baseUrl: api.base });
   const loginForm = await web.get('/login');
   const wrong = await web.post('/login', { authenticity_token: csrfIn(loginForm.body), login: LOGIN, password: mistyped });
   used('mistyped password', wrong.status !== 302 && wrong.status !== 303, `sign-in refused (${wrong.status})`);
@@ -296,7 +259,7 @@ async function makeAndUse(api: Api, w: Wharf, receiver: DeliveryReceiver, work: 
   used('unknown token', bogus.status === 401, `refused: ${bogus.status}`);
   const bogusBasic = await api.call('GET', '/user', { basic: [LOGIN, bogusToken] });
   used('unknown token', bogusBasic.status === 401, `refused in basic authentication: ${bogusBasic.status}`);
-  const anonymous = new Web(api.base);
+  const anonymous = new WebClient({ baseUrl: api.base });
   const strangerForm = await anonymous.get('/login');
   await anonymous.post('/login', { authenticity_token: csrfIn(strangerForm.body), login: 'nobody-here', password: strangerPassword });
   const stranger = await api.call('GET', '/user', { basic: ['nobody-here', strangerPassword] });

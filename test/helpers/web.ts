@@ -16,7 +16,8 @@ export interface WebResponse {
 
 export class WebClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly t: TestServer) {}
+  /** A test server, or any Wharf by its address (the reliability suites' child processes). */
+  constructor(private readonly t: Pick<TestServer, 'baseUrl'>) {}
 
   private async send(pathname: string, init: RequestInit): Promise<WebResponse> {
     const headers = new Headers(init.headers);
