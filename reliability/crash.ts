@@ -39,7 +39,7 @@ import { freePort, startChild, waitForHttp, type Child } from '../bench/children
 import type { Figure } from './figures.ts';
 import { git, gitOk } from './git.ts';
 import { call, callOk, listAll } from './http.ts';
-import { createSchema, dropSchema, inheritedEnv } from './wharf-env.ts';
+import { createSchema, dropSchema, wharfEnv } from './wharf-env.ts';
 import { Receiver, type Delivery } from './receiver.ts';
 
 const SUITE = 'crash';
@@ -120,19 +120,8 @@ interface Server {
 }
 
 function serverEnv(o: CrashOptions, port: number, dataDir: string, adminToken: string, schema: string | undefined): NodeJS.ProcessEnv {
-  const env = inheritedEnv();
   return {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WHARF_DATA_DIR: dataDir,
-    WHARF_ADMIN_TOKEN: adminToken,
-    WHARF_SSH_PORT: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
-    WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000',
-    WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
-    WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    ...wharfEnv(port, dataDir, adminToken),
     // Short waits so that deliveries left behind by a kill drain soon: leases of
     // timeout + 2 s, retries from 200 ms, the queue looked at every 200 ms.
     WHARF_WEBHOOK_TIMEOUT_MS: '3000',

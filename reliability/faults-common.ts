@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { freePort, startChild, waitForHttp, type Child } from '../bench/children.ts';
 import type { Figure } from './figures.ts';
-import { inheritedEnv } from './wharf-env.ts';
+import { wharfEnv } from './wharf-env.ts';
 
 export const USER_AGENT = 'wharf-reliability/1.0';
 export const LOGIN = 'fault-user';
@@ -32,25 +32,11 @@ export interface Wharf {
 
 /** Starts Wharf on dataDir (SQLite), or on PostgreSQL with databaseUrl, with the extra environment. */
 export async function startWharf(o: WharfOptions, dataDir: string, extra: NodeJS.ProcessEnv = {}): Promise<Wharf> {
-  const env = inheritedEnv();
   const port = await freePort();
   const adminToken = `whp_${randomBytes(18).toString('hex')}`;
   const child = startChild(`wharf (faults, port ${port})`, o.serverArgs, {
     cwd: o.cwd,
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WHARF_DATA_DIR: dataDir,
-      WHARF_ADMIN_TOKEN: adminToken,
-      WHARF_SSH_PORT: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: process.env.NODE_ENV ?? 'production',
-      WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000',
-      WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
-      WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-      ...extra,
-    },
+    env: { ...wharfEnv(port, dataDir, adminToken), ...extra },
   });
   // RELIABILITY_FAULTS_LOG=<file>: all of Wharf's output there (the errors behind a MISS).
   const logFile = process.env.RELIABILITY_FAULTS_LOG;

@@ -13,6 +13,26 @@ export function inheritedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * A suite's Wharf on 127.0.0.1:port with its own data dir and admin token: no SSH, warnings
+ * only, no rate limit in the way of the load, webhooks allowed to the receivers here.
+ */
+export function wharfEnv(port: number, dataDir: string, adminToken: string): NodeJS.ProcessEnv {
+  return {
+    ...inheritedEnv(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WHARF_DATA_DIR: dataDir,
+    WHARF_ADMIN_TOKEN: adminToken,
+    WHARF_SSH_PORT: '0',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000',
+    WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
+    WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  };
+}
+
 async function withClient(url: string, fn: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
