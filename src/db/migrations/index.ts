@@ -39,6 +39,7 @@ import * as appDeviceCodes from './0043-app-device-codes.ts';
 import * as deploymentsViaApp from './0044-deployments-performed-via-app.ts';
 import * as hookDeliveryRetries from './0045-hook-delivery-retries.ts';
 import * as pullLastPusher from './0046-pull-last-pusher.ts';
+import * as repositoryRulesets from './0047-repository-rulesets.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0044-deployments-performed-via-app': deploymentsViaApp,
   '0045-hook-delivery-retries': hookDeliveryRetries,
   '0046-pull-last-pusher': pullLastPusher,
+  '0047-repository-rulesets': repositoryRulesets,
 };
 
 class InCodeProvider implements MigrationProvider {
