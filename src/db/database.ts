@@ -5,12 +5,13 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase as KyselySqliteDatabase,
-  type SqliteDialectConfig, type Transaction,
+  type SqliteDialectConfig, type SqliteStatement, type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { CurrentSchemaPostgresDialect } from './schema-introspector.ts';
 import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
+import { SqliteReadCache } from './sqlite-read-cache.ts';
 
 // COUNT(*) and other int8 results: small enough for a JS number here.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -82,15 +83,17 @@ class RolledBackAwareSqliteDialect extends SqliteDialect {
  * Kysely asks better-sqlite3 to prepare every statement anew; for the small queries
  * of a request, preparing costs more than running. Statements are kept by SQL text
  * (bounded), which is safe because Kysely runs one query at a time per connection.
+ * Each is wrapped by the read cache (sqlite-read-cache.ts).
  */
 function withStatementCache(file: SqliteDatabase.Database, max = 1000): KyselySqliteDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const cache = new Map<string, SqliteStatement>();
+  const reads = new SqliteReadCache(file);
   return {
-    close: () => { cache.clear(); file.close(); },
+    close: () => { cache.clear(); reads.clear(); file.close(); },
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (!stmt) {
-        stmt = file.prepare(sql);
+        stmt = reads.wrap(sql, file.prepare(sql));
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(sql, stmt);
       }

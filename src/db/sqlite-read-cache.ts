@@ -1,0 +1,144 @@
+// Answers to SQLite reads, kept in memory until anything is written. A small read of a
+// request (the token, the repository, the caller's permission, counts) costs far more
+// to run than to look up, and most requests read what the last ones read. The cache
+// sits under Kysely, at the prepared statement, so every query of every module gets it
+// without knowing, and nothing above can tell a remembered answer from a fresh one:
+// - any statement that may write (INSERT, UPDATE, DELETE, DDL, COMMIT, ROLLBACK …)
+//   forgets everything remembered, whatever table it touched: triggers and cascades
+//   change tables the statement does not name, so no finer rule is safe;
+// - another connection's commit (the CLI, a restore) is seen through
+//   `PRAGMA data_version`, which SQLite changes for exactly that, asked once per turn
+//   of the event loop that uses a remembered answer (asking costs half a small read; a
+//   commit by another process within the same millisecond is a race either way);
+// - an answer read inside a transaction is not remembered: it may show the
+//   transaction's own uncommitted writes, which a rollback takes back;
+// - callers get copies of the rows, never the remembered objects.
+// Rate-limit counters are the one write exempt: every request counts itself, and a
+// counter row is read by no other query than its own upsert's RETURNING.
+// PostgreSQL has no such cache: there several processes write, and none can see the
+// others' commits without asking the database.
+import type SqliteDatabase from 'better-sqlite3';
+import type { SqliteStatement } from 'kysely';
+
+type Row = Record<string, unknown>;
+
+interface Entry {
+  generation: number;
+  rows: readonly Row[];
+}
+
+/** Writes that invalidate nothing: see the top of the file. */
+const EXEMPT_WRITE = /^(insert into|update) "rate_limits" /;
+/** Larger answers are not remembered: a cache of lists would hold a lot for little. */
+const MAX_ROWS_PER_ENTRY = 200;
+
+export interface ReadCacheOptions {
+  maxEntries?: number;
+  /** Rows held at most, over all entries. */
+  maxRows?: number;
+}
+
+export class SqliteReadCache {
+  private generation = 0;
+  private readonly entries = new Map<string, Entry>();
+  private heldRows = 0;
+  private readonly maxEntries: number;
+  private readonly maxRows: number;
+  private readonly dataVersion: SqliteDatabase.Statement<[], number>;
+  private seenDataVersion: number;
+  private versionCheckedThisTurn = false;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly file: SqliteDatabase.Database, options: ReadCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxRows = options.maxRows ?? 20_000;
+    this.dataVersion = file.prepare<[], number>('PRAGMA data_version').pluck();
+    this.seenDataVersion = this.dataVersion.get()!;
+  }
+
+  /** The statement Kysely runs: `stmt` itself, reads answered from memory, writes forgetting. */
+  wrap(sql: string, stmt: SqliteDatabase.Statement): SqliteStatement {
+    if (stmt.reader && stmt.readonly) return this.cachedRead(sql, stmt);
+    if (EXEMPT_WRITE.test(sql) || /^begin\b/i.test(sql)) return stmt as unknown as SqliteStatement;
+    const forget = () => { this.generation++; };
+    return {
+      reader: stmt.reader,
+      all: (parameters) => { try { return stmt.all(parameters as unknown[]); } finally { forget(); } },
+      run: (parameters) => { try { return stmt.run(parameters as unknown[]); } finally { forget(); } },
+      iterate: (parameters) => { forget(); return stmt.iterate(parameters as unknown[]); },
+    };
+  }
+
+  private cachedRead(sql: string, stmt: SqliteDatabase.Statement): SqliteStatement {
+    return {
+      reader: true,
+      all: (parameters) => this.all(sql, stmt, parameters),
+      run: (parameters) => stmt.run(parameters as unknown[]),
+      iterate: (parameters) => stmt.iterate(parameters as unknown[]),
+    };
+  }
+
+  private all(sql: string, stmt: SqliteDatabase.Statement, parameters: readonly unknown[]): unknown[] {
+    const key = keyOf(sql, parameters);
+    if (key === null) return stmt.all(parameters as unknown[]);
+    this.checkOtherConnections();
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      if (entry.generation === this.generation) {
+        this.entries.set(key, entry);
+        this.hits++;
+        return entry.rows.map((r) => ({ ...r }));
+      }
+      this.heldRows -= entry.rows.length;
+    }
+    this.misses++;
+    const rows = stmt.all(parameters as unknown[]) as Row[];
+    if (rows.length <= MAX_ROWS_PER_ENTRY && !this.file.inTransaction) {
+      this.entries.set(key, { generation: this.generation, rows: rows.map((r) => ({ ...r })) });
+      this.heldRows += rows.length;
+      this.evict();
+    }
+    return rows;
+  }
+
+  private checkOtherConnections(): void {
+    if (this.versionCheckedThisTurn) return;
+    this.versionCheckedThisTurn = true;
+    setImmediate(() => { this.versionCheckedThisTurn = false; });
+    const version = this.dataVersion.get()!;
+    if (version !== this.seenDataVersion) {
+      this.seenDataVersion = version;
+      this.generation++;
+    }
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || this.heldRows > this.maxRows) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.heldRows -= entry.rows.length;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.heldRows = 0;
+  }
+}
+
+/** The statement and its parameters as one string, or null when a parameter is not a plain value (a Buffer …). */
+function keyOf(sql: string, parameters: readonly unknown[]): string | null {
+  let key = sql;
+  for (const p of parameters) {
+    switch (typeof p) {
+      case 'string': key += `\u0000s${p.length}:${p}`; break;
+      case 'number': key += `\u0000n${p}`; break;
+      case 'boolean': key += `\u0000b${p ? 1 : 0}`; break;
+      case 'object': if (p === null) { key += '\u0000z'; break; } return null;
+      default: return null;
+    }
+  }
+  return key;
+}
