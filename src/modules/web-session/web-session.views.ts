@@ -47,6 +47,14 @@ td,th{text-align:left;padding:.4rem;border-bottom:1px solid var(--line)}
 .badge.ok,.state-open{color:var(--green);border-color:var(--green)}
 .badge.warn,.state-closed{color:var(--red);border-color:var(--red)}
 .state-merged{color:#8250df;border-color:#8250df}
+.state-approved{color:var(--green);border-color:var(--green)}
+.state-changes_requested{color:var(--red);border-color:var(--red)}
+fieldset{border:1px solid var(--line);border-radius:6px;margin:.75rem 0 0;padding:.5rem 1rem}
+label.inline{display:inline;margin:0 0 0 .3rem}
+.choice{margin:.25rem 0}
+.reactions{display:flex;flex-wrap:wrap;gap:.3rem;padding:.25rem 1rem .6rem;margin:0}
+.reactions button{margin:0;padding:.05rem .5rem;background:var(--bg);color:var(--fg);border-color:var(--line);font-weight:400}
+.reactions button[aria-pressed=true]{background:var(--hunk);border-color:var(--accent)}
 .repo-title{display:flex;align-items:center;gap:.5rem}
 .repo-title h1{margin:0}
 .tabs ul,.filters{display:flex;gap:1.25rem;list-style:none;padding:0;margin:.75rem 0 1rem;border-bottom:1px solid var(--line)}

@@ -1,5 +1,5 @@
 // Issues and pull requests: the lists, one issue or pull request, the new-issue and
-// comment forms, and the merge button's post.
+// comment forms, the review form and the merge button's post.
 import type { Router } from '../../http/router.ts';
 import { redirectToLogin, sendPage } from '../web-session/web-request.ts';
 import * as web from './conversations.service.ts';
@@ -8,7 +8,7 @@ import { pullPage, pullsPage } from './pulls.pages.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, issueNumber, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
-import { CommentForm, IssueForm, IssuesQuery, MergeForm, NumberParams, PageQuery, RepoParams } from './web.schemas.ts';
+import { CommentForm, IssueForm, IssuesQuery, MergeForm, NumberParams, PageQuery, RepoParams, ReviewForm } from './web.schemas.ts';
 
 /** Registered inside the pages' scope (web.routes.ts). */
 export function conversationPages(r: Router): void {
@@ -86,10 +86,10 @@ export function conversationPages(r: Router): void {
           const form = { body, errors: messages };
           if (kind === 'pull') {
             const v = await web.pullPage(ctx, viewer.actor, owner, repo, number);
-            return sendPage(reply.code(status), pullPage(viewer.frame(`${v.issue.record.title} · Pull request #${number}`), v, form));
+            return sendPage(reply.code(status), pullPage(viewer.frame(`${v.issue.record.title} · Pull request #${number}`), v, { comment: form }));
           }
           const v = await web.issuePage(ctx, viewer.actor, owner, repo, number);
-          return sendPage(reply.code(status), issuePage(viewer.frame(`${v.issue.record.title} · Issue #${number}`), v, form));
+          return sendPage(reply.code(status), issuePage(viewer.frame(`${v.issue.record.title} · Issue #${number}`), v, { comment: form }));
         }
       });
     });
@@ -126,7 +126,24 @@ export function conversationPages(r: Router): void {
       } catch (err) {
         const { status, messages } = formErrors(err);
         const v = await web.pullPage(ctx, viewer.actor, owner, repo, number);
-        return sendPage(reply.code(status), pullPage(viewer.frame(`${v.issue.record.title} · Pull request #${number}`), v, undefined, messages));
+        return sendPage(reply.code(status), pullPage(viewer.frame(`${v.issue.record.title} · Pull request #${number}`), v, { merge: messages }));
+      }
+    });
+  });
+
+  r.post('/:owner/:repo/pull/:number/reviews', { schema: { params: NumberParams, body: ReviewForm }, config: { ...PAGE, operationId: 'wharf/web-review-pull' } }, async (request, reply) => {
+    const { owner, repo } = request.params;
+    const number = issueNumber(request.params.number);
+    const { body = '', event } = request.body;
+    return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
+      try {
+        const made = await web.submitReview(ctx, viewer.actor, owner, repo, number, body, event);
+        return reply.redirect(`${repoPath(made.repo, 'pull', number)}#review-${made.review.id}`, 303);
+      } catch (err) {
+        const { status, messages } = formErrors(err);
+        const v = await web.pullPage(ctx, viewer.actor, owner, repo, number);
+        const review = { body, event: event ?? '', errors: messages };
+        return sendPage(reply.code(status), pullPage(viewer.frame(`${v.issue.record.title} · Pull request #${number}`), v, { review }));
       }
     });
   });

@@ -20,6 +20,7 @@ import type { Repo, Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { submittedReviews, type ReviewEntry } from './reviews.service.ts';
 import { PER_PAGE } from './web.service.ts';
 
 export interface IssueFilter {
@@ -130,25 +131,29 @@ export interface PullView extends IssueView {
   fileCount: number;
   commits: CommitRecordData[];
   mergedBy: Account | null;
+  /** The submitted reviews, oldest first. */
+  reviews: ReviewEntry[];
 }
 
 export async function pullPage(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<PullView> {
   const located = await pulls.getPull(ctx, actor, owner, name, number);
-  const [conversation, figures, files, commitList] = await Promise.all([
+  const [conversation, figures, files, commitList, reviews] = await Promise.all([
     issuePage(ctx, actor, owner, name, number),
     pullFigures(ctx, located.repo, located.pull, located.issue),
     pullChanges.listPullFiles(ctx, actor, owner, name, number, { offset: 0, limit: pullChanges.MAX_FILES }),
     pullChanges.listPullCommits(ctx, actor, owner, name, number, { offset: 0, limit: 250 }),
+    submittedReviews(ctx, actor, owner, name, number),
   ]);
   const mergedById = figures.pull.mergedById;
   const mergedBy = mergedById === null ? null : (await users.accountsByIds(ctx, [mergedById])).get(mergedById) ?? null;
   return {
     ...conversation, pull: figures.pull, mergeable: figures.figures.mergeable, mergeableState: figures.figures.mergeableState,
-    files: files.items, fileCount: files.total, commits: commitList.items, mergedBy,
+    files: files.items, fileCount: files.total, commits: commitList.items, mergedBy, reviews,
   };
 }
 
 export { mergePull } from '../pulls/pulls.merge.ts';
+export { submitReview } from './reviews.service.ts';
 
 
 /** A repository's labels, a page at a time as the API lists them. */

@@ -74,13 +74,28 @@ export interface CommentForm {
   errors: string[];
 }
 
-/** The conversation of an issue or pull request: its body, the comments, the comment form. */
-export function conversation(frame: Frame, v: IssueView, form: CommentForm): ReactNode {
+/** What a refused post shows again on an issue page: the comment form as typed. */
+export interface IssueInline {
+  comment?: CommentForm;
+}
+
+/** Something else in the conversation (a pull request's review), placed among the comments by its time. */
+export interface TimelineEntry {
+  at: string;
+  node: ReactNode;
+}
+
+/** The conversation of an issue or pull request: its body, the comments (and `more`, by time), the comment form. */
+export function conversation(frame: Frame, v: IssueView, form: CommentForm = { body: '', errors: [] }, more: readonly TimelineEntry[] = []): ReactNode {
   const { issue } = v;
   const comments: Rendered<{ id: number; userId: number; createdAt: string }>[] = v.comments;
+  const timeline: TimelineEntry[] = [
+    ...comments.map((c) => ({ at: c.record.createdAt, node: commentBox(v.people, c.record.userId, c.record.createdAt, c.html, `comment-${c.record.id}`) })),
+    ...more,
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return fragment(
     commentBox(v.people, issue.record.userId, issue.record.createdAt, issue.html, 'issue-body'),
-    ...comments.map((c) => commentBox(v.people, c.record.userId, c.record.createdAt, c.html, `comment-${c.record.id}`)),
+    ...timeline.map((e) => e.node),
     frame.user
       ? v.canComment
         ? postForm(frame, `${issuePath(v.repo, issue.record)}/comments`, { className: 'box', id: 'comment-form' },
@@ -99,13 +114,13 @@ export function milestoneOf(v: IssueView): ReactNode {
   return h('p', { className: 'muted', id: 'issue-milestone' }, 'Milestone: ', h('a', { href: repoPath(v.repo, 'milestone', v.milestone.number) }, v.milestone.title));
 }
 
-export function issuePage(frame: Frame, v: IssueView, form: CommentForm = { body: '', errors: [] }): string {
+export function issuePage(frame: Frame, v: IssueView, inline: IssueInline = {}): string {
   const i = v.issue.record;
   return renderPage(frame, fragment(repoHeader(v.repo, 'issues'),
     h('div', { className: 'issue-title' },
       h('h2', { id: 'issue-title' }, i.title, ' ', h('span', { className: 'muted' }, `#${i.number}`)),
       stateBadge(i), labelList(v.labels), milestoneOf(v)),
-    conversation(frame, v, form)));
+    conversation(frame, v, inline.comment)));
 }
 
 export interface NewIssueForm {

@@ -3,7 +3,8 @@
 import { roleAtLeast } from '../repos/repos.model.ts';
 import type { Account } from '../users/users.model.ts';
 import { commitRow, diffView } from './commits.pages.ts';
-import { conversation, milestoneOf, stateBadge, type CommentForm } from './issues.pages.ts';
+import { conversation, milestoneOf, stateBadge, type IssueInline } from './issues.pages.ts';
+import { EMPTY_REVIEW, reviewBox, reviewForm, type ReviewForm } from './reviews.pages.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
 import type { PullListView, PullView } from './conversations.service.ts';
 import { PER_PAGE } from './web.service.ts';
@@ -63,7 +64,13 @@ function mergeBox(frame: Frame, v: PullView, errors: string[]): ReactNode {
       : null);
 }
 
-export function pullPage(frame: Frame, v: PullView, form: CommentForm = { body: '', errors: [] }, mergeErrors: string[] = []): string {
+/** What a refused post shows again on a pull request page: its form as typed, or the merge's refusal. */
+export interface PullInline extends IssueInline {
+  merge?: string[];
+  review?: ReviewForm;
+}
+
+export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): string {
   const i = v.issue.record;
   return renderPage(frame, fragment(repoHeader(v.repo, 'pulls'),
     h('div', { className: 'issue-title' },
@@ -77,8 +84,10 @@ export function pullPage(frame: Frame, v: PullView, form: CommentForm = { body: 
         h('li', null, h('a', { href: '#conversation' }, 'Conversation')),
         h('li', null, h('a', { href: '#pull-commits' }, `Commits (${v.commits.length})`)),
         h('li', null, h('a', { href: '#files' }, `Files changed (${v.fileCount})`)))),
-    h('section', { id: 'conversation', 'aria-label': 'Conversation' }, conversation(frame, v, form)),
-    mergeBox(frame, v, mergeErrors),
+    h('section', { id: 'conversation', 'aria-label': 'Conversation' },
+      conversation(frame, v, inline.comment, v.reviews.map((r) => ({ at: r.record.submittedAt ?? r.record.createdAt, node: reviewBox(r) })))),
+    reviewForm(frame, v, inline.review ?? EMPTY_REVIEW),
+    mergeBox(frame, v, inline.merge ?? []),
     h('section', { id: 'pull-commits', 'aria-labelledby': 'commits-heading' },
       h('h2', { id: 'commits-heading' }, 'Commits'),
       h('ul', { className: 'list box' }, ...v.commits.map((c) => commitRow(v.repo, c)))),

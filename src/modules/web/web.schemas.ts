@@ -35,3 +35,12 @@ export const MilestoneQuery = Type.Object({ page: Type.Optional(Type.String({ ma
 export const ProfileQuery = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })), tab: Type.Optional(Type.String({ maxLength: 32 })) });
 export const OrgParams = Type.Object({ org: Name });
 export const TeamParams = Type.Object({ org: Name, team_slug: Name });
+/** A comment's reactions: the comment's id beside the issue's number (both strings, as NumberParams). */
+export const CommentParams = Type.Object({ owner: Name, repo: Name, number: Type.String({ maxLength: 20 }), comment_id: Type.String({ maxLength: 20 }) });
+/** The review form: the body and which of the three buttons was pressed (`event`). */
+export const ReviewForm = Type.Object({ authenticity_token: Field, body: Field, event: Field });
+/** One reaction button: `content:add` or `content:remove`, what the page offered, so a second click of the same page changes nothing. */
+export const ReactionForm = Type.Object({ authenticity_token: Field, reaction: Field });
+export const PullForm = Type.Object({ authenticity_token: Field, title: Field, body: Field, draft: Field });
+/** The milestone forms; a field left out is left unchanged (the close and reopen buttons send `state` alone). */
+export const MilestoneForm = Type.Object({ authenticity_token: Field, title: Field, description: Field, due_on: Field, state: Field });
