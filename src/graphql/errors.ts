@@ -7,6 +7,7 @@ import {
   AuthenticationRequiredError, BadRequestError, ConflictError, DomainError, ForbiddenError, GoneError,
   MissingScopeError, MovedPermanentlyError, NotAllowedError, NotFoundError, ValidationError,
 } from '../domain/errors.ts';
+import { isDatabaseUnavailable } from '../db/failures.ts';
 
 /** The error types upstream reports in `errors[].type`. */
 export type GraphQLErrorType =
@@ -89,6 +90,11 @@ export function wireError(err: GraphQLError, c: ErrorContext): WireError {
       }
       return { type, ...located(err), message };
     }
+  }
+  if (original && isDatabaseUnavailable(original)) {
+    // Only in a mutation's answer whose other fields did their work (execute.ts): no bug to report.
+    c.logError(original);
+    return { ...located(err), message: 'The database could not be reached; this field was not resolved. Try again later.' };
   }
   if (original && !(original instanceof GraphQLError)) {
     c.logError(original);

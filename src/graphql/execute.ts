@@ -18,6 +18,7 @@ import { newLoaderCache } from './loaders.ts';
 import { callContext } from './statement-counter.ts';
 import type { WharfSchema } from './schema.ts';
 import { nulField } from '../http/body.ts';
+import { isDatabaseUnavailable } from '../db/failures.ts';
 import { validateQuery } from './validation.ts';
 
 export interface GraphQLRequest {
@@ -135,6 +136,12 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
     contextValue: g,
     typeResolver: (value) => (value as Typed).__typename,
   });
+  // The database went away under the call: answered as REST answers it (503 with
+  // Retry-After, http/errors.ts), so that clients try again later rather than read a
+  // 200 with null data as the query's answer. Not when a mutation's field has done its
+  // work: a retry would do it twice, so the answer reports what was done (errors.ts).
+  const unavailable = result.errors?.find((e) => isDatabaseUnavailable(e.originalError));
+  if (unavailable && (operation.operation !== 'mutation' || !anyFieldDone(result.data))) throw unavailable.originalError;
   if (textSize(result.data) + textSize(result.errors?.map((e) => e.message)) > MAX_RESPONSE_CHARS) {
     const message = `The response would carry more than ${MAX_RESPONSE_CHARS.toLocaleString('en-US')} characters of text; ask for fewer records or fields.`;
     return { body: { data: null, errors: [preExecutionError('RESOURCE_LIMITS_EXCEEDED', message)] }, counter, limit: budget.limit, bucket: budget.bucket };
@@ -142,4 +149,9 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
   const body: GraphQLResponse['body'] = { data: result.data ?? null };
   if (result.errors?.length) body.errors = result.errors.map((e) => wireError(e, caller.errorContext));
   return { body, counter, limit: budget.limit, bucket: budget.bucket };
+}
+
+/** Some top-level field of the operation answered (a mutation's: did its work). */
+function anyFieldDone(data: Record<string, unknown> | null | undefined): boolean {
+  return Object.values(data ?? {}).some((v) => v !== null && v !== undefined);
 }
