@@ -23,6 +23,11 @@ import { cloneUrl, gitOk, tempDir } from './helpers/git.ts';
 import { requestJson } from './helpers/json-request.ts';
 import { programArgs } from './helpers/programs.ts';
 
+/** Release assets' bytes, by name. */
+const ASSETS: Record<string, Buffer> = {
+  'manifest.bin': Buffer.from([0, 1, 2, 255, 254, 10, 13, 0, 42]), 'notes.txt': Buffer.from('stow below deck\n'), 'plan.bin': Buffer.from([7, 7, 0, 128]),
+};
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Json = Record<string, unknown>;
 type Entry = { header: Parameters<tar.Pack['entry']>[0]; body: Buffer };
@@ -153,9 +158,17 @@ describe('migration archive imports', () => {
     await owner.rest.pulls.merge({ owner: org.login, repo, pull_number: fix.number });
     await owner.rest.issues.create({ owner: org.login, repo: 'ledger', title: 'Balance the books' });
     // Releases: published (its tag made at main), a prerelease, a draft (no tag yet).
-    await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
+    const { data: v1 } = await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
     await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v2-rc', target_commitish: 'feature', name: 'Trial run', prerelease: true });
-    await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v3', name: 'Next voyage', body: 'Planned', draft: true });
+    const { data: v3 } = await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v3', name: 'Next voyage', body: 'Planned', draft: true });
+    // Assets (bytes that are not text), on a published release (one downloaded once: its count travels) and on the draft.
+    const upload = (kit: typeof owner, url: string, name: string, bytes: Buffer, type: string, label?: string) => kit.request({
+      method: 'POST', url, name, ...(label ? { label } : {}), data: bytes, headers: { 'content-type': type, 'content-length': bytes.length },
+    });
+    const { data: manifest } = await upload(owner, v1.upload_url, 'manifest.bin', ASSETS['manifest.bin']!, 'application/x-manifest', 'Manifest');
+    await upload(owner, v1.upload_url, 'notes.txt', ASSETS['notes.txt']!, 'text/plain');
+    await upload(owner, v3.upload_url, 'plan.bin', ASSETS['plan.bin']!, 'application/octet-stream');
+    await owner.rest.repos.getReleaseAsset({ owner: org.login, repo, asset_id: (manifest as { id: number }).id, headers: { accept: 'application/octet-stream' } });
 
     const started = await requestJson(a, 'POST', `/orgs/${org.login}/migrations`, org.owner.token, { repositories: repos });
     assert.equal(started.status, 201);
@@ -239,6 +252,21 @@ describe('migration archive imports', () => {
       ['v1', 'First voyage', 'Sailed', false, false, 'main', org.owner.login],
     ]);
     assert.equal((await get(b, `${cargo}/releases/latest`) as Json).tag_name, 'v1');
+    // Their assets: name, label, content type, uploader, count and times as listed (compared above); the bytes as downloaded.
+    type Asset = { id: number; name: string; label: string | null; content_type: string; download_count: number; uploader: { login: string }; browser_download_url: string };
+    const assets = (released as unknown as { tag_name: string; assets: Asset[] }[]).flatMap((r) => r.assets.map((x) => ({ tag: r.tag_name, ...x })));
+    assert.deepEqual(assets.map((x) => [x.tag, x.name, x.label, x.content_type, x.download_count, x.uploader.login]), [
+      ['v3', 'plan.bin', null, 'application/octet-stream', 0, org.owner.login],
+      ['v1', 'manifest.bin', 'Manifest', 'application/x-manifest', 1, org.owner.login],
+      ['v1', 'notes.txt', null, 'text/plain', 0, org.owner.login],
+    ]);
+    for (const x of assets) {
+      const r = await b.request(`${cargo}/releases/assets/${x.id}`, { token: ADMIN_TOKEN, headers: { accept: 'application/octet-stream' } });
+      assert.equal(r.status, 200, x.name);
+      assert.deepEqual(Buffer.from(await r.arrayBuffer()), ASSETS[x.name], x.name);
+    }
+    const byName = await fetch(assets.find((x) => x.name === 'notes.txt')!.browser_download_url, { headers: { authorization: `token ${ADMIN_TOKEN}` } });
+    assert.deepEqual(Buffer.from(await byName.arrayBuffer()), ASSETS['notes.txt']);
     const reviewed = await get(b, `${cargo}/pulls/3/reviews`) as { state: string; id: number }[];
     assert.deepEqual(reviewed.map((r) => r.state), ['CHANGES_REQUESTED', 'COMMENTED', 'APPROVED']);
     const [first, reply] = await get(b, `${cargo}/pulls/3/comments`) as { id: number; in_reply_to_id?: number; body: string; pull_request_review_id: number }[];
@@ -284,6 +312,15 @@ describe('migration archive imports', () => {
     assert.equal(renamed.state, 'imported');
     assert.deepEqual((renamed.repositories as Json[]).map((r) => r.target), [`${org.login}/cargo-1`, `${org.login}/ledger-1`]);
     assert.deepEqual((renamed.conflicts as Json[]).filter((c) => c.kind === 'repository').map((c) => c.target), [`${org.login}/cargo-1`, `${org.login}/ledger-1`]);
+    // An archive without the assets' bytes (as exclude_attachments writes it): the releases come, without assets.
+    const entries = (await entriesOf(archive)).filter((e) => !e.header.name.startsWith('releases/')).map((e) => (e.header.name === 'releases_000001.json'
+      ? { header: e.header, body: Buffer.from(JSON.stringify((JSON.parse(e.body.toString('utf8')) as Json[]).map((r) => ({
+        ...r, release_assets: (r.release_assets as Json[]).map((x) => ({ ...x, asset_url: null })),
+      })))) } : e));
+    const bare = await importAndWait(b, await packOf(entries), '?on_conflict=rename');
+    assert.equal(bare.state, 'imported', String(bare.failure));
+    const bareReleases = await get(b, `/repos/${org.login}/cargo-2/releases`) as { tag_name: string; assets: unknown[] }[];
+    assert.deepEqual(bareReleases.map((r) => [r.tag_name, r.assets.length]), [['v3', 0], ['v2-rc', 0], ['v1', 0]]);
     const issues = await get(b, `/repos/${org.login}/cargo-1/issues?state=all`) as { number: number }[];
     assert.deepEqual(issues.map((i) => i.number).sort(), [1, 2, 3, 4]);
     assert.deepEqual(await refs(b, org.login, 'cargo-1'), await refs(a, org.login, 'cargo'));
@@ -302,6 +339,7 @@ describe('migration archive imports', () => {
     const noTag = changed('releases_000001.json', ([first, ...rest]) => [{ ...first, tag_name: undefined }, ...rest]);
     const twoTags = changed('releases_000001.json', (rs) => [...rs, { ...rs[0]! }]);
     const badGrant = changed('teams_000001.json', ([first, ...rest]) => [{ ...first, repositories: [{ ...(first!.repositories as Json[])[0], permission: 'owner' }] }, ...rest]);
+    const missingAsset = entries.filter((e) => !(e.header.name.startsWith('releases/') && e.header.name.endsWith('/notes.txt')));
     const badSubject = changed('reactions_000001.json', ([first, ...rest]) => [{ ...first, subject_type: 'commit_comment' }, ...rest]);
     const cases: [string, Buffer, RegExp][] = [
       ['not gzip', Buffer.from('certainly not an archive'), /not a readable \.tar\.gz/],
@@ -314,6 +352,7 @@ describe('migration archive imports', () => {
       ['a release without its tag', await packOf(noTag), /releases\[0\]: "tag_name" must be a non-empty string/],
       ['two releases of one tag', await packOf(twoTags), /two releases of the tag "v1"/],
       ['a team permission unknown here', await packOf(badGrant), /teams\[0\]\.repositories\[0\]: permission "owner" is not one of/],
+      ['an asset whose bytes are not in the archive', await packOf(missingAsset), /releases\[0\]\.release_assets\[1\]: asset_url "tarball:\/\/root\/releases\/[^"]+\/notes\.txt" is not a file of the archive/],
       ['a reaction to something else', await packOf(badSubject), /reaction subject_type "commit_comment"/],
       ['empty body', Buffer.alloc(0), /no archive/],
     ];
@@ -349,6 +388,7 @@ describe('migration archive imports', () => {
       assert.equal((await requestJson(fresh, 'GET', `/orgs/${org.login}`, ADMIN_TOKEN)).status, 404);
       assert.equal((await requestJson(fresh, 'GET', `/users/${member.login}`, ADMIN_TOKEN)).status, 404);
       assert.deepEqual(fs.readdirSync(path.join(fresh.dataDir, 'repos')), [], 'no git directory left');
+      assert.deepEqual(fs.readdirSync(path.join(fresh.dataDir, 'release-assets')), [], 'no release asset file left (the cargo\'s went in first)');
     } finally {
       await fresh.close();
     }

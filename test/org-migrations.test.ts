@@ -19,6 +19,8 @@ import { requestJson } from './helpers/json-request.ts';
 import { repoDir } from '../src/git/repository.ts';
 
 const PREVIEW = { accept: 'application/vnd.service.wyandotte-preview+json' };
+/** A release asset's bytes (not text: the archive must carry them as they are). */
+const ASSET = Buffer.from([0, 1, 2, 255, 254, 10, 13, 0, 42]);
 
 /** Unpacks a .tar.gz into a fresh directory; answers it and the names of its files. */
 async function unpack(bytes: Buffer): Promise<{ dir: string; files: string[] }> {
@@ -76,7 +78,8 @@ describe('organization and user migrations', () => {
     await t.octokit(member.token).rest.pulls.createReview({
       owner: org.login, repo, pull_number: pull.number, event: 'COMMENT', body: 'Checked', comments: [{ path: 'crate.txt', line: 1, body: 'Label it' }],
     });
-    await kit.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
+    const { data: release } = await kit.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
+    await kit.request({ method: 'POST', url: release.upload_url, name: 'manifest.bin', label: 'Manifest', data: ASSET, headers: { 'content-type': 'application/x-manifest', 'content-length': ASSET.length } });
   });
 
   /** Starts an organization export, waits for it and unpacks its archive. */
@@ -210,8 +213,15 @@ describe('organization and user migrations', () => {
     assert.deepEqual([line.type, line.body, line.path, line.pull_request_review_id], ['pull_request_review_comment', 'Label it', 'crate.txt', review.id]);
     assert.equal(line.pull_request_review, `${review.pull_request}/reviews/${review.id}`);
     const [release] = readJson(dir, 'releases_000001.json');
-    assert.deepEqual([release.type, release.tag_name, release.pending_tag, release.name, release.state, release.body, release.release_assets],
-      ['release', 'v1', 'v1', 'First voyage', 'published', 'Sailed', []]);
+    assert.deepEqual([release.type, release.tag_name, release.pending_tag, release.name, release.state, release.body],
+      ['release', 'v1', 'v1', 'First voyage', 'published', 'Sailed']);
+    // Its asset: the record (upstream's fields added) and the bytes under releases/<guid>/<name>, where asset_url points.
+    const [asset] = release.release_assets;
+    assert.deepEqual([asset.type, asset.name, asset.label, asset.content_type, asset.size, asset.state, asset.user],
+      ['release_asset', 'manifest.bin', 'Manifest', 'application/x-manifest', ASSET.length, 'uploaded', `${t.baseUrl}/users/${org.owner.login}`]);
+    assert.match(asset.guid, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.equal(asset.asset_url, `tarball://root/releases/${asset.guid}/manifest.bin`);
+    assert.deepEqual(fs.readFileSync(path.join(dir, 'releases', asset.guid, 'manifest.bin')), ASSET);
     assert.equal(release.repository, `${t.baseUrl}/repos/${org.login}/${repo}`);
     assert.equal(release.user, `${t.baseUrl}/users/${org.owner.login}`);
     // The git data: a bare repository that clones, with the server's refs.
@@ -305,8 +315,16 @@ describe('organization and user migrations', () => {
     assert.equal(started.exclude_git_data, true);
     // The record still holds them: exclude is about the answer, not the export.
     assert.deepEqual((await requestJson(t, 'GET', base, org.owner.token)).body.repositories.map((r: { name: string }) => r.name), [repo]);
-    assert.deepEqual(files.filter((f) => f.startsWith('releases_') || f.startsWith('repositories/')), []);
+    assert.deepEqual(files.filter((f) => f.startsWith('releases') || f.startsWith('repositories/')), [], 'no release records, no asset bytes');
     for (const name of ['repositories_000001.json', 'issues_000001.json', 'pull_requests_000001.json', 'pull_request_reviews_000001.json']) assert.ok(files.includes(name), name);
+  });
+
+  test('exclude_attachments: the asset records stay, their bytes do not (asset_url null)', async () => {
+    const { started, dir, files } = await exported({ repositories: [repo], exclude_attachments: true, exclude_git_data: true });
+    assert.equal(started.exclude_attachments, true);
+    const [release] = readJson(dir, 'releases_000001.json');
+    assert.deepEqual(release.release_assets.map((a: { name: string; asset_url: unknown }) => [a.name, a.asset_url]), [['manifest.bin', null]]);
+    assert.deepEqual(files.filter((f) => f.startsWith('releases/')), []);
   });
 
   test('org_metadata_only: the organization, its teams and the people they name; nothing of any repository', async () => {

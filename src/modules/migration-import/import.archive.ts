@@ -24,6 +24,14 @@ export interface ArchiveContents {
   records: Record<Kind, unknown[]>;
   /** "owner/name" of each repository whose git data the archive holds (lower-cased). */
   gitData: Set<string>;
+  /** Names of the files the records point at (release assets' bytes: releases/<guid>/<name>). */
+  files: Set<string>;
+}
+
+/** Where a reading unpacks to: each repository's git data, and the files records point at. */
+export interface UnpackTo {
+  git: string;
+  files: string;
 }
 
 export function archiveError(message: string): ValidationError {
@@ -57,6 +65,8 @@ function keptGitPath(rest: string): boolean {
   return (rest === 'objects' || rest.startsWith('objects/')) && !/^objects\/info\/.*alternates$/.test(rest);
 }
 const RECORD_FILE = /^([a-z_]+)_(\d{6})\.json$/;
+/** Release assets' bytes, where upstream's exporter puts them (named by the assets' asset_url). */
+const ASSET_FILE = /^releases\/[^/]+\/[^/]+$/;
 
 async function collect(stream: AsyncIterable<unknown>, limit: number, name: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -71,13 +81,16 @@ async function collect(stream: AsyncIterable<unknown>, limit: number, name: stri
 }
 
 /**
- * Reads the archive at `file`. With `gitRoot`, each repository's git data is written
- * to gitRoot/<owner>/<name>.git (a scan without it only validates).
+ * Reads the archive at `file`. With `to`, each repository's git data is written to
+ * to.git/<owner>/<name>.git and each asset file to to.files/<its name> (a scan without
+ * it only validates).
  */
-export async function readArchive(file: string, gitRoot: string | null): Promise<ArchiveContents> {
+export async function readArchive(file: string, to: UnpackTo | null): Promise<ArchiveContents> {
+  const gitRoot = to?.git ?? null;
   const records = Object.fromEntries(KINDS.map((k) => [k, [] as unknown[]])) as Record<Kind, unknown[]>;
   const files = new Map<Kind, { n: number; items: unknown[] }[]>();
   const gitData = new Set<string>();
+  const assetFiles = new Set<string>();
   let version: unknown;
   let sawSchema = false;
   const extract = tar.extract();
@@ -101,6 +114,12 @@ export async function readArchive(file: string, gitRoot: string | null): Promise
           await fsp.mkdir(path.dirname(target), { recursive: true });
           await pipeline(entry, fs.createWriteStream(target, { mode: 0o644 }));
         }
+      } else if (ASSET_FILE.test(name) && header.type === 'file') {
+        assetFiles.add(name);
+        if (to === null) { entry.resume(); continue; }
+        const target = path.join(to.files, name);
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await pipeline(entry, fs.createWriteStream(target, { mode: 0o644 }));
       } else if (name === 'schema.json' && header.type === 'file') {
         sawSchema = true;
         version = (parseJson(await collect(entry, MAX_JSON_BYTES, name), name) as { version?: unknown } | null)?.version;
@@ -110,7 +129,7 @@ export async function readArchive(file: string, gitRoot: string | null): Promise
         const kind = record[1] as Kind;
         files.set(kind, [...(files.get(kind) ?? []), { n: Number(record[2]), items }]);
       } else {
-        // Attachments, projects …: not imported (yet); read past them.
+        // Attachments of comments …: not imported (yet); read past them.
         entry.resume();
       }
     }
@@ -132,7 +151,7 @@ export async function readArchive(file: string, gitRoot: string | null): Promise
   if (!sawSchema) throw archiveError('the archive has no schema.json');
   if (!supportedVersion(version)) throw archiveError(`unsupported archive schema version ${JSON.stringify(version ?? null)} (1.x is supported)`);
   for (const [kind, parts] of files) records[kind] = parts.sort((a, b) => a.n - b.n).flatMap((p) => p.items);
-  return { version, records, gitData };
+  return { version, records, gitData, files: assetFiles };
 }
 
 function parseJson(bytes: Buffer, name: string): unknown {

@@ -34,6 +34,13 @@ export class Fields {
     return v === undefined || v === null ? null : this.int(key);
   }
 
+  /** A count: a whole number ≥ 0 (absent or null: 0). */
+  count(key: string): number {
+    const v = this.o[key];
+    if (v === undefined || v === null) return 0;
+    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : this.fail(key, 'must be a whole number, 0 or more');
+  }
+
   bool(key: string, fallback: boolean): boolean {
     const v = this.o[key];
     if (v === undefined || v === null) return fallback;

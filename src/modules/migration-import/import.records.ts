@@ -4,6 +4,7 @@
 // A record missing what the import needs is an archive error (422), found before
 // anything is written.
 import { LOCK_REASONS, STATE_REASONS } from '../issues/issues.model.ts';
+import { sanitizeAssetName } from '../releases/releases.model.ts';
 import type { ReactionContent } from '../reactions/reactions.rollup.ts';
 import { isReactionContent } from '../reactions/reactions.import.ts';
 import { ROLES, type Role } from '../repos/repos.model.ts';
@@ -54,6 +55,13 @@ export interface ReviewCommentRecord {
 export interface ReleaseRecord {
   repo: string; tagName: string; targetCommitish: string; name: string | null; body: string | null; draft: boolean; prerelease: boolean;
   author: string | null; createdAt: string; publishedAt: string | null; updatedAt: string;
+  /** The assets whose bytes the archive holds (the others cannot be made again). */
+  assets: AssetRecord[];
+}
+export interface AssetRecord {
+  name: string; label: string | null; contentType: string; uploader: string | null; downloadCount: number; createdAt: string; updatedAt: string;
+  /** The archive's file of its bytes (releases/<guid>/<name>). */
+  file: string;
 }
 
 /** Repository switches the archive carries over (REST name → record name). */
@@ -223,6 +231,7 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
         draft, prerelease: f.bool('prerelease', false), author: f.login('author'), createdAt, publishedAt,
         // Upstream's archive has no updated_at: the release was last changed when it was published.
         updatedAt: f.strOrNull('updated_at') === null ? publishedAt ?? createdAt : f.time('updated_at'),
+        assets: releaseAssets(f, contents.files),
       };
     })),
   };
@@ -249,6 +258,33 @@ function teamRepositories(f: Fields): TeamRecord['repositories'] {
 function role(v: string, where: string): Role {
   if (!(ROLES as readonly string[]).includes(v)) throw archiveError(`${where}: permission ${JSON.stringify(v)} is not one of ${ROLES.join(', ')}`);
   return v as Role;
+}
+
+/**
+ * A release's assets whose bytes the archive holds: the file named by `asset_url`
+ * (tarball://root/<name>), which must be in the archive. An asset without one (an
+ * export with exclude_attachments, or not fully uploaded) is left out.
+ */
+function releaseAssets(f: Fields, files: ReadonlySet<string>): AssetRecord[] {
+  const seen = new Set<string>();
+  return f.list('release_assets').flatMap((item, i): AssetRecord[] => {
+    const af = new Fields(item, `${f.where}.release_assets[${i}]`);
+    const url = af.strOrNull('asset_url');
+    if (url === null || (af.strOrNull('state') ?? 'uploaded') !== 'uploaded') return [];
+    const file = /^tarball:\/\/root\/(.+)$/.exec(url)?.[1];
+    if (file === undefined || !files.has(file)) throw archiveError(`${af.where}: asset_url ${JSON.stringify(url)} is not a file of the archive`);
+    const name = sanitizeAssetName(af.str('name'));
+    if (name === '' || seen.has(name)) throw archiveError(`${af.where}: the release has no usable or a second asset named ${JSON.stringify(af.str('name'))}`);
+    seen.add(name);
+    const createdAt = af.time('created_at');
+    // Wharf's records name the uploader as an account; upstream's as an address ending in the login.
+    const user = af.strOrNull('user');
+    const uploader = af.obj('uploader') ? af.login('uploader') : user === null ? null : /\/([^/]+)\/?$/.exec(user)?.[1] ?? null;
+    return [{
+      name, label: af.strOrNull('label'), contentType: af.strOrNull('content_type') || 'application/octet-stream', uploader,
+      downloadCount: af.count('download_count'), createdAt, updatedAt: af.timeOrNull('updated_at') ?? createdAt, file,
+    }];
+  });
 }
 
 /** One release per tag in a repository, as here: a second one is an archive error, not a failed import. */

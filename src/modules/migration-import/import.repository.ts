@@ -1,8 +1,9 @@
 // One repository of an archive: the repository with its git data and its teams'
 // access, then its labels, milestones, issues and pull requests (in number order,
 // keeping their numbers), comments, reviews and review comments, the reactions to
-// them, and its releases, all in the caller's transaction. The repository is queued for the search index (code and commits) in
+// them, and its releases with their assets' bytes, all in the caller's transaction. The repository is queued for the search index (code and commits) in
 // that transaction too: no push event is recorded for imported git data.
+import path from 'node:path';
 import type { AppContext } from '../../context.ts';
 import { wakeWorkers } from '../../events/wake.ts';
 import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
@@ -10,7 +11,7 @@ import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
 import { hasCommits, importPull } from '../pulls/pulls.import.ts';
 import { importTeamGrant } from '../orgs/orgs.import.ts';
 import { importReaction } from '../reactions/reactions.import.ts';
-import { importRelease } from '../releases/releases.import.ts';
+import { importAsset, importRelease, removeImportedAssetFiles } from '../releases/releases.import.ts';
 import { importRepository } from '../repos/repos.import.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { queueRepository } from '../search/search-indexer.ts';
@@ -30,15 +31,29 @@ function recordsOf(r: ArchiveRecords, key: string) {
 }
 
 export async function importOneRepository(
-  tx: AppContext, records: ArchiveRecords, source: RepositoryRecord, name: string, gitSource: string | null,
+  tx: AppContext, records: ArchiveRecords, source: RepositoryRecord, name: string, from: { git: string | null; files: string },
   accounts: Accounts, keyToRepoId: Map<string, number>, conflicts: ImportConflict[],
 ): Promise<Repo> {
-  const who = (login: string | null) => (login === null ? accounts.fallback : accounts.byLogin.get(login.toLowerCase()) ?? accounts.fallback);
-  const maybe = (login: string | null) => (login === null ? null : who(login).id);
   const repo = await importRepository(tx, accounts.owner, {
     ...source.flags, ...source.texts, name, description: source.description, homepage: source.homepage, visibility: source.visibility,
     defaultBranch: source.defaultBranch, topics: source.topics, createdAt: source.createdAt, updatedAt: source.updatedAt, pushedAt: source.pushedAt,
-  }, gitSource);
+  }, from.git);
+  try {
+    await importContents(tx, records, source, repo, from.files, accounts, keyToRepoId, conflicts);
+  } catch (err) {
+    // The transaction rolls the rows back; asset files already in place go too.
+    await removeImportedAssetFiles(tx, [repo.id]);
+    throw err;
+  }
+  return repo;
+}
+
+async function importContents(
+  tx: AppContext, records: ArchiveRecords, source: RepositoryRecord, repo: Repo, fileRoot: string,
+  accounts: Accounts, keyToRepoId: Map<string, number>, conflicts: ImportConflict[],
+): Promise<void> {
+  const who = (login: string | null) => (login === null ? accounts.fallback : accounts.byLogin.get(login.toLowerCase()) ?? accounts.fallback);
+  const maybe = (login: string | null) => (login === null ? null : who(login).id);
   await queueRepository(tx, repo.id);
   wakeWorkers(tx);
   const mine = recordsOf(records, source.key);
@@ -93,10 +108,15 @@ export async function importOneRepository(
   }
   // Oldest first: the release list reads as it did, and ids rise with creation here too.
   for (const r of [...mine.releases].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))) {
-    await importRelease(tx, repo.id, {
+    const releaseId = await importRelease(tx, repo.id, {
       tagName: r.tagName, targetCommitish: r.targetCommitish, name: r.name, body: r.body, draft: r.draft, prerelease: r.prerelease,
       authorId: r.author === null ? null : who(r.author).id, createdAt: r.createdAt, publishedAt: r.publishedAt, updatedAt: r.updatedAt,
     });
+    for (const a of r.assets) {
+      await importAsset(tx, repo.id, releaseId, {
+        name: a.name, label: a.label, contentType: a.contentType, uploaderId: maybe(a.uploader), downloadCount: a.downloadCount,
+        createdAt: a.createdAt, updatedAt: a.updatedAt,
+      }, path.join(fileRoot, a.file));
+    }
   }
-  return repo;
 }

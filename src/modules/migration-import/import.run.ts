@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { removeImportedMember, removeImportedTeams } from '../orgs/orgs.import.ts';
+import { removeImportedAssetFiles } from '../releases/releases.import.ts';
 import { removeImportedRepositories, repositoryNameTaken } from '../repos/repos.import.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
@@ -31,7 +32,8 @@ export async function runImport(ctx: AppContext, job: ImportJob, progress: Progr
   try {
     await progress({ step: 'reading the archive', done: 0, total: 1 });
     const gitRoot = path.join(scratch, 'git');
-    const contents = await readArchive(job.archivePath, gitRoot);
+    const fileRoot = path.join(scratch, 'files');
+    const contents = await readArchive(job.archivePath, { git: gitRoot, files: fileRoot });
     const records = parseRecords(contents);
     const report: ImportReport = { owner: null, users: { created: [], mapped: [] }, repositories: [], conflicts: [] };
     const total = records.repositories.length + 2;
@@ -51,7 +53,7 @@ export async function runImport(ctx: AppContext, job: ImportJob, progress: Progr
       if (name === null) continue;
       const gitSource = contents.gitData.has(source.key) ? path.join(gitRoot, source.owner, `${source.name}.git`) : null;
       const repo = await inTransaction(ctx, async (tx) => {
-        const r = await importOneRepository(tx, records, source, name, gitSource, accounts, keyToRepoId, report.conflicts);
+        const r = await importOneRepository(tx, records, source, name, { git: gitSource, files: fileRoot }, accounts, keyToRepoId, report.conflicts);
         created.repositories.push(r.id);
         await store.setCreated(tx.db, job.id, created);
         return r;
@@ -91,6 +93,7 @@ async function freeName(ctx: AppContext, owner: Account, source: RepositoryRecor
 /** Takes out what an import created, newest first: repositories, teams, memberships, the organization, users. */
 async function removeCreated(ctx: AppContext, c: CreatedIds): Promise<void> {
   await removeImportedRepositories(ctx, [...c.repositories].reverse());
+  await removeImportedAssetFiles(ctx, c.repositories);
   await removeImportedTeams(ctx, c.teams);
   for (const m of c.memberships) await removeImportedMember(ctx, m.orgId, m.userId);
   const accounts = await users.accountsByIds(ctx, [...(c.organization === null ? [] : [c.organization]), ...c.users]);

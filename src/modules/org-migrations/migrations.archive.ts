@@ -1,6 +1,7 @@
 // Writes a migration archive: a gzipped tar written as a stream (tar-stream → zlib →
 // file), so that neither records nor git data need to fit in memory at once. Layout as
-// upstream's: schema.json, <kind>_000001.json … and repositories/<owner>/<name>.git/.
+// upstream's: schema.json, <kind>_000001.json …, releases/<guid>/<name> (release assets' bytes)
+// and repositories/<owner>/<name>.git/.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +35,13 @@ export class ArchiveWriter {
       this.counters.set(kind, n);
       await this.json(`${kind}_${String(n).padStart(6, '0')}.json`, items.slice(i, i + RECORDS_PER_FILE));
     }
+  }
+
+  /** Adds one file (a release asset's bytes) under `name`, streamed. */
+  async copy(name: string, source: string): Promise<void> {
+    const stat = await fsp.stat(source);
+    const entry = this.pack.entry({ name, size: stat.size, mode: 0o644, mtime: this.mtime });
+    await pipeline(fs.createReadStream(source), entry);
   }
 
   /** Adds a directory tree (a bare repository) under `prefix`, file by file, streamed. */

@@ -59,9 +59,10 @@ export async function writeArchive(ctx: AppContext, m: Migration, progress: Prog
     // org_metadata_only: the organization, its teams and the people they name, nothing of any repository (upstream's rule).
     for (const repo of m.orgMetadataOnly ? [] : repositories) {
       await progress({ step: `repository ${repo.owner.login}/${repo.name}`, done, total });
-      const r = await repositoryRecords(ctx, actor, repo, { metadata: !m.excludeMetadata, releases: !m.excludeReleases });
+      const r = await repositoryRecords(ctx, actor, repo, { metadata: !m.excludeMetadata, releases: !m.excludeReleases, attachments: !m.excludeAttachments });
       collected.repositories.push(r.repository);
       for (const k of kinds.slice(1) as Exclude<(typeof kinds)[number], 'repositories'>[]) collected[k].push(...r[k]);
+      for (const f of r.files) await writer.copy(f.name, f.source);
       if (!m.excludeGitData) await writeGitData(ctx, writer, repo, scratch);
       done += 1;
     }

@@ -25,7 +25,7 @@ import { licenseSimple } from '../templates/templates.views.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { simpleUser } from '../users/users.views.ts';
-import { releaseRecords } from './migrations.releases.ts';
+import { releaseRecords, type ArchiveFile } from './migrations.releases.ts';
 import { reviewRecords } from './migrations.reviews.ts';
 
 type Json = Record<string, unknown>;
@@ -42,12 +42,16 @@ export interface RepositoryRecords {
   pull_request_reviews: Json[];
   pull_request_review_comments: Json[];
   releases: Json[];
+  /** Files the records name (release assets' bytes), written to the archive as they are. */
+  files: ArchiveFile[];
 }
 
 /** What of a repository goes in besides the repository record (the migration's flags). */
 export interface RecordChoice {
   metadata: boolean;
   releases: boolean;
+  /** The bytes of release assets (exclude_attachments leaves them out, their records stay). */
+  attachments: boolean;
 }
 
 const MEDIA = { bodyFormat: 'raw' as const, previews: new Set<string>(['sailor-v', 'nebula']) };
@@ -57,10 +61,10 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
   const [presentable] = await repos.presentable(ctx, actor, [repo]);
   const repository = repositoryJson(ctx, presentable);
   // Releases are metadata too: exclude_metadata leaves only the git data, as upstream's.
-  const releases = choice.metadata && choice.releases ? await releaseRecords(ctx, actor, repo) : [];
+  const { records: releases, files } = choice.metadata && choice.releases ? await releaseRecords(ctx, actor, repo, choice.attachments) : { records: [], files: [] };
   const none = {
     repository, issues: [], pull_requests: [], issue_comments: [], labels: [], milestones: [], reactions: [],
-    pull_request_reviews: [], pull_request_review_comments: [], releases,
+    pull_request_reviews: [], pull_request_review_comments: [], releases, files,
   };
   if (!choice.metadata) return none;
   const issueRecords = await everyPage((s) => lists.listRepoIssues(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc' }, s).then((r) => r.page));
@@ -109,6 +113,7 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
     reactions: reactionViews,
     ...reviewData,
     releases,
+    files,
   };
 }
 

@@ -3,15 +3,18 @@
 // of the database. A file is written under a temporary name first and moved into place
 // once its row is committed, so a failed upload leaves no row without bytes.
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../../context.ts';
 
 function root(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, 'release-assets');
 }
 
-function fileOf(ctx: AppContext, repositoryId: number, assetId: number): string {
+/** Where an asset's bytes are (a migration export streams them from there). */
+export function fileOf(ctx: AppContext, repositoryId: number, assetId: number): string {
   return path.join(root(ctx), String(repositoryId), String(assetId));
 }
 
@@ -29,6 +32,17 @@ export async function stage(ctx: AppContext, repositoryId: number, bytes: Buffer
   const file = path.join(dir, `.upload-${randomBytes(8).toString('hex')}`);
   await fs.writeFile(file, bytes);
   return { path: file, size: bytes.length, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}` };
+}
+
+/** Copies a file (an archive's asset, unpacked) under a temporary name, as stage() writes bytes, without holding it in memory. */
+export async function stageCopy(ctx: AppContext, repositoryId: number, source: string): Promise<StagedFile> {
+  const dir = path.join(root(ctx), String(repositoryId));
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `.upload-${randomBytes(8).toString('hex')}`);
+  await fs.copyFile(source, file);
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return { path: file, size: (await fs.stat(file)).size, digest: `sha256:${hash.digest('hex')}` };
 }
 
 /** Moves a staged file to the asset's name. */

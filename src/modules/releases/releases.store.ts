@@ -251,6 +251,11 @@ export async function updateAsset(db: Executor, id: number, c: { name?: string; 
   return toAsset(row);
 }
 
+/** An imported asset's own facts (migration-import): its download count and last change, as the source had them. */
+export async function setImportedAssetFacts(db: Executor, id: number, f: { downloadCount: number; updatedAt: string }): Promise<void> {
+  await db.updateTable('release_assets').set({ download_count: f.downloadCount, updated_at: f.updatedAt }).where('id', '=', id).execute();
+}
+
 /** Counts a download; updated_at stays (a download changes nothing a client edits). */
 export async function countDownload(db: Executor, id: number): Promise<void> {
   await db.updateTable('release_assets').set((eb) => ({ download_count: eb('download_count', '+', 1) })).where('id', '=', id).execute();
