@@ -32,6 +32,19 @@ export interface PushRule {
   allowDeletions: boolean;
   requireSignatures: boolean;
   requireLinearHistory: boolean;
+  /**
+   * Set for a repository ruleset's rules: `matches` then covers full ref names (tags
+   * too), the rule applies beside the branch's classic rule and every other ruleset,
+   * and a push it refuses is upstream's GH013 listing each violated rule.
+   */
+  ruleset?: {
+    blockCreations: boolean;
+    blockUpdates: boolean;
+    /** What it refuses whatever is pushed (a pull request is required, checks are expected). */
+    violations: string[];
+    /** Where the repository's rules are shown (the message's link). */
+    rulesUrl: string;
+  };
 }
 
 const HOOKS_DIR = fileURLToPath(new URL('./hooks', import.meta.url));

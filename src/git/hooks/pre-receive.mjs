@@ -1,6 +1,7 @@
 // receive-pack's pre-receive hook for protected branches (see src/git/protected-push.ts):
 // reads "old new ref" lines, applies WHARF_PUSH_RULES, and declines the whole push with
-// upstream's messages (GH006) when a ref breaks its branch's rule. git runs it with the
+// upstream's messages when a ref breaks its branch's classic rule (GH006, the first
+// matching rule) or any repository ruleset covering it (GH013, every violated rule). git runs it with the
 // pushed objects reachable (quarantine), so rev-list and cat-file see them. Whether a
 // commit's signature is verified is asked of the server that started the push, over the
 // signature channel named by WHARF_SIGNATURES_SOCKET (with WHARF_SIGNATURES_SECRET); with
@@ -103,14 +104,10 @@ async function verifiedShas(commits) {
   return out;
 }
 
-async function problem(rule, oldSha, newSha) {
-  const deleted = ZERO.test(newSha);
-  if (deleted) return rule.allowDeletions && !rule.deny ? null : 'Cannot delete this branch';
-  if (rule.deny) return rule.deny;
-  if (!ZERO.test(oldSha) && !rule.allowForcePushes && git(['merge-base', '--is-ancestor', oldSha, newSha], [1]).code === 1) {
-    return 'Cannot force-push to this branch';
-  }
-  if (!rule.requireSignatures && !rule.requireLinearHistory) return null;
+/** What the commits the push brings break (merge commits, unverified signatures), each said once. */
+async function commitProblems(rule, oldSha, newSha) {
+  const out = new Set();
+  if (!rule.requireSignatures && !rule.requireLinearHistory) return [];
   const shas = newCommits(oldSha, newSha);
   for (let i = 0; i < shas.length; i += BATCH) {
     const commits = shas.slice(i, i + BATCH).map((sha) => {
@@ -121,24 +118,60 @@ async function problem(rule, oldSha, newSha) {
     });
     const verified = rule.requireSignatures ? await verifiedShas(commits) : null;
     for (const c of commits) {
-      if (rule.requireLinearHistory && c.merge) return 'This branch must not contain merge commits.';
-      if (rule.requireSignatures && !verified.has(c.sha)) return 'Commits must have verified signatures.';
+      if (rule.requireLinearHistory && c.merge) out.add('This branch must not contain merge commits.');
+      if (rule.requireSignatures && !verified.has(c.sha)) out.add('Commits must have verified signatures.');
     }
   }
-  return null;
+  return [...out];
 }
 
+const forced = (oldSha, newSha) => git(['merge-base', '--is-ancestor', oldSha, newSha], [1]).code === 1;
+
+/** Why a classic rule refuses the change: the first reason, or null. */
+async function problem(rule, oldSha, newSha) {
+  const deleted = ZERO.test(newSha);
+  if (deleted) return rule.allowDeletions && !rule.deny ? null : 'Cannot delete this branch';
+  if (rule.deny) return rule.deny;
+  if (!ZERO.test(oldSha) && !rule.allowForcePushes && forced(oldSha, newSha)) return 'Cannot force-push to this branch';
+  return (await commitProblems(rule, oldSha, newSha))[0] ?? null;
+}
+
+/** Every rule of a ruleset the change breaks (upstream lists them all). */
+async function rulesetProblems(rule, oldSha, newSha, ref) {
+  const word = ref.startsWith('refs/tags/') ? 'tag' : 'branch';
+  if (ZERO.test(newSha)) return rule.allowDeletions ? [] : [`Cannot delete this ${word}`];
+  const created = ZERO.test(oldSha);
+  const out = [];
+  if (created && rule.ruleset.blockCreations) out.push('Cannot create ref due to creations being restricted.');
+  if (!created && rule.ruleset.blockUpdates) out.push('Cannot update this protected ref.');
+  out.push(...rule.ruleset.violations);
+  if (!created && !rule.allowForcePushes && forced(oldSha, newSha)) out.push(`Cannot force-push to this ${word}`);
+  out.push(...(await commitProblems(rule, oldSha, newSha)));
+  return out;
+}
+
+const classic = rules.filter((r) => !r.ruleset);
+const rulesets = rules.filter((r) => r.ruleset);
 const failures = [];
+const violations = [];
 for (const line of readFileSync(0, 'utf8').split('\n')) {
   const [oldSha, newSha, ref] = line.trim().split(' ');
-  if (!ref || !ref.startsWith('refs/heads/')) continue;
-  const rule = rules.find((r) => r.re.test(ref.slice('refs/heads/'.length)));
-  if (!rule) continue;
-  const why = await problem(rule, oldSha, newSha);
+  if (!ref) continue;
+  const rule = ref.startsWith('refs/heads/') ? classic.find((r) => r.re.test(ref.slice('refs/heads/'.length))) : undefined;
+  const why = rule ? await problem(rule, oldSha, newSha) : null;
   if (why) failures.push([ref, why]);
+  const broken = new Set();
+  for (const rs of rulesets.filter((r) => r.re.test(ref))) {
+    for (const what of await rulesetProblems(rs, oldSha, newSha, ref)) broken.add(what);
+  }
+  if (broken.size) violations.push([ref, [...broken], rulesets[0].ruleset.rulesUrl]);
 }
 channel?.end();
 for (const [ref, why] of failures) {
   process.stderr.write(`error: GH006: Protected branch update failed for ${ref}.\nerror: ${why}\n`);
 }
-process.exit(failures.length ? 1 : 0);
+for (const [ref, broken, url] of violations) {
+  process.stderr.write(`error: GH013: Repository rule violations found for ${ref}.\nReview all repository rules at ${url}?ref=${encodeURIComponent(ref)}\n\n`);
+  for (const what of broken) process.stderr.write(`- ${what}\n\n`);
+}
+process.exit(failures.length || violations.length ? 1 : 0);

@@ -2,6 +2,8 @@
 // (src/git/protected-push.ts), resolved for the pusher. Administrators bypass the
 // review, status check, restriction, signature and linear history rules unless the
 // rule enforces them for admins; force pushes, deletions and locks bind everyone.
+// Active rulesets bind everyone but their bypass actors (rulesets.bypass), on any ref
+// they cover (tags too), beside the branch's classic rule.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { openSignatureChannel, protectedPushEnv, type PushRule } from '../../git/protected-push.ts';
@@ -11,6 +13,10 @@ import * as repos from '../repos/repos.service.ts';
 import { verifyCommit } from '../verification/verification.service.ts';
 import { byPriority, patternSource, type BranchRules, type ProtectionRule } from './protection.model.ts';
 import * as store from './protection.store.ts';
+import { mergedRules, rulesOfRef, unbypassed } from './ref-rules.service.ts';
+import { subjectOf } from './rulesets.bypass.ts';
+import { blocksUpdates, branchRulesOf, refNameSource, type Ruleset } from './rulesets.model.ts';
+import * as rulesets from './rulesets.store.ts';
 
 const RESTRICTED = "You're not authorized to push to this branch. Visit the branch protection settings for more information.";
 
@@ -74,13 +80,46 @@ async function pushRule(ctx: AppContext, who: Pusher, isAdmin: boolean, repo: Re
   };
 }
 
-/** The rules of the repository as they bind `actor`'s push, in priority order. */
+/**
+ * What a ruleset's rules refuse whatever is pushed (a pull request is needed, checks
+ * cannot have passed on new commits yet), each in upstream's words.
+ */
+export function standingViolations(r: BranchRules): string[] {
+  return [
+    ...(r.requiredPullRequestReviews ? ['Changes must be made through a pull request.'] : []),
+    ...(r.requiredStatusChecks?.checks ?? []).map((c) => `Required status check "${c.context}" is expected.`),
+  ];
+}
+
+function rulesetPushRule(ctx: AppContext, repo: Repo, rs: Ruleset): PushRule {
+  const r = branchRulesOf(rs);
+  return {
+    pattern: rs.name,
+    matches: refNameSource(rs, repo.defaultBranch),
+    deny: null,
+    allowForcePushes: r.allowForcePushes,
+    allowDeletions: r.allowDeletions,
+    requireSignatures: r.requiredSignatures,
+    requireLinearHistory: r.requiredLinearHistory,
+    ruleset: {
+      blockCreations: r.blockCreations, blockUpdates: blocksUpdates(rs), violations: standingViolations(r),
+      rulesUrl: ctx.urls.html(repo.owner.login, repo.name, 'rules'),
+    },
+  };
+}
+
+/** The rules of the repository as they bind `actor`'s push: classic ones in priority order, then rulesets. */
 export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Promise<PushRule[]> {
-  const rules = await store.listRules(ctx.db, repo.id);
-  if (rules.length === 0 || !actor.user) return [];
+  const [rules, active] = await Promise.all([store.listRules(ctx.db, repo.id), rulesets.list(ctx.db, repo.id, { enforcement: 'active' })]);
+  const sets = active.filter((rs) => rs.target !== 'push');
+  if ((rules.length === 0 && sets.length === 0) || !actor.user) return [];
   const isAdmin = await isRepoAdmin(ctx, actor, repo);
   const who = pusherOf(actor);
-  return Promise.all(byPriority(rules).map((rule) => pushRule(ctx, who, isAdmin, repo, rule)));
+  const binding = sets.length ? await unbypassed(ctx, await subjectOf(ctx, actor, repo), repo, sets, 'push') : [];
+  return [
+    ...(await Promise.all(byPriority(rules).map((rule) => pushRule(ctx, who, isAdmin, repo, rule)))),
+    ...binding.map((rs) => rulesetPushRule(ctx, repo, rs)),
+  ];
 }
 
 /** What receive-pack needs to apply protection to one push; close it once git has exited. */
@@ -123,22 +162,52 @@ export type RefChange = 'create' | 'update' | 'force' | 'delete';
 export async function refChangeRefusal(
   ctx: AppContext, actor: Actor, repo: Repo, ref: string, change: RefChange, added?: () => Promise<Buffer[]>,
 ): Promise<string | null> {
-  if (!ref.startsWith('refs/heads/') || !actor.user) return null;
-  const branch = ref.slice('refs/heads/'.length);
-  const rule = byPriority(await store.listRules(ctx.db, repo.id))
-    .find((r) => new RegExp(patternSource(r.pattern)).test(branch));
-  if (!rule) return null;
+  if (!actor.user) return null;
+  const r = await rulesOfRef(ctx, repo, ref);
+  const classic = r.classic ? await classicRefusal(ctx, actor, repo, r.classic, change, added) : null;
+  if (classic || r.rulesets.length === 0) return classic;
+  const binding = await unbypassed(ctx, await subjectOf(ctx, actor, repo), repo, r.rulesets, 'push');
+  const violations = await rulesetViolations(ctx, binding, ref, change, added);
+  // Upstream's message for rulesets: a heading, then each violated rule.
+  return violations.length ? `Repository rule violations found\n\n${violations.join('\n\n')}\n\n` : null;
+}
+
+async function classicRefusal(
+  ctx: AppContext, actor: Actor, repo: Repo, rule: ProtectionRule, change: RefChange, added?: () => Promise<Buffer[]>,
+): Promise<string | null> {
   if (change === 'delete' && !rule.rules.allowDeletions) return 'Cannot delete this branch';
   const isAdmin = await isRepoAdmin(ctx, actor, repo);
   const denied = await denial(ctx, pusherOf(actor), isAdmin, repo, rule.rules);
   if (denied) return denied;
   if (change === 'force' && !rule.rules.allowForcePushes) return 'Cannot force-push to this branch';
   const { requiredSignatures, requiredLinearHistory, enforceAdmins } = rule.rules;
-  if (!added || change === 'delete' || (isAdmin && !enforceAdmins) || !(requiredSignatures || requiredLinearHistory)) return null;
+  if (!added || change === 'delete' || (isAdmin && !enforceAdmins)) return null;
+  return (await commitViolations(ctx, requiredSignatures, requiredLinearHistory, added))[0] ?? null;
+}
+
+/** What the commits a change brings break: merge commits, unverified signatures (each said once). */
+async function commitViolations(ctx: AppContext, signatures: boolean, linear: boolean, added: () => Promise<Buffer[]>): Promise<string[]> {
+  if (!signatures && !linear) return [];
+  const out = new Set<string>();
   for (const raw of await added()) {
     const header = raw.subarray(0, Math.max(0, raw.indexOf('\n\n'))).toString('utf8');
-    if (requiredLinearHistory && (header.match(/^parent /gm) ?? []).length > 1) return 'This branch must not contain merge commits.';
-    if (requiredSignatures && !(await verifyCommit(ctx, raw)).verified) return 'Commits must have verified signatures.';
+    if (linear && (header.match(/^parent /gm) ?? []).length > 1) out.add('This branch must not contain merge commits.');
+    if (signatures && !(await verifyCommit(ctx, raw)).verified) out.add('Commits must have verified signatures.');
   }
-  return null;
+  return [...out];
+}
+
+/** Every rule of the binding rulesets the change breaks, in upstream's words (what the push hook says too). */
+async function rulesetViolations(ctx: AppContext, binding: readonly Ruleset[], ref: string, change: RefChange, added?: () => Promise<Buffer[]>): Promise<string[]> {
+  const r = mergedRules(null, binding);
+  if (!r) return [];
+  const word = ref.startsWith('refs/tags/') ? 'tag' : 'branch';
+  if (change === 'delete') return r.allowDeletions ? [] : [`Cannot delete this ${word}`];
+  const out: string[] = [];
+  if (change === 'create' && r.blockCreations) out.push('Cannot create ref due to creations being restricted.');
+  if (change !== 'create' && binding.some(blocksUpdates)) out.push('Cannot update this protected ref.');
+  out.push(...standingViolations(r));
+  if (change === 'force' && !r.allowForcePushes) out.push(`Cannot force-push to this ${word}`);
+  if (added) out.push(...(await commitViolations(ctx, r.requiredSignatures, r.requiredLinearHistory, added)));
+  return out;
 }

@@ -5,7 +5,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { load } from '../../graphql/loaders.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, numericId, type NodeResolver } from '../../graphql/node-id.ts';
-import * as protection from '../branch-protection/protection.service.ts';
+import { branchRules } from '../branch-protection/ref-rules.service.ts';
 import * as pulls from '../pulls/pulls.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById } from '../repos/repos.resolvers.ts';
@@ -36,8 +36,8 @@ const upper = (v: string | null) => (v === null ? null : v.toUpperCase());
 async function isRequired(r: CheckRunNode, args: { pullRequestNumber?: number | null }, g: GraphQLContext): Promise<boolean> {
   if (args.pullRequestNumber == null) return false;
   const { pull } = await pulls.getPull(g.ctx, g.actor, r.repo.owner.login, r.repo.name, args.pullRequestNumber);
-  const rule = await protection.ruleOfBranch(g.ctx, r.repo.id, pull.baseRef);
-  return (rule?.rules.requiredStatusChecks?.checks ?? []).some((c) => c.context === r.run.name && (c.appId === null || c.appId === r.appId));
+  const rules = await branchRules(g.ctx, r.repo, pull.baseRef);
+  return (rules?.requiredStatusChecks?.checks ?? []).some((c) => c.context === r.run.name && (c.appId === null || c.appId === r.appId));
 }
 
 async function suiteOfRun(r: CheckRunNode, _a: unknown, g: GraphQLContext): Promise<CheckSuiteNode> {

@@ -10,7 +10,7 @@ import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../../domain/errors.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
-import * as protection from '../branch-protection/protection.service.ts';
+import { branchRules } from '../branch-protection/ref-rules.service.ts';
 import { recordIssueEvent } from '../issues/issue-events.service.ts';
 import type { IssueEventName } from '../issues/issues.model.ts';
 import { roleAtLeast } from '../repos/repos.model.ts';
@@ -55,7 +55,7 @@ export async function enableAutoMerge(
   const method = input.mergeMethod ?? 'merge';
   if (!allowed(l.repo, method)) throw refuse(NOT_ALLOWED[method]);
   if (input.expectedHeadOid && input.expectedHeadOid !== l.pull.headSha) throw new ConflictError('Head branch was modified. Review and try the merge again.');
-  if (!(await protection.ruleOfBranch(ctx, l.repo.id, l.pull.baseRef))) throw refuse('Protected branch rules not configured for this branch');
+  if (!(await branchRules(ctx, l.repo, l.pull.baseRef))) throw refuse('Protected branch rules not configured for this branch');
   // Only a pull request waiting on its base branch's protection takes auto-merge.
   const state = (await pullFigures(ctx, l.repo, l.pull, l.issue)).figures.mergeableState;
   if (state !== 'blocked' && state !== 'behind') throw refuse(`Pull request is in ${state} status`);

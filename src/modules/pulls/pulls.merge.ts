@@ -100,10 +100,11 @@ export async function mergePull(ctx: AppContext, actor: Actor, owner: string, na
   const dir = repos.gitDir(ctx, repo);
   const baseTip = await branchTip(dir, pull.baseRef);
   if (!baseTip) throw new NotAllowedError('Pull Request is not mergeable');
-  // The base branch's protection: missing reviews or checks, or a head behind under
-  // strict checks, refuse the merge (administrators bypass unless enforce_admins).
-  const gate = await protectionGate(ctx, repo, pull, baseTip);
-  if (gate.reason && !(gate.adminsBypass && roleAtLeast((await repos.accessTo(ctx, actor, repo)).role, 'admin'))) {
+  // The base branch's protection and rulesets: missing reviews or checks, or a head
+  // behind under strict checks, refuse the merge (administrators bypass classic rules
+  // unless enforce_admins; a ruleset's bypass actors bypass it).
+  const gate = await protectionGate(ctx, repo, pull, baseTip, actor);
+  if (gate.reason && !gate.bypassed) {
     throw new NotAllowedError(gate.reason);
   }
 

@@ -8,7 +8,8 @@ import { userActor } from '../../domain/actor.ts';
 import * as git from '../../git/repository.ts';
 import { mergeGate, type MergeGate } from '../branch-protection/protection.merge.ts';
 import type { BranchRules } from '../branch-protection/protection.model.ts';
-import * as protection from '../branch-protection/protection.service.ts';
+import { mergedRules, rulesBindingMerge, rulesOfRef } from '../branch-protection/ref-rules.service.ts';
+import type { Actor } from '../../domain/actor.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as statuses from '../statuses/statuses.service.ts';
@@ -61,14 +62,24 @@ function lastPushApproved(pull: PullRequestRecord, approved: readonly Approval[]
   return approved.some((a) => a.commitId === pull.headSha && a.reviewer.id !== pull.lastPusherId);
 }
 
-export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequestRecord, baseTip: string): Promise<MergeGate> {
-  const [rule, latest, runs, reviews] = await Promise.all([
-    protection.ruleOfBranch(ctx, repo.id, pull.baseRef),
+export interface ProtectionGate extends MergeGate {
+  /** The actor asked about may merge although the gate refuses (no rule they cannot bypass refuses it). */
+  bypassed: boolean;
+}
+
+/**
+ * The gate of the base branch's rules (classic protection and active rulesets, as one)
+ * for the pull request; with `actor`, whether the rules that still bind them (those
+ * they do not bypass) would let them merge anyway.
+ */
+export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequestRecord, baseTip: string, actor?: Actor): Promise<ProtectionGate> {
+  const [refRules, latest, runs, reviews] = await Promise.all([
+    rulesOfRef(ctx, repo, `refs/heads/${pull.baseRef}`),
     statuses.latestStatuses(ctx, repo.id, pull.headSha),
     checks.latestRuns(ctx, repo.id, pull.headSha),
     reviewStore.listSubmittedReviews(ctx.db, [pull.id]),
   ]);
-  const rules = rule?.rules ?? null;
+  const rules = mergedRules(refRules.classic, refRules.rulesets);
   const dir = repos.gitDir(ctx, repo);
   const approved = rules?.requiredPullRequestReviews ? await approvals(ctx, repo, pull, rules, reviews) : [];
   const approvers = approved.map((a) => a.reviewer);
@@ -82,7 +93,10 @@ export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequ
     ...latest.map((s) => ({ context: s.context, state: s.state, appId: null })),
     ...runs.map((r) => ({ context: r.run.name, state: runState(r.run), appId: r.appId })),
   ];
-  return mergeGate(rules, {
+  const facts = {
     approvals: approved.length, lastPushApproved: lastPushApproved(pull, approved), codeOwnersAwaited, unresolvedThreads, statuses: reports, behind,
-  });
+  };
+  const gate = mergeGate(rules, facts);
+  const bypassed = gate.reason !== null && actor !== undefined && mergeGate(await rulesBindingMerge(ctx, actor, repo, refRules), facts).reason === null;
+  return { ...gate, bypassed };
 }

@@ -12,7 +12,7 @@ import { ZERO_SHA } from '../../git/repository.ts';
 import * as issues from '../issues/issues.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
-import * as protection from '../branch-protection/protection.service.ts';
+import { branchRules } from '../branch-protection/ref-rules.service.ts';
 import { recordPullEvent } from './pulls.events.ts';
 import { bringCommit, pinHead } from './pulls.git.ts';
 import * as store from './pulls.store.ts';
@@ -49,8 +49,8 @@ async function onPush(ctx: AppContext, e: DomainEvent): Promise<void> {
     await issues.touchIssue(ctx, pull.issueId);
     const [issue] = await issues.findIssuesByIds(ctx, [pull.issueId]);
     await recordPullEvent(ctx, actor, base, moved, issue!, 'synchronize', { before: pull.headSha, after: p.after });
-    const rule = await protection.ruleOfBranch(ctx, base.id, moved.baseRef);
-    if (rule?.rules.requiredPullRequestReviews?.dismissStaleReviews) {
+    const rules = await branchRules(ctx, base, moved.baseRef);
+    if (rules?.requiredPullRequestReviews?.dismissStaleReviews) {
       await dismissStaleApprovals(ctx, actor, { repo: base, role: null, pull: moved, issue: issue! });
     }
   }

@@ -1,0 +1,89 @@
+// Request and response schemas of the repository ruleset routes (upstream's
+// repository-ruleset record). Types and enums are checked here; each rule's type and
+// parameters are the service's (rulesets.rules), for messages that name the rule.
+import { Type } from '@sinclair/typebox';
+import { Nullable, PagedArray, StringEnum } from '../../http/schema-types.ts';
+import { ACTOR_TYPES, BYPASS_MODES, ENFORCEMENTS, TARGETS } from './rulesets.model.ts';
+
+export const RepoParams = Type.Object({ owner: Type.String(), repo: Type.String() });
+export const RulesetParams = Type.Object({ owner: Type.String(), repo: Type.String(), ruleset_id: Type.Integer({ minimum: 1 }) });
+export const BranchRulesParams = Type.Object({ owner: Type.String(), repo: Type.String(), branch: Type.String({ minLength: 1 }) });
+
+export const ListRulesetsQuery = Type.Object({
+  per_page: Type.Optional(Type.String()),
+  page: Type.Optional(Type.String()),
+  includes_parents: Type.Optional(Type.Boolean()),
+  targets: Type.Optional(Type.String()),
+});
+export const GetRulesetQuery = Type.Object({ includes_parents: Type.Optional(Type.Boolean()) });
+export const PageQuery = Type.Object({ per_page: Type.Optional(Type.String()), page: Type.Optional(Type.String()) });
+
+const Parameters = Type.Object({}, { additionalProperties: true });
+
+const BypassActorInput = Type.Object({
+  actor_id: Type.Optional(Nullable(Type.Integer())),
+  actor_type: StringEnum(ACTOR_TYPES),
+  bypass_mode: Type.Optional(StringEnum(BYPASS_MODES)),
+});
+
+const RefNameInput = Type.Object({
+  include: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100 })),
+  exclude: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100 })),
+});
+
+const RulesInput = Type.Array(Type.Unknown(), { maxItems: 100 });
+
+const ConditionsInput = Nullable(Type.Object({ ref_name: Type.Optional(RefNameInput) }));
+
+export const CreateRulesetBody = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  target: Type.Optional(StringEnum(TARGETS)),
+  enforcement: StringEnum(ENFORCEMENTS),
+  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
+  conditions: Type.Optional(ConditionsInput),
+  rules: Type.Optional(RulesInput),
+});
+
+export const UpdateRulesetBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  target: Type.Optional(StringEnum(TARGETS)),
+  enforcement: Type.Optional(StringEnum(ENFORCEMENTS)),
+  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
+  conditions: Type.Optional(ConditionsInput),
+  rules: Type.Optional(RulesInput),
+});
+
+const Rule = Type.Object({ type: Type.String(), parameters: Type.Optional(Parameters) });
+
+export const Ruleset = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  target: Type.String(),
+  source_type: Type.String(),
+  source: Type.String(),
+  enforcement: Type.String(),
+  bypass_actors: Type.Array(Type.Object({ actor_id: Nullable(Type.Integer()), actor_type: Type.String(), bypass_mode: Type.String() })),
+  current_user_can_bypass: Type.String(),
+  node_id: Type.String(),
+  _links: Type.Object({ self: Type.Object({ href: Type.String() }), html: Type.Object({ href: Type.String() }) }),
+  conditions: Nullable(Type.Object({ ref_name: Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) }) })),
+  rules: Type.Array(Rule),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+/** A list shows each ruleset without its rules, conditions and bypass actors, as upstream. */
+export const RulesetList = PagedArray(Type.Object({
+  id: Type.Integer(), name: Type.String(), target: Type.String(), source_type: Type.String(), source: Type.String(),
+  enforcement: Type.String(), node_id: Type.String(),
+  _links: Type.Object({ self: Type.Object({ href: Type.String() }), html: Type.Object({ href: Type.String() }) }),
+  created_at: Type.String(), updated_at: Type.String(),
+}));
+
+export const BranchRuleList = PagedArray(Type.Object({
+  type: Type.String(),
+  parameters: Type.Optional(Parameters),
+  ruleset_source_type: Type.String(),
+  ruleset_source: Type.String(),
+  ruleset_id: Type.Integer(),
+}));
