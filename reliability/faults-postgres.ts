@@ -11,6 +11,8 @@
 //   - once PostgreSQL is back, reads and writes succeed again within recoverLimitMs,
 //     without restarting Wharf
 //   - every acknowledged (201) issue create is there afterwards
+//   - GraphQL and git over HTTP under the same outages (faults-pg-channels.ts): 503s
+//     (git exits non-zero on it), no acknowledged mutation or push lost, git fsck clean
 // Requests that straddle a stop or a start may succeed or get 503; anything else is a
 // MISS wherever it happens.
 import { randomUUID } from 'node:crypto';
@@ -18,6 +20,7 @@ import type { Figure } from './figures.ts';
 import { call, callOk, FaultSetupUnavailable, figureSink, isErrorBody, LOGIN, makeUser, percentile, sample, sleep, startWharf, tally, tempDir, type WharfOptions } from './faults-common.ts';
 import { findPgBin, startPgCluster } from './faults-pg-cluster.ts';
 import fs from 'node:fs';
+import { startChannelLoad, type ChannelLoad } from './faults-pg-channels.ts';
 
 export interface PostgresFaultOptions extends WharfOptions {
   /** Restarts of each kind (immediate, fast), one after the other. */
@@ -33,6 +36,8 @@ export interface PostgresFaultOptions extends WharfOptions {
   requestTimeoutMs?: number;
   /** Reads and writes must succeed again this soon after PostgreSQL is back, ms. */
   recoverLimitMs?: number;
+  /** GraphQL and git over HTTP under the outages too [true]. */
+  channels?: boolean;
   progress?: (line: string) => void;
 }
 
@@ -61,6 +66,7 @@ export async function runPostgresFaults(o: PostgresFaultOptions): Promise<Figure
   });
   const dataDir = tempDir('wharf-faults-pgdata-');
   let wharf: Awaited<ReturnType<typeof startWharf>> | null = null;
+  let work: string | null = null;
   try {
     wharf = await startWharf(o, dataDir, { DATABASE_URL: cluster.url, WHARF_WEBHOOK_POLL_MS: '200' });
     const w = wharf;
@@ -96,6 +102,12 @@ export async function runPostgresFaults(o: PostgresFaultOptions): Promise<Figure
         await record('read', () => call(w.base, token, 'GET', some ? `${repo}/issues/${some.number}` : repo, undefined, requestTimeoutMs));
       }
     };
+    // GraphQL and git over HTTP, under the same outages (their own loops).
+    let channels: ChannelLoad | null = null;
+    if (o.channels ?? true) {
+      work = tempDir('wharf-faults-pgwork-');
+      channels = await startChannelLoad(w, token, { work, issuesRepo: 'pg-faults', requestTimeoutMs, gitTimeoutMs: requestTimeoutMs * 3 });
+    }
     const loops = Promise.all([
       ...Array.from({ length: o.writers ?? 2 }, writer),
       ...Array.from({ length: o.readers ?? 2 }, reader),
@@ -126,12 +138,13 @@ export async function runPostgresFaults(o: PostgresFaultOptions): Promise<Figure
     }
     stopping = true;
     await loops;
+    await channels?.stop();
 
     // ------------------------------------------------------------ the figures
     fig('Wharf process alive throughout (never restarted)', w.alive() ? 'yes' : `no (exit ${w.child.process.exitCode ?? w.child.process.signalCode})`, w.alive(),
       w.alive() ? undefined : w.child.output().slice(-1500));
     fig('restarts (pg_ctl -m immediate, -m fast)', `${outages.length}; down ${outageMs} ms each`, null);
-    const inOutage = (s: Sample) => outages.some((t) => s.start >= t.down && s.end <= t.starting);
+    const inOutage = (s: { start: number; end: number }) => outages.some((t) => s.start >= t.down && s.end <= t.starting);
     const during = samples.filter(inOutage);
     const notClean = during.filter((s) => s.status !== 503 || !isErrorBody(s.body));
     fig('statuses of requests made while PostgreSQL was down', tally(during.map((s) => s.status || s.error || 0)),
@@ -180,6 +193,7 @@ export async function runPostgresFaults(o: PostgresFaultOptions): Promise<Figure
     fig('acknowledged issue creates lost', `${lost.length} of ${acked.length}`, acked.length > 0 && lost.length === 0,
       acked.length === 0 ? 'no write was acknowledged: the load never ran' : sample(lost));
     fig('requests made (writes / reads)', `${samples.filter((s) => s.kind === 'write').length} / ${samples.filter((s) => s.kind === 'read').length}`, null);
+    await channels?.report(fig, inOutage);
     return figures;
   } catch (err) {
     if (wharf) (err as Error).message += `\nlast output of Wharf:\n${wharf.child.output().slice(-3000)}`;
@@ -188,5 +202,6 @@ export async function runPostgresFaults(o: PostgresFaultOptions): Promise<Figure
     if (wharf) await wharf.stop();
     await cluster.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (work) fs.rmSync(work, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,8 @@
 // on fails, and comes back without Wharf being restarted.
 //   - faults-postgres.ts: PostgreSQL (a private cluster) restarted under load, crash
 //     and clean stop: 503s in the spec's body while it is down, no hang, no crash,
-//     recovery within seconds, no acknowledged write lost
+//     recovery within seconds, no acknowledged write lost; GraphQL and git over HTTP
+//     under the same outages (faults-pg-channels.ts)
 //   - faults-disk.ts: the data dir's disk full (a small tmpfs) under issue creates,
 //     contents API writes and git pushes: clean 507s, no corruption (integrity_check,
 //     git fsck), recovery once space returns

@@ -2,7 +2,10 @@
 // other process tests start it: test/helpers/programs.ts) while what it stands on fails.
 //   - PostgreSQL restarted under load (a private cluster; crash and clean stop, 1 s
 //     down each): 503s in the spec's body while it is down, no crash, recovery within
-//     10 s, no acknowledged issue lost
+//     10 s, no acknowledged issue lost; GraphQL (createIssue, a repository query) and
+//     git over HTTP (ls-remote, clone, fetch, push) under the same outages: 503s (git
+//     exits non-zero on them), git fsck clean, refs on disk the API's, no acknowledged
+//     mutation or push lost nor left without its push event
 //   - the data dir's disk full (a 24 MiB tmpfs) under issue creates, contents API
 //     writes and pushes: only successes and clean 507s, recovery, PRAGMA
 //     integrity_check and git fsck pass, no acknowledged write lost
@@ -19,6 +22,11 @@
 //     back itself and Kysely's ROLLBACK error hid SQLITE_FULL (db/database.ts); now 507
 //   - a git write (contents API) on a full disk answered 500: git's "No space left on
 //     device" is now 507 too (db/failures.ts)
+//   - a GraphQL call the database failed under answered 200 "Something went wrong" with
+//     null data: now 503 with Retry-After (graphql/execute.ts); and a push git accepted
+//     while the database could not record it had no push event until the reconciler's
+//     lease passed (minutes): now recorded once the database answers (git-http.push.ts).
+//     test/db-unavailable-channels.test.ts holds both on any dialect
 //
 // Only on SQLite: the restart part runs its own PostgreSQL cluster whatever the test
 // dialect, the webhook part does not depend on the database, and on PostgreSQL the
@@ -71,12 +79,16 @@ function noMisses(mine: Figure[]): void {
   assert.deepEqual(mine.filter((f) => f.pass === false).map((f) => `${f.name}: ${f.value} ${verdict(f)}${f.detail ? `\n${f.detail}` : ''}`), [], table);
 }
 
-test('faults: PostgreSQL restarted under load: Wharf stays up, 503 while it is down, recovers by itself, loses nothing', (t) => {
+test('faults: PostgreSQL restarted under load (REST, GraphQL, git over HTTP): Wharf stays up, 503 while it is down, recovers by itself, loses nothing', (t) => {
   const mine = part(t, 'faults: postgres restart');
   if (!mine) return;
   // The regressions first, by name: the crash, then the 500s.
   assert.equal(figure(mine, 'Wharf process alive').pass, true, table);
   assert.equal(figure(mine, 'statuses of requests made while PostgreSQL was down').pass, true, table);
+  assert.equal(figure(mine, 'GraphQL while PostgreSQL was down').pass, true, table);
+  assert.equal(figure(mine, 'GraphQL answers other than success').pass, true, table);
+  assert.equal(figure(mine, 'git over HTTP while PostgreSQL was down').pass, true, table);
+  assert.equal(figure(mine, 'git: acknowledged pushes lost').pass, true, table);
   noMisses(mine);
 });
 
