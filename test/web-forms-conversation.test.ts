@@ -8,6 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
@@ -129,12 +130,88 @@ describe('web forms: reviews and reactions', () => {
     assert.deepEqual((await reviewsOf('vault', privatePull)).map((r) => r.state), ['COMMENTED']);
   });
 
+  test('reaction buttons leave and take back the viewer\'s reaction on an issue, a pull request and their comments', async () => {
+    const kit = t.octokit(alice.token).rest;
+    const r = { owner: alice.login, repo };
+    const { data: issue } = await kit.issues.create({ ...r, title: 'Reactable' });
+    const { data: comment } = await kit.issues.createComment({ ...r, issue_number: issue.number, body: 'A comment' });
+    const { data: other } = await kit.issues.create({ ...r, title: 'Elsewhere' });
+    await kit.reactions.createForIssue({ ...r, issue_number: issue.number, content: '+1' });
+    const at = `${base}/issues/${issue.number}`;
+    const shown = await page(bobWeb, at);
+    const bar = /<form method="post" action="[^"]+\/reactions" class="reactions" id="reactions-issue"[\s\S]*?<\/form>/.exec(shown.body)?.[0] ?? '';
+    assert.equal([...bar.matchAll(/<button type="submit" name="reaction"/g)].length, 8, 'a button for each of the eight reactions');
+    assert.match(bar, /value="\+1:add" aria-pressed="false" data-content="\+1" aria-label="thumbs up: 1">👍 1</);
+    const token = csrfIn(shown.body);
+    const issueReactions = async () => (await kit.reactions.listForIssue({ ...r, issue_number: issue.number })).data.map((x) => [x.user?.login, x.content]);
+
+    const heart = await bobWeb.post(`${at}/reactions`, { authenticity_token: token, reaction: 'heart:add' });
+    assert.equal(heart.status, 303);
+    assert.equal(heart.location, `${at}#issue-body`);
+    assert.deepEqual(await issueReactions(), [[alice.login, '+1'], [bob.login, 'heart']]);
+    assert.equal((await bobWeb.post(`${at}/reactions`, { authenticity_token: token, reaction: '+1:add' })).status, 303);
+    const after = await page(bobWeb, at);
+    assert.match(after.body, /value="heart:remove" aria-pressed="true" data-content="heart" aria-label="heart: 1, yours \(take back\)">❤️ 1</);
+    assert.match(after.body, /value="\+1:remove" aria-pressed="true"[^>]*>👍 2</);
+    assert.equal((await bobWeb.post(`${at}/reactions`, { authenticity_token: token, reaction: 'heart:add' })).status, 303, 'the same form sent again');
+    assert.deepEqual(await issueReactions(), [[alice.login, '+1'], [bob.login, 'heart'], [bob.login, '+1']], 'changes nothing');
+    assert.equal((await bobWeb.post(`${at}/reactions`, { authenticity_token: token, reaction: 'heart:remove' })).status, 303);
+    assert.deepEqual(await issueReactions(), [[alice.login, '+1'], [bob.login, '+1']]);
+
+    const onComment = await bobWeb.post(`${at}/comments/${comment.id}/reactions`, { authenticity_token: token, reaction: 'rocket:add' });
+    assert.equal(onComment.status, 303);
+    assert.equal(onComment.location, `${at}#comment-${comment.id}`);
+    const { data: commentReactions } = await kit.reactions.listForIssueComment({ ...r, comment_id: comment.id });
+    assert.deepEqual(commentReactions.map((x) => [x.user?.login, x.content]), [[bob.login, 'rocket']]);
+    assert.match((await page(bobWeb, at)).body, /id="reactions-comment-\d+"[\s\S]*?value="rocket:remove" aria-pressed="true"[^>]*>🚀 1</);
+    assert.equal((await bobWeb.post(`${base}/issues/${other.number}/comments/${comment.id}/reactions`, { authenticity_token: token, reaction: 'eyes:add' })).status, 404, 'a comment of another issue');
+
+    const { data: prComment } = await kit.issues.createComment({ ...r, issue_number: pull, body: 'On the pull request' });
+    const onPull = await bobWeb.post(`${base}/pull/${pull}/reactions`, { authenticity_token: token, reaction: 'eyes:add' });
+    assert.equal(onPull.location, `${base}/pull/${pull}#issue-body`);
+    assert.equal((await bobWeb.post(`${base}/pull/${pull}/comments/${prComment.id}/reactions`, { authenticity_token: token, reaction: 'hooray:add' })).status, 303);
+    assert.deepEqual((await kit.reactions.listForIssue({ ...r, issue_number: pull })).data.map((x) => x.content), ['eyes']);
+    assert.deepEqual((await kit.reactions.listForIssueComment({ ...r, comment_id: prComment.id })).data.map((x) => x.content), ['hooray']);
+
+    const anonymous = await page(new WebClient(t), at);
+    assert.doesNotMatch(anonymous.body, /name="reaction"/, 'no buttons for readers who are not signed in');
+    assert.match(anonymous.body, /<ul class="reactions" id="reactions-issue" aria-label="Reactions"><li class="badge" data-content="\+1" aria-label="thumbs up: 2">👍 2<\/li><\/ul>/);
+  });
+
+  test('refused reactions answer inline in their bar and change nothing; forged posts are refused; a private repository is a 404', async () => {
+    const kit = t.octokit(alice.token).rest;
+    await kit.repos.createForAuthenticatedUser({ name: 'shed', auto_init: true });
+    const { data: issue } = await kit.issues.create({ owner: alice.login, repo: 'shed', title: 'Soon archived' });
+    const at = `/${alice.login}/shed/issues/${issue.number}`;
+    const token = csrfIn((await page(bobWeb, at)).body);
+    const count = async () => (await kit.reactions.listForIssue({ owner: alice.login, repo: 'shed', issue_number: issue.number })).data.length;
+
+    const unknown = await bobWeb.post(`${at}/reactions`, { authenticity_token: token, reaction: 'smile:add' });
+    assert.equal(unknown.status, 422);
+    assert.match(unknown.body, /id="reactions-issue"[^>]*><input type="hidden" name="authenticity_token"[^>]*><div class="flash error" role="alert">Choose one of the reactions\.<\/div>/);
+    assert.equal((await bobWeb.post(`${at}/reactions`, { reaction: 'heart:add' })).status, 403, 'no CSRF token');
+    assert.equal((await bobWeb.post(`${at}/reactions`, { authenticity_token: 'f'.repeat(64), reaction: 'heart:add' })).status, 403, 'a forged token');
+
+    await kit.repos.update({ owner: alice.login, repo: 'shed', archived: true });
+    const archived = await bobWeb.post(`${at}/reactions`, { authenticity_token: token, reaction: 'heart:add' });
+    assert.equal(archived.status, 403, 'as the API answers on an archived repository');
+    assert.match(archived.body, /<article class="comment box" id="issue-body">[\s\S]*role="alert">Repository was archived so is read-only\.<\/div><\/article>/, 'in the issue\'s box');
+    assert.equal(await count(), 0, 'nothing was left');
+    const api = await t.request(`/repos/${alice.login}/shed/issues/${issue.number}/reactions`, { method: 'POST', token: bob.token, json: { content: 'heart' } });
+    assert.equal(api.status, 403, 'the API refuses it the same way');
+
+    const secret = `/${alice.login}/vault/pull/${privatePull}/reactions`;
+    const hidden = await bobWeb.post(secret, { authenticity_token: token, reaction: 'heart:add' });
+    assert.equal(hidden.status, 404);
+    assert.deepEqual((await kit.reactions.listForIssue({ owner: alice.login, repo: 'vault', issue_number: privatePull })).data, []);
+  });
+
   describe('in a real browser', { skip: chromiumMissing ? 'chromium is not installed' : false }, () => {
     let browser: Browser;
     before(async () => { browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }); });
     after(async () => { await browser?.close(); });
 
-    test('a reviewer requests changes from the page', async () => {
+    test('a reviewer requests changes and reacts from the page', async () => {
       const context = await browser.newContext();
       const p = await context.newPage();
       await p.goto(`${t.baseUrl}${base}/pull/${pull}`);
@@ -143,6 +220,9 @@ describe('web forms: reviews and reactions', () => {
       await p.fill('#password', PASSWORD);
       await p.click('#sign-in');
       await p.waitForSelector('#review-body');
+      const axe = await new AxeBuilder({ page: p }).analyze();
+      const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], 'the review form and reaction buttons are accessible');
       await p.fill('#review-body', 'Changes from the browser');
       await p.check('#review-event-request_changes');
       await p.click('#review-submit');
@@ -150,6 +230,10 @@ describe('web forms: reviews and reactions', () => {
       const last = (await reviewsOf(repo, pull)).at(-1)!;
       assert.deepEqual([last.user?.login, last.state, last.body], [bob.login, 'CHANGES_REQUESTED', 'Changes from the browser']);
       assert.ok(p.url().endsWith(`#review-${last.id}`));
+      await p.click('#reactions-issue button[data-content="hooray"]');
+      await p.waitForSelector('#reactions-issue button[data-content="hooray"][aria-pressed="true"]');
+      const { data: reactions } = await t.octokit(alice.token).rest.reactions.listForIssue({ owner: alice.login, repo, issue_number: pull, content: 'hooray' });
+      assert.deepEqual(reactions.map((x) => x.user?.login), [bob.login]);
       await context.close();
     });
   });

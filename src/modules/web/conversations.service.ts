@@ -20,6 +20,7 @@ import type { Repo, Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { conversationReactions, type ConversationReactions } from './reactions.service.ts';
 import { submittedReviews, type ReviewEntry } from './reviews.service.ts';
 import { PER_PAGE } from './web.service.ts';
 
@@ -64,6 +65,9 @@ export interface IssueView {
   comments: Rendered<CommentRecord>[];
   people: Map<number, Account>;
   canComment: boolean;
+  /** The reaction buttons are offered (signed in, the repository not archived); the reactions service decides the rest. */
+  canReact: boolean;
+  reactions: ConversationReactions;
   /** The milestone the issue is in (its number and title, as the API shows it), or null. */
   milestone: { number: number; title: string; state: string } | null;
 }
@@ -76,18 +80,20 @@ export async function issuePage(ctx: AppContext, actor: Actor, owner: string, na
   const list = await comments.listForIssue(ctx, actor, owner, name, number, {}, { perPage: MAX_COMMENTS, offset: 0 });
   const context = `${repo.owner.login}/${repo.name}`;
   const render = (body: string | null) => (body ? renderHtml(ctx, body, { mode: 'gfm', context }) : Promise.resolve(''));
-  const [people, labels, issueHtml, commentHtml, canComment, decorations] = await Promise.all([
+  const [people, labels, issueHtml, commentHtml, canComment, decorations, reactions] = await Promise.all([
     users.accountsByIds(ctx, [issue.userId, ...list.page.items.map((c) => c.userId)]),
     labelsOfIssues(ctx, [issue.id]),
     render(issue.body),
     Promise.all(list.page.items.map((c) => render(c.body))),
     actor.user ? issues.canComment(ctx, actor, repo, issue) : Promise.resolve(false),
     issue.milestoneId === null ? Promise.resolve(null) : loadIssueDecorations(ctx, [issue.id]),
+    conversationReactions(ctx, actor, issue.id, list.page.items.map((c) => c.id)),
   ]);
   const milestone = decorations?.get(issue.id)?.milestone ?? null;
   return {
     repo, role, issue: { record: issue, html: issueHtml }, labels: labels.get(issue.id) ?? [],
     comments: list.page.items.map((c, i) => ({ record: c, html: commentHtml[i]! })), people, canComment,
+    canReact: actor.user !== null && !repo.archived, reactions,
     milestone: milestone ? { number: milestone.number, title: milestone.title, state: milestone.state } : null,
   };
 }
@@ -152,8 +158,19 @@ export async function pullPage(ctx: AppContext, actor: Actor, owner: string, nam
   };
 }
 
+/** The page of issue `number`: a pull request's when it is one. */
+export async function pullOrIssuePage(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number,
+): Promise<{ kind: 'pull'; view: PullView } | { kind: 'issue'; view: IssueView }> {
+  const { issue } = await issues.locateIssue(ctx, actor, owner, name, number);
+  return issue.isPullRequest
+    ? { kind: 'pull', view: await pullPage(ctx, actor, owner, name, number) }
+    : { kind: 'issue', view: await issuePage(ctx, actor, owner, name, number) };
+}
+
 export { mergePull } from '../pulls/pulls.merge.ts';
 export { submitReview } from './reviews.service.ts';
+export { toggleReaction } from './reactions.service.ts';
 
 
 /** A repository's labels, a page at a time as the API lists them. */

@@ -7,6 +7,7 @@ import type { Repo } from '../repos/repos.model.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
 import type { IssueListView, IssueView, Rendered } from './conversations.service.ts';
 import type { LabelPageOf } from '../issues/labels.service.ts';
+import { reactionBar, type ReactionErrors } from './reactions.pages.ts';
 import { PER_PAGE } from './web.service.ts';
 import { flash, fragment, h, postForm, renderPage, time, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
 
@@ -63,10 +64,11 @@ export function issuesPage(frame: Frame, v: IssueListView): string {
     pager(base, v.filter.page, v.page.total, PER_PAGE, query)));
 }
 
-function commentBox(people: Map<number, Account>, userId: number, at: string, html: string, id: string): ReactNode {
+function commentBox(people: Map<number, Account>, userId: number, at: string, html: string, id: string, reactions: ReactNode): ReactNode {
   return h('article', { className: 'comment box', id, key: id },
     h('header', { className: 'comment-head' }, login(people, userId), ' commented ', time(at)),
-    html ? trustedHtml('div', { className: 'markdown-body' }, html) : h('p', { className: 'muted' }, 'No description provided.'));
+    html ? trustedHtml('div', { className: 'markdown-body' }, html) : h('p', { className: 'muted' }, 'No description provided.'),
+    reactions);
 }
 
 export interface CommentForm {
@@ -74,9 +76,10 @@ export interface CommentForm {
   errors: string[];
 }
 
-/** What a refused post shows again on an issue page: the comment form as typed. */
+/** What a refused post shows again on an issue page: the comment form as typed, or a reaction's refusal in its bar. */
 export interface IssueInline {
   comment?: CommentForm;
+  reaction?: ReactionErrors;
 }
 
 /** Something else in the conversation (a pull request's review), placed among the comments by its time. */
@@ -86,15 +89,22 @@ export interface TimelineEntry {
 }
 
 /** The conversation of an issue or pull request: its body, the comments (and `more`, by time), the comment form. */
-export function conversation(frame: Frame, v: IssueView, form: CommentForm = { body: '', errors: [] }, more: readonly TimelineEntry[] = []): ReactNode {
+export function conversation(frame: Frame, v: IssueView, inline: IssueInline = {}, more: readonly TimelineEntry[] = []): ReactNode {
   const { issue } = v;
+  const form = inline.comment ?? { body: '', errors: [] };
+  const path = issuePath(v.repo, issue.record);
   const comments: Rendered<{ id: number; userId: number; createdAt: string }>[] = v.comments;
   const timeline: TimelineEntry[] = [
-    ...comments.map((c) => ({ at: c.record.createdAt, node: commentBox(v.people, c.record.userId, c.record.createdAt, c.html, `comment-${c.record.id}`) })),
+    ...comments.map((c) => ({
+      at: c.record.createdAt,
+      node: commentBox(v.people, c.record.userId, c.record.createdAt, c.html, `comment-${c.record.id}`,
+        reactionBar(frame, `${path}/comments/${c.record.id}/reactions`, `reactions-comment-${c.record.id}`, v.reactions.comments.get(c.record.id) ?? [], v.canReact, inline.reaction)),
+    })),
     ...more,
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return fragment(
-    commentBox(v.people, issue.record.userId, issue.record.createdAt, issue.html, 'issue-body'),
+    commentBox(v.people, issue.record.userId, issue.record.createdAt, issue.html, 'issue-body',
+      reactionBar(frame, `${path}/reactions`, 'reactions-issue', v.reactions.issue, v.canReact, inline.reaction)),
     ...timeline.map((e) => e.node),
     frame.user
       ? v.canComment
@@ -120,7 +130,7 @@ export function issuePage(frame: Frame, v: IssueView, inline: IssueInline = {}):
     h('div', { className: 'issue-title' },
       h('h2', { id: 'issue-title' }, i.title, ' ', h('span', { className: 'muted' }, `#${i.number}`)),
       stateBadge(i), labelList(v.labels), milestoneOf(v)),
-    conversation(frame, v, inline.comment)));
+    conversation(frame, v, inline)));
 }
 
 export interface NewIssueForm {

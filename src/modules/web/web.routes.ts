@@ -3,8 +3,8 @@
 // its service for the page's data (the API's own services, with the viewer as actor)
 // and renders it. `/` and the raw file address are shared with the API: there the page
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
-// refs, milestones, blame and profile pages register in the same scope (code.routes.ts, conversations.routes.ts,
-// refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts).
+// reaction, refs, milestones, blame and profile pages register in the same scope (code.routes.ts, conversations.routes.ts,
+// reactions.routes.ts, refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
@@ -16,6 +16,7 @@ import { conversationPages } from './conversations.routes.ts';
 import { homePage } from './home.pages.ts';
 import { milestonePages } from './milestones.routes.ts';
 import { profilePages } from './profiles.routes.ts';
+import { reactionPages } from './reactions.routes.ts';
 import { refsPages } from './refs.routes.ts';
 import { BROWSER_ONLY, PAGE } from './web.forms.ts';
 import { addPageConstraint, viewerOf } from './web.request.ts';
@@ -60,6 +61,7 @@ export function webRoutes(app: Router): void {
 
     codePages(r);
     conversationPages(r);
+    reactionPages(r);
     refsPages(r);
     milestonePages(r);
     blamePages(r);
