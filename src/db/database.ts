@@ -85,9 +85,8 @@ class RolledBackAwareSqliteDialect extends SqliteDialect {
  * (bounded), which is safe because Kysely runs one query at a time per connection.
  * Each is wrapped by the read cache (sqlite-read-cache.ts).
  */
-function withStatementCache(file: SqliteDatabase.Database, max = 1000): KyselySqliteDatabase {
+export function withStatementCache(file: SqliteDatabase.Database, reads = new SqliteReadCache(file), max = 1000): KyselySqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
-  const reads = new SqliteReadCache(file);
   return {
     close: () => { cache.clear(); reads.clear(); file.close(); },
     prepare(sql: string) {

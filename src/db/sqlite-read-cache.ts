@@ -13,8 +13,8 @@
 // - an answer read inside a transaction is not remembered: it may show the
 //   transaction's own uncommitted writes, which a rollback takes back;
 // - callers get copies of the rows, never the remembered objects.
-// Rate-limit counters are the one write exempt: every request counts itself, and a
-// counter row is read by no other query than its own upsert's RETURNING.
+// Rate-limit counters are the one write exempt: every request counts itself. Reads of
+// that table are never remembered, so nothing can read a stale count.
 // PostgreSQL has no such cache: there several processes write, and none can see the
 // others' commits without asking the database.
 import type SqliteDatabase from 'better-sqlite3';
@@ -27,8 +27,15 @@ interface Entry {
   rows: readonly Row[];
 }
 
-/** Writes that invalidate nothing: see the top of the file. */
-const EXEMPT_WRITE = /^(insert into|update) "rate_limits" /;
+/**
+ * Statements that invalidate nothing: rate-limit counters (see the top of the file) and
+ * transaction control. A transaction's writes each forgot everything as they ran, and
+ * nothing read inside it was remembered, so its COMMIT or ROLLBACK has nothing to take
+ * back; read-only transactions (the background workers' polls) then cost the cache nothing.
+ */
+const EXEMPT_WRITE = /^(?:(?:insert into|update) "rate_limits" |(?:begin|commit|rollback|savepoint|release)\b)/i;
+/** Reads never remembered: of the table whose writes forget nothing. */
+const EXEMPT_TABLE = /"rate_limits"/;
 /** Larger answers are not remembered: a cache of lists would hold a lot for little. */
 const MAX_ROWS_PER_ENTRY = 200;
 
@@ -59,8 +66,8 @@ export class SqliteReadCache {
 
   /** The statement Kysely runs: `stmt` itself, reads answered from memory, writes forgetting. */
   wrap(sql: string, stmt: SqliteDatabase.Statement): SqliteStatement {
-    if (stmt.reader && stmt.readonly) return this.cachedRead(sql, stmt);
-    if (EXEMPT_WRITE.test(sql) || /^begin\b/i.test(sql)) return stmt as unknown as SqliteStatement;
+    if (stmt.reader && stmt.readonly) return EXEMPT_TABLE.test(sql) ? stmt as unknown as SqliteStatement : this.cachedRead(sql, stmt);
+    if (EXEMPT_WRITE.test(sql)) return stmt as unknown as SqliteStatement;
     const forget = () => { this.generation++; };
     return {
       reader: stmt.reader,
