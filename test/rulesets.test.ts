@@ -14,10 +14,14 @@ import { addCollaborator } from './factories/issues.ts';
 import { addMember, createOrgWithOwner, createTeam } from './factories/orgs.ts';
 import { cloneAs, commitFiles, repoWithFeature, uniqueName, type Clone } from './factories/pulls.ts';
 import { git, gitOk } from './helpers/git.ts';
+import { headerOf, Receiver } from './helpers/webhook-receiver.ts';
+import { assertMatchesWebhookSchema } from './helpers/webhook-schema.ts';
 
 let t: TestServer;
-before(async () => { t = await startTestServer(); });
-after(async () => { await t.close(); });
+const receiver = new Receiver();
+const ENV = { WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,::1', WHARF_WEBHOOK_RETRY_BASE_MS: '100', WHARF_WEBHOOK_POLL_MS: '200' };
+before(async () => { await receiver.start(); t = await startTestServer({ env: ENV }); });
+after(async () => { await t.close(); await receiver.stop(); });
 
 const RULESETS = '/repos/{owner}/{repo}/rulesets';
 const RULESET = '/repos/{owner}/{repo}/rulesets/{ruleset_id}';
@@ -51,6 +55,9 @@ describe('…/rulesets: create, read, list, update, delete', () => {
     const made = await t.octokit(owner.token).rest.repos.createForAuthenticatedUser({ name: uniqueName(), auto_init: true });
     repo = made.data.name;
     id = made.data.id;
+    await t.octokit(owner.token).rest.repos.createWebhook({
+      owner: owner.login, repo, events: ['repository_ruleset'], config: { url: receiver.url(`/${repo}`), content_type: 'json' },
+    });
   });
 
   test('POST answers the published record (201) and records a created event; GET, the list and PUT follow it', async () => {
@@ -101,6 +108,16 @@ describe('…/rulesets: create, read, list, update, delete', () => {
     assert.deepEqual(hooks.map((e) => e.action), ['created', 'edited']);
     assert.equal((hooks[0]!.payload.repository_ruleset as { id: number }).id, rsId);
     assert.deepEqual(hooks[1]!.payload.changes, { name: { from: 'main rules' }, enforcement: { from: 'active' } });
+    // Delivered as the published repository_ruleset payloads.
+    const delivered = await receiver.waitFor(2, (r) => r.path === `/${repo}` && headerOf(r, 'x-github-event') !== 'ping');
+    for (const [i, action] of (['created', 'edited'] as const).entries()) {
+      assert.equal(headerOf(delivered[i]!, 'x-github-event'), 'repository_ruleset');
+      const body = JSON.parse(delivered[i]!.body) as { action: string; repository_ruleset: { id: number }; repository: { name: string } };
+      assertMatchesWebhookSchema('repository_ruleset', action, body);
+      assert.equal(body.action, action);
+      assert.equal(body.repository_ruleset.id, rsId);
+      assert.equal(body.repository.name, repo);
+    }
   });
 
   test('paging the list: per_page and Link', async () => {
@@ -374,6 +391,11 @@ describe('rulesets on merges', () => {
     await addCollaborator(t, owner.token, { owner: owner.login, repo }, writer, 'push');
     const e = await failsWith(t.octokit(writer.token).rest.pulls.merge({ owner: owner.login, repo, pull_number: pr }), 405);
     assert.equal(e.message, 'At least 1 approving review is required by reviewers with write access.');
+    // Nor may they write to main through the contents API (the same rules, upstream's 409).
+    const contents = await failsWith(t.octokit(writer.token).rest.repos.createOrUpdateFileContents({
+      owner: owner.login, repo, path: 'direct.txt', message: 'Direct', content: Buffer.from('d\n').toString('base64'),
+    }), 409);
+    assert.equal(contents.message, 'Repository rule violations found\n\nChanges must be made through a pull request.\n\n');
     const merged = await kit.rest.pulls.merge({ owner: owner.login, repo, pull_number: pr });
     assert.equal(merged.data.merged, true);
   });
