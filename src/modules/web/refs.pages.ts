@@ -1,16 +1,17 @@
 // Branches, tags and the compare view: each ref with its tip commit (short sha linking to
 // the commit page, message, date), protected branches marked, paged as the API pages
-// the same lists; a comparison with its status, commits and unified diff.
+// the same lists; a comparison with its status, commits and unified diff, and the form
+// that opens a pull request of it.
 import type { Comparison } from '../compare/compare.service.ts';
 import type { CommitRecordData } from '../git-data/commits.service.ts';
 import { tag as tagView } from '../releases/releases.views.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import type { Urls } from '../../urls.ts';
 import { commitRow, diffView } from './commits.pages.ts';
-import type { BranchesView, BranchRow, TagsView } from './refs.service.ts';
+import { newPullDefaults, sidesOf, type BranchesView, type BranchRow, type NewPullForm, type TagsView } from './refs.service.ts';
 import { encPath, pager, repoHeader, repoPath } from './repo.layout.ts';
 import { PER_PAGE } from './web.service.ts';
-import { fragment, h, renderPage, type Frame, type ReactNode } from './web.render.ts';
+import { flash, fragment, h, postForm, renderPage, type Frame, type ReactNode } from './web.render.ts';
 
 function when(epoch: number): ReactNode {
   const iso = new Date(epoch * 1000).toISOString();
@@ -85,9 +86,29 @@ const STATUS_WORDS: Record<Comparison['status'], (c: Comparison) => string> = {
   diverged: (c) => `The head is ${c.aheadBy} commit${c.aheadBy === 1 ? '' : 's'} ahead of and ${c.behindBy} commit${c.behindBy === 1 ? '' : 's'} behind the base.`,
 };
 
-export function comparePage(frame: Frame, c: Comparison): string {
-  const at = c.basehead.indexOf('...');
-  const [base, head] = [c.basehead.slice(0, at), c.basehead.slice(at + 3)];
+/**
+ * "Create pull request": posts to the comparison's own address, for signed-in users of a
+ * repository that is not archived; the pulls service decides whether they may.
+ */
+function newPullForm(frame: Frame, c: Comparison, form: NewPullForm): ReactNode {
+  if (!frame.user || c.repo.archived) return null;
+  const { base, head } = sidesOf(c);
+  return postForm(frame, repoPath(c.repo, 'compare', `${encPath(base)}...${encPath(head)}`), { className: 'box', id: 'new-pull-form', 'aria-labelledby': 'new-pull-heading' },
+    h('h2', { id: 'new-pull-heading' }, 'Open a pull request'),
+    h('p', { className: 'muted' }, 'Merge ', h('code', null, head), ' into ', h('code', null, base), '.'),
+    flash('error', form.errors),
+    h('label', { htmlFor: 'pull-title' }, 'Title'),
+    h('input', { type: 'text', id: 'pull-title', name: 'title', defaultValue: form.title, required: true }),
+    h('label', { htmlFor: 'pull-body' }, 'Description'),
+    h('textarea', { id: 'pull-body', name: 'body', rows: 8, defaultValue: form.body }),
+    h('div', { className: 'choice' },
+      h('input', { type: 'checkbox', id: 'pull-draft', name: 'draft', value: '1', defaultChecked: form.draft }),
+      h('label', { htmlFor: 'pull-draft', className: 'inline' }, 'Create as a draft')),
+    h('button', { type: 'submit', id: 'create-pull' }, 'Create pull request'));
+}
+
+export function comparePage(frame: Frame, c: Comparison, form: NewPullForm = newPullDefaults(c)): string {
+  const { base, head } = sidesOf(c);
   return renderPage(frame, fragment(repoHeader(c.repo, 'code'),
     h('section', { className: 'box', 'aria-labelledby': 'compare-heading' },
       h('h2', { id: 'compare-heading' }, 'Comparing ', h('code', null, base), ' … ', h('code', null, head)),
@@ -95,6 +116,7 @@ export function comparePage(frame: Frame, c: Comparison): string {
         STATUS_WORDS[c.status](c)),
       h('p', { className: 'muted' }, 'Merge base ',
         h('a', { href: repoPath(c.repo, 'commit', c.mergeBase.commit.sha) }, h('code', null, c.mergeBase.commit.sha.slice(0, 7))))),
+    newPullForm(frame, c, form),
     h('section', { 'aria-labelledby': 'compare-commits-heading' },
       h('h2', { id: 'compare-commits-heading' }, `Commits (${c.aheadBy})`),
       c.commits.length

@@ -1,15 +1,17 @@
 // The refs pages: branches, tags, releases (the list and one release at the html_url the
 // releases API hands out) and the compare view at the compare API's html_url, with its
-// diff_url and patch_url (`{basehead}.diff`, `.patch`) as plain text.
+// diff_url and patch_url (`{basehead}.diff`, `.patch`) as plain text, and the post of its
+// "Create pull request" form.
 import type { Router } from '../../http/router.ts';
 import { comparisonText } from '../compare/compare.service.ts';
 import { sendPage } from '../web-session/web-request.ts';
 import { branchesPage, comparePage, tagsPage } from './refs.pages.ts';
 import * as refs from './refs.service.ts';
 import { releasePage, releasesPage } from './releases.pages.ts';
-import { PAGE, pageNumber } from './web.forms.ts';
+import { formErrors, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
-import { PageQuery, RepoParams, RepoRestParams } from './web.schemas.ts';
+import { PageQuery, PullForm, RepoParams, RepoRestParams } from './web.schemas.ts';
+import { repoPath } from './repo.layout.ts';
 
 /** Registered inside the pages' scope (web.routes.ts). */
 export function refsPages(r: Router): void {
@@ -55,5 +57,21 @@ export function refsPages(r: Router): void {
     }
     const c = await refs.comparisonOf(ctx, viewer.actor, owner, repo, basehead);
     return sendPage(reply, comparePage(viewer.frame(title(`Comparing ${c.basehead}`, c.repo)), c));
+  });
+
+  r.post('/:owner/:repo/compare/*', { schema: { params: RepoRestParams, body: PullForm }, config: { ...PAGE, operationId: 'wharf/web-create-pull' } }, async (request, reply) => {
+    const { owner, repo, '*': basehead } = request.params;
+    const b = request.body;
+    const form = { title: b.title ?? '', body: b.body ?? '', draft: b.draft !== undefined && b.draft !== '' };
+    return signedInPost(request, reply, b.authenticity_token, async (viewer) => {
+      const c = await refs.comparisonOf(ctx, viewer.actor, owner, repo, basehead);
+      try {
+        const made = await refs.openPull(ctx, viewer.actor, c, form);
+        return reply.redirect(repoPath(made.repo, 'pull', made.pull.number), 303);
+      } catch (err) {
+        const { status, messages } = formErrors(err);
+        return sendPage(reply.code(status), comparePage(viewer.frame(title(`Comparing ${c.basehead}`, c.repo)), c, { ...form, errors: messages }));
+      }
+    });
   });
 }

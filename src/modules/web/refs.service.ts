@@ -15,6 +15,7 @@ import { releaseDetails } from '../releases/releases.present.ts';
 import * as releases from '../releases/releases.service.ts';
 import type { ReleaseDetail } from '../releases/releases.views.ts';
 import type { Repo } from '../repos/repos.model.ts';
+import * as pulls from '../pulls/pulls.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import { PER_PAGE } from './web.service.ts';
 
@@ -140,4 +141,41 @@ export async function comparisonOf(ctx: AppContext, actor: Actor, owner: string,
     // An empty repository has nothing to compare (the API answers it as a 409).
     throw err instanceof ConflictError ? new NotFoundError() : err;
   });
+}
+
+/** The two sides of a comparison's `base...head`, as written. */
+export function sidesOf(c: Comparison): { base: string; head: string } {
+  const at = c.basehead.indexOf('...');
+  return { base: c.basehead.slice(0, at), head: c.basehead.slice(at + 3) };
+}
+
+export interface NewPullForm {
+  title: string;
+  body: string;
+  draft: boolean;
+  errors: string[];
+}
+
+/** What the form offers first: one commit's subject and body, or else the head branch's name (as upstream fills it in). */
+export function newPullDefaults(c: Comparison): NewPullForm {
+  const { head } = sidesOf(c);
+  const only = c.commits.length === 1 ? c.commits[0]!.commit.parsed.message.trim() : null;
+  if (only) {
+    const [subject, ...rest] = only.split('\n');
+    return { title: subject!, body: rest.join('\n').trim(), draft: false, errors: [] };
+  }
+  return { title: head.slice(head.indexOf(':') + 1), body: '', draft: false, errors: [] };
+}
+
+/**
+ * Opens a pull request of the comparison's head into its base through the pulls service
+ * (its rules decide: commits between, no open duplicate, a title). The base is a branch
+ * of this repository: `owner:` naming the repository's own owner is dropped; any other
+ * owner's branch is not a base here, and the service says so.
+ */
+export function openPull(ctx: AppContext, actor: Actor, c: Comparison, form: Omit<NewPullForm, 'errors'>): Promise<pulls.LocatedPull> {
+  const { base, head } = sidesOf(c);
+  const ownPrefix = `${c.repo.owner.login}:`;
+  const baseRef = base.toLowerCase().startsWith(ownPrefix.toLowerCase()) ? base.slice(ownPrefix.length) : base;
+  return pulls.createPull(ctx, actor, c.repo.owner.login, c.repo.name, { title: form.title, body: form.body || null, head, base: baseRef, draft: form.draft });
 }
