@@ -20,7 +20,7 @@ import type { Figure } from './figures.ts';
 import { call, callOk, FaultSetupUnavailable, figureSink, isErrorBody, LOGIN, makeUser, percentile, sample, sleep, startWharf, tally, tempDir, type WharfOptions } from './faults-common.ts';
 import { findPgBin, startPgCluster } from './faults-pg-cluster.ts';
 import fs from 'node:fs';
-import { startChannelLoad, type ChannelLoad } from './faults-pg-channels.ts';
+import { startChannelLoad, type Channel, type ChannelLoad } from './faults-pg-channels.ts';
 
 export interface PostgresFaultOptions extends WharfOptions {
   /** Restarts of each kind (immediate, fast), one after the other. */
@@ -36,8 +36,8 @@ export interface PostgresFaultOptions extends WharfOptions {
   requestTimeoutMs?: number;
   /** Reads and writes must succeed again this soon after PostgreSQL is back, ms. */
   recoverLimitMs?: number;
-  /** GraphQL and git over HTTP under the outages too [true]. */
-  channels?: boolean;
+  /** The other channels loaded under the outages too [GraphQL and git over HTTP]. */
+  channels?: readonly Channel[];
   progress?: (line: string) => void;
 }
 
@@ -104,9 +104,10 @@ export async function runPostgresFaults(o: PostgresFaultOptions): Promise<Figure
     };
     // GraphQL and git over HTTP, under the same outages (their own loops).
     let channels: ChannelLoad | null = null;
-    if (o.channels ?? true) {
+    const which = o.channels ?? ['graphql', 'git'];
+    if (which.length) {
       work = tempDir('wharf-faults-pgwork-');
-      channels = await startChannelLoad(w, token, { work, issuesRepo: 'pg-faults', requestTimeoutMs, gitTimeoutMs: requestTimeoutMs * 3 });
+      channels = await startChannelLoad(w, token, { channels: which, work, issuesRepo: 'pg-faults', requestTimeoutMs, gitTimeoutMs: requestTimeoutMs * 3 });
     }
     const loops = Promise.all([
       ...Array.from({ length: o.writers ?? 2 }, writer),

@@ -2,10 +2,11 @@
 // other process tests start it: test/helpers/programs.ts) while what it stands on fails.
 //   - PostgreSQL restarted under load (a private cluster; crash and clean stop, 1 s
 //     down each): 503s in the spec's body while it is down, no crash, recovery within
-//     10 s, no acknowledged issue lost; GraphQL (createIssue, a repository query) and
-//     git over HTTP (ls-remote, clone, fetch, push) under the same outages: 503s (git
-//     exits non-zero on them), git fsck clean, refs on disk the API's, no acknowledged
-//     mutation or push lost nor left without its push event
+//     10 s, no acknowledged issue lost; GraphQL (createIssue, a repository query) under
+//     the same outages: 503 with Retry-After, no acknowledged mutation lost. (git over
+//     HTTP under the outages runs in npm run reliability only: its git processes made
+//     this file ~20 s longer and starved the webhook part's timings beside it;
+//     test/db-unavailable-channels.test.ts holds the bug it found)
 //   - the data dir's disk full (a 24 MiB tmpfs) under issue creates, contents API
 //     writes and pushes: only successes and clean 507s, recovery, PRAGMA
 //     integrity_check and git fsck pass, no acknowledged write lost
@@ -48,7 +49,7 @@ before(async () => {
   if (ON_POSTGRES) return;
   const base = { serverArgs: programArgs('src/main.ts'), cwd: process.cwd() };
   const runs = await Promise.all([
-    runFaults({ ...base, dialect: 'postgres', parts: ['postgres-restart'], postgres: { restarts: 1, outageMs: 1000, loadMs: 800 } }),
+    runFaults({ ...base, dialect: 'postgres', parts: ['postgres-restart'], postgres: { restarts: 1, outageMs: 1000, loadMs: 800, channels: ['graphql'] } }),
     runFaults({ ...base, dialect: 'sqlite', parts: ['disk'], disk: { fullMs: 1500, loadMs: 800, restartCheck: false } }),
     runFaults({ ...base, dialect: 'sqlite', parts: ['webhooks'], webhooks: { issues: 4, paceMs: 50, timeoutMs: 500, maxAttempts: 2, settleTimeoutMs: 20_000 } }),
   ]);
@@ -79,7 +80,7 @@ function noMisses(mine: Figure[]): void {
   assert.deepEqual(mine.filter((f) => f.pass === false).map((f) => `${f.name}: ${f.value} ${verdict(f)}${f.detail ? `\n${f.detail}` : ''}`), [], table);
 }
 
-test('faults: PostgreSQL restarted under load (REST, GraphQL, git over HTTP): Wharf stays up, 503 while it is down, recovers by itself, loses nothing', (t) => {
+test('faults: PostgreSQL restarted under load (REST and GraphQL): Wharf stays up, 503 while it is down, recovers by itself, loses nothing', (t) => {
   const mine = part(t, 'faults: postgres restart');
   if (!mine) return;
   // The regressions first, by name: the crash, then the 500s.
@@ -87,8 +88,6 @@ test('faults: PostgreSQL restarted under load (REST, GraphQL, git over HTTP): Wh
   assert.equal(figure(mine, 'statuses of requests made while PostgreSQL was down').pass, true, table);
   assert.equal(figure(mine, 'GraphQL while PostgreSQL was down').pass, true, table);
   assert.equal(figure(mine, 'GraphQL answers other than success').pass, true, table);
-  assert.equal(figure(mine, 'git over HTTP while PostgreSQL was down').pass, true, table);
-  assert.equal(figure(mine, 'git: acknowledged pushes lost').pass, true, table);
   noMisses(mine);
 });
 
