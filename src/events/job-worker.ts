@@ -6,6 +6,7 @@
 // CLI commands wait on it). A subclass says how to run a pass and how to count what
 // is waiting.
 import type { AppContext } from '../context.ts';
+import type { WorkKind } from './bus.ts';
 
 export abstract class JobWorker {
   protected running = false;
@@ -13,6 +14,8 @@ export abstract class JobWorker {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** The work that wakes this worker at once (bus.ts); a worker with a queue of its own names it. */
+  protected readonly wakesOn: WorkKind = 'jobs';
 
   constructor(protected readonly ctx: AppContext, private readonly pollMs: number) {}
 
@@ -42,7 +45,7 @@ export abstract class JobWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.ctx.bus.onWork(() => this.nudge());
+    this.unsubscribe = this.ctx.bus.onWork(() => this.nudge(), this.wakesOn);
     this.nudge();
   }
 

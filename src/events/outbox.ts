@@ -30,7 +30,7 @@ export async function recordEvent(ctx: AppContext, e: DomainEvent): Promise<numb
     dispatched_at: null,
   }).returning('id').executeTakeFirstOrThrow();
   await ctx.bus.publish(ctx, { ...e, id: row.id });
-  wakeWorkers(ctx);
+  wakeWorkers(ctx, 'outbox');
   return row.id;
 }
 

@@ -86,7 +86,7 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.ctx.bus.onWork(() => this.nudge());
+    this.unsubscribe = this.ctx.bus.onWork(() => this.nudge(), 'outbox');
     this.nudge();
   }
 

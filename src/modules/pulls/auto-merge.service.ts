@@ -9,6 +9,7 @@ import { inTransaction, type AppContext } from '../../context.ts';
 import { requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../../domain/errors.ts';
+import { wakeWorkers } from '../../events/wake.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { branchRules } from '../branch-protection/ref-rules.service.ts';
 import { recordIssueEvent } from '../issues/issue-events.service.ts';
@@ -66,6 +67,7 @@ export async function enableAutoMerge(
       commitTitle: input.commitHeadline ?? null, commitMessage: input.commitBody ?? null, authorEmail: input.authorEmail ?? null,
       enabledAt: nowIso(tx.clock),
     });
+    wakeWorkers(tx, 'auto-merge');
     await recordIssueEvent(tx, { repositoryId: l.repo.id, issueId: l.issue.id, actorId: user.id, event: ENABLED_EVENT[method] });
     await recordPullEvent(tx, actor, l.repo, current.pull, current.issue, 'auto_merge_enabled');
     return current;

@@ -6,6 +6,7 @@
 import type { AppContext } from '../../context.ts';
 import { userActor } from '../../domain/actor.ts';
 import type { DomainEvent } from '../../events/outbox.ts';
+import { wakeWorkers } from '../../events/wake.ts';
 import { roleAtLeast } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
@@ -48,8 +49,13 @@ async function onSynchronize(ctx: AppContext, e: DomainEvent, pullId: number): P
 }
 
 export async function onEvent(ctx: AppContext, e: DomainEvent): Promise<void> {
+  if (await markFor(ctx, e)) wakeWorkers(ctx, 'auto-merge');
+}
+
+/** Marks the requests `e` may have changed the judgement of; whether it could have marked any. */
+async function markFor(ctx: AppContext, e: DomainEvent): Promise<boolean> {
   const p = e.payload as Payload;
-  if (!e.repositoryId) return;
+  if (!e.repositoryId) return false;
   if (e.event === 'status' && p.sha) await store.markPendingByHead(ctx.db, e.repositoryId, [p.sha]);
   else if (e.event === 'check_run' && p.check_run?.head_sha) await store.markPendingByHead(ctx.db, e.repositoryId, [p.check_run.head_sha]);
   else if (e.event === 'check_suite' && p.check_suite?.head_sha) await store.markPendingByHead(ctx.db, e.repositoryId, [p.check_suite.head_sha]);
@@ -57,4 +63,6 @@ export async function onEvent(ctx: AppContext, e: DomainEvent): Promise<void> {
     await store.markPendingByBase(ctx.db, e.repositoryId, p.ref.slice('refs/heads/'.length));
   } else if (e.event === 'pull_request' && e.action === 'synchronize' && p.pull_request?.id) await onSynchronize(ctx, e, p.pull_request.id);
   else if (p.pull_request?.id && e.action && PULL_ACTIONS[e.event]?.includes(e.action)) await store.markPending(ctx.db, [p.pull_request.id]);
+  else return false;
+  return true;
 }

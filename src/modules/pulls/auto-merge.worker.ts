@@ -22,6 +22,8 @@ const LEASE_MS = 5 * 60_000;
 const CLAIM_BATCH = 10;
 
 export class AutoMergeWorker extends JobWorker {
+  protected override readonly wakesOn = 'auto-merge';
+
   protected countClaimable(): Promise<number> {
     return store.countClaimable(this.ctx.db, this.ctx.clock.now().getTime());
   }

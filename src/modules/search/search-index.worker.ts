@@ -14,6 +14,8 @@ const RETRY_MS = 60_000;
 const CLAIM_BATCH = 10;
 
 export class SearchIndexWorker extends JobWorker {
+  protected override readonly wakesOn = 'search-index';
+
   constructor(ctx: AppContext, pollMs: number, private readonly onIndexed?: (o: indexer.IndexOutcome) => void) {
     super(ctx, pollMs);
   }

@@ -5,6 +5,7 @@
 // force push took off the branch leaves the commit index.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { nowIso } from '../../domain/clock.ts';
+import { wakeWorkers } from '../../events/wake.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as gitIndex from './search-index.git.ts';
 import * as codeStore from './search-code.store.ts';
@@ -70,9 +71,10 @@ export async function indexRepository(ctx: AppContext, repositoryId: number, opt
   return { repositoryId, kind: 'full', commits: commits.length, files: texts.length };
 }
 
-/** Queues a repository for the indexer (event subscribers, in the recording transaction). */
-export function queueRepository(ctx: AppContext, repositoryId: number): Promise<void> {
-  return store.markPending(ctx.db, repositoryId);
+/** Queues a repository for the indexer (event subscribers, in the recording transaction), waking it once that commits. */
+export async function queueRepository(ctx: AppContext, repositoryId: number): Promise<void> {
+  await store.markPending(ctx.db, repositoryId);
+  wakeWorkers(ctx, 'search-index');
 }
 
 /** Claims queued repositories for this worker (see store.claimPending). */
