@@ -22,8 +22,8 @@ export interface Providers {}
 /**
  * What a background worker waits for. The outbox wakes only the webhook delivery worker,
  * and the search index and auto-merge queues only their own workers: waking every worker
- * on every recorded event made each of them run a claiming transaction per write, a
- * fifth of the issue create path's time. 'jobs' is every other job worker (imports,
+ * on every recorded event made each of them run a claiming transaction after every
+ * write. 'jobs' is every other job worker (imports,
  * migrations), woken by their own services.
  */
 export type WorkKind = 'outbox' | 'search-index' | 'auto-merge' | 'jobs';
