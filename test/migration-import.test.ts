@@ -1,7 +1,8 @@
 // Importing migration archives: a round trip (export from server A through the API,
 // import into a fresh server B through the site-admin endpoint and once through the
 // CLI) that answers the same through the API (reviews, review comments and their
-// reactions, releases and teams' access to repositories included) and serves the same refs; name conflicts skipped or renamed and reported; bad
+// reactions, issue timelines, releases with their assets' bytes and teams' access to
+// repositories included) and serves the same refs; name conflicts skipped or renamed and reported; bad
 // archives (not gzip, a path-traversal entry, no schema.json, an unknown version, a
 // record of any kind missing what the import needs) refused with 422 and nothing written; an import failing half-way taken back out
 // whole; site admins only.
@@ -143,6 +144,14 @@ describe('migration archive imports', () => {
     await owner.rest.reactions.createForIssueComment({ owner: org.login, repo, comment_id: comment.id, content: 'heart' });
     const { data: closed } = await other.rest.issues.create({ owner: org.login, repo, title: 'Wrong port' });
     await owner.rest.issues.update({ owner: org.login, repo, issue_number: closed.number, state: 'closed', state_reason: 'not_planned' });
+    // Timeline events beyond those of creating and closing: renamed, unlabeled and labeled again, unassigned, demilestoned, locked and unlocked, reopened.
+    const ref = { owner: org.login, repo, issue_number: closed.number };
+    await owner.rest.issues.update({ ...ref, title: 'Wrong port of call', state: 'open', labels: ['heavy'], milestone: ms.number, assignees: [org.owner.login] });
+    await owner.rest.issues.removeLabel({ ...ref, name: 'heavy' });
+    await owner.rest.issues.update({ ...ref, milestone: null, assignees: [] });
+    await owner.rest.issues.lock({ ...ref, lock_reason: 'resolved' });
+    await owner.rest.issues.unlock(ref);
+    await owner.rest.issues.update({ ...ref, state: 'closed', state_reason: 'not_planned' });
     const { data: pull } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Load the crate', head: 'feature', base: 'main', body: 'Please' });
     await other.rest.issues.createComment({ owner: org.login, repo, issue_number: pull.number, body: 'Looks sound' });
     // Reviews: changes requested with a line comment, a reply to it (a review of its own), then an approval.
@@ -218,6 +227,8 @@ describe('migration archive imports', () => {
         await same(`${base}/issues/${i.number}`);
         await same(`${base}/issues/${i.number}/comments`);
         await same(`${base}/issues/${i.number}/reactions`);
+        // The timeline: the same events, actors, labels, assignees, milestones, renames, reasons and times.
+        await same(`${base}/issues/${i.number}/events`);
         if (!i.pull_request) continue;
         await same(`${base}/pulls/${i.number}`, ['merge_commit_sha']);
         await same(`${base}/pulls/${i.number}/reviews`);
@@ -230,6 +241,14 @@ describe('migration archive imports', () => {
       }
       assert.deepEqual(await refs(b, org.login, repo), await refs(a, org.login, repo), `${repo} refs`);
     }
+    // The repository's event list (newest first, each with its issue) too, and what the second issue's timeline says.
+    await same(`/repos/${org.login}/cargo/issues/events`);
+    const timeline = await get(b, `/repos/${org.login}/cargo/issues/2/events`) as Json[];
+    assert.deepEqual(timeline.map((e) => e.event), [
+      'closed', 'renamed', 'reopened', 'milestoned', 'assigned', 'labeled', 'unlabeled', 'demilestoned', 'unassigned', 'locked', 'unlocked', 'closed',
+    ]);
+    assert.deepEqual(timeline[1]!.rename, { from: 'Wrong port', to: 'Wrong port of call' });
+    assert.deepEqual([(timeline[4]!.assignee as Json).login, (timeline[4]!.assigner as Json).login, timeline[9]!.lock_reason], [org.owner.login, org.owner.login, 'resolved']);
     // Reviews and review comments came along, the reply still answering the comment it answered.
     const cargo = `/repos/${org.login}/cargo`;
     await same(`${cargo}/pulls/comments`);
@@ -340,6 +359,7 @@ describe('migration archive imports', () => {
     const twoTags = changed('releases_000001.json', (rs) => [...rs, { ...rs[0]! }]);
     const badGrant = changed('teams_000001.json', ([first, ...rest]) => [{ ...first, repositories: [{ ...(first!.repositories as Json[])[0], permission: 'owner' }] }, ...rest]);
     const missingAsset = entries.filter((e) => !(e.header.name.startsWith('releases/') && e.header.name.endsWith('/notes.txt')));
+    const eventNowhere = changed('issue_events_000001.json', ([first, ...rest]) => [{ ...first, issue: undefined }, ...rest]);
     const badSubject = changed('reactions_000001.json', ([first, ...rest]) => [{ ...first, subject_type: 'commit_comment' }, ...rest]);
     const cases: [string, Buffer, RegExp][] = [
       ['not gzip', Buffer.from('certainly not an archive'), /not a readable \.tar\.gz/],
@@ -353,6 +373,7 @@ describe('migration archive imports', () => {
       ['two releases of one tag', await packOf(twoTags), /two releases of the tag "v1"/],
       ['a team permission unknown here', await packOf(badGrant), /teams\[0\]\.repositories\[0\]: permission "owner" is not one of/],
       ['an asset whose bytes are not in the archive', await packOf(missingAsset), /releases\[0\]\.release_assets\[1\]: asset_url "tarball:\/\/root\/releases\/[^"]+\/notes\.txt" is not a file of the archive/],
+      ['a timeline event of no issue', await packOf(eventNowhere), /issue_events\[0\]: "issue" must be a non-empty string/],
       ['a reaction to something else', await packOf(badSubject), /reaction subject_type "commit_comment"/],
       ['empty body', Buffer.alloc(0), /no archive/],
     ];

@@ -187,7 +187,7 @@ describe('organization and user migrations', () => {
     const { dir, files } = await unpack(Buffer.from(await download.arrayBuffer()));
     for (const name of ['schema.json', 'users_000001.json', 'organizations_000001.json', 'teams_000001.json', 'repositories_000001.json',
       'issues_000001.json', 'pull_requests_000001.json', 'issue_comments_000001.json', 'labels_000001.json', 'milestones_000001.json', 'reactions_000001.json',
-      'pull_request_reviews_000001.json', 'pull_request_review_comments_000001.json', 'releases_000001.json']) {
+      'pull_request_reviews_000001.json', 'pull_request_review_comments_000001.json', 'releases_000001.json', 'issue_events_000001.json']) {
       assert.ok(files.includes(name), `${name} in ${files.filter((f) => !f.startsWith('repositories/')).join(', ')}`);
     }
     assert.equal(readJson(dir, 'schema.json').version, '1.0.1');
@@ -224,6 +224,10 @@ describe('organization and user migrations', () => {
     assert.deepEqual(fs.readFileSync(path.join(dir, 'releases', asset.guid, 'manifest.bin')), ASSET);
     assert.equal(release.repository, `${t.baseUrl}/repos/${org.login}/${repo}`);
     assert.equal(release.user, `${t.baseUrl}/users/${org.owner.login}`);
+    // Timeline events, oldest first, with upstream's type and the issue they are on.
+    const events = readJson(dir, 'issue_events_000001.json') as { type: string; event: string; issue: string; label?: { name: string }; actor: { login: string } }[];
+    assert.deepEqual(events.filter((e) => e.issue.endsWith('/issues/1')).map((e) => [e.type, e.event, e.label?.name ?? null, e.actor.login]),
+      [['issue_event', 'labeled', 'heavy', org.owner.login], ['issue_event', 'milestoned', null, org.owner.login]]);
     // The git data: a bare repository that clones, with the server's refs.
     const bare = path.join(dir, 'repositories', org.login, `${repo}.git`);
     const cloned = tempDir('wharf-archive-clone-');

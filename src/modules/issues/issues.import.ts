@@ -1,10 +1,12 @@
 // Import-shaped entry points for migration archives (migration-import): labels,
 // milestones, issues (and the issue rows of pull requests) and comments put in with the
 // archive's numbers, authors and timestamps, so that links into the old host's numbers
-// still hold. No actor and no events: nobody opened or commented anything here.
+// still hold. No actor and no new events: nobody opened or commented anything here; the
+// timeline events the archive has go in as they were (importIssueEvents).
 import { inTransaction, type AppContext } from '../../context.ts';
 import { nowIso } from '../../domain/clock.ts';
-import type { IssueRecord, MilestoneRecord } from './issues.model.ts';
+import * as eventStore from './issue-events.store.ts';
+import type { IssueEventDetail, IssueEventName, IssueRecord, MilestoneRecord } from './issues.model.ts';
 import * as importStore from './issues.import.store.ts';
 import * as store from './issues.store.ts';
 import * as labelStore from './labels.store.ts';
@@ -61,4 +63,21 @@ export interface ImportedComment {
 /** A comment on an imported issue, with its author and timestamps; answers its id. */
 export async function importComment(ctx: AppContext, issue: IssueRecord, c: ImportedComment): Promise<number> {
   return inTransaction(ctx, (tx) => importStore.insertComment(tx.db, { ...c, repositoryId: issue.repositoryId, issueId: issue.id }));
+}
+
+export interface ImportedEvent {
+  actorId: number | null;
+  event: IssueEventName;
+  detail: IssueEventDetail;
+  commitId: string | null;
+  createdAt: string;
+}
+
+/** Timeline events of an imported issue, in the order given (the timeline lists them by id), each at its own time. */
+export async function importIssueEvents(ctx: AppContext, issue: IssueRecord, events: readonly ImportedEvent[]): Promise<void> {
+  for (const e of events) {
+    await eventStore.insertMany(ctx.db, [{
+      repositoryId: issue.repositoryId, issueId: issue.id, actorId: e.actorId, event: e.event, detail: e.detail, commitId: e.commitId,
+    }], e.createdAt);
+  }
 }

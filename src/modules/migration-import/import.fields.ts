@@ -13,6 +13,11 @@ export class Fields {
     throw archiveError(`${this.where}: "${key}" ${what}`);
   }
 
+  /** The field as it is, for a record whose field takes more than one shape. */
+  raw(key: string): unknown {
+    return this.o[key];
+  }
+
   str(key: string): string {
     const v = this.o[key];
     return typeof v === 'string' && v !== '' ? v : this.fail(key, 'must be a non-empty string');

@@ -3,7 +3,7 @@
 // /repos/{owner}/{name} part of their API URLs, so any host's archive reads the same.
 // A record missing what the import needs is an archive error (422), found before
 // anything is written.
-import { LOCK_REASONS, STATE_REASONS } from '../issues/issues.model.ts';
+import { LOCK_REASONS, STATE_REASONS, type IssueEventName } from '../issues/issues.model.ts';
 import { sanitizeAssetName } from '../releases/releases.model.ts';
 import type { ReactionContent } from '../reactions/reactions.rollup.ts';
 import { isReactionContent } from '../reactions/reactions.import.ts';
@@ -64,6 +64,22 @@ export interface AssetRecord {
   file: string;
 }
 
+export interface EventRecord {
+  repo: string; issueNumber: number; actor: string | null; event: (typeof EVENTS)[number]; commitId: string | null; createdAt: string;
+  label: { name: string; color: string } | null; assignee: string | null; assigner: string | null; milestone: string | null;
+  rename: { from: string; to: string } | null; lockReason: string | null; stateReason: string | null;
+}
+
+/**
+ * The timeline events the import makes again: those Wharf records but the classic
+ * projects' (their cards are not in the archive). Others of upstream's many kinds
+ * (mentioned, subscribed …) are read past.
+ */
+const EVENTS = [
+  'closed', 'reopened', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'milestoned', 'demilestoned', 'locked', 'unlocked', 'renamed',
+  'referenced', 'auto_merge_enabled', 'auto_squash_enabled', 'auto_rebase_enabled', 'auto_merge_disabled',
+] as const satisfies readonly IssueEventName[];
+
 /** Repository switches the archive carries over (REST name → record name). */
 const FLAGS = {
   has_issues: 'hasIssues', has_projects: 'hasProjects', has_wiki: 'hasWiki', has_downloads: 'hasDownloads', has_discussions: 'hasDiscussions',
@@ -118,6 +134,7 @@ export interface ArchiveRecords {
   reviews: ReviewRecord[];
   reviewComments: ReviewCommentRecord[];
   releases: ReleaseRecord[];
+  events: EventRecord[];
 }
 
 const REVIEW_STATES = ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED'] as const;
@@ -234,6 +251,25 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
         assets: releaseAssets(f, contents.files),
       };
     })),
+    events: each(contents, 'issue_events', (f): EventRecord[] => {
+      const event = f.str('event');
+      if (!(EVENTS as readonly string[]).includes(event)) return [];
+      const label = f.obj('label');
+      const lf = label ? new Fields(label, `${f.where}.label`) : null;
+      const rename = f.obj('rename');
+      const rf = rename ? new Fields(rename, `${f.where}.rename`) : null;
+      // Wharf writes the milestone as { title }, upstream's archive as the title alone.
+      const milestone = typeof f.raw('milestone') === 'string' ? f.str('milestone') : f.obj('milestone') ? new Fields(f.obj('milestone')!, `${f.where}.milestone`).str('title') : null;
+      return [{
+        repo: f.repoOf('issue'), issueNumber: f.tailNumber('issue'), actor: f.login('actor'), event: event as EventRecord['event'],
+        commitId: f.strOrNull('commit_id'), createdAt: f.time('created_at'),
+        label: lf ? { name: lf.str('name'), color: lf.strOrNull('color') ?? 'ededed' } : null,
+        assignee: f.login('assignee'), assigner: f.login('assigner'), milestone,
+        // A title may be renamed from or to anything but nothing: strOrNull keeps an empty one.
+        rename: rf ? { from: rf.strOrNull('from') ?? '', to: rf.strOrNull('to') ?? '' } : null,
+        lockReason: known(LOCK_REASONS, f.strOrNull('lock_reason')), stateReason: known(STATE_REASONS, f.strOrNull('state_reason')),
+      }];
+    }).flat(),
   };
 }
 

@@ -1,12 +1,12 @@
 // One repository of an archive: the repository with its git data and its teams'
 // access, then its labels, milestones, issues and pull requests (in number order,
-// keeping their numbers), comments, reviews and review comments, the reactions to
+// keeping their numbers), their timeline events, comments, reviews and review comments, the reactions to
 // them, and its releases with their assets' bytes, all in the caller's transaction. The repository is queued for the search index (code and commits) in
 // that transaction too: no push event is recorded for imported git data.
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
 import { wakeWorkers } from '../../events/wake.ts';
-import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
+import { importComment, importIssue, importIssueEvents, importLabels, importMilestone } from '../issues/issues.import.ts';
 import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
 import { hasCommits, importPull } from '../pulls/pulls.import.ts';
 import { importTeamGrant } from '../orgs/orgs.import.ts';
@@ -25,7 +25,7 @@ function recordsOf(r: ArchiveRecords, key: string) {
   const of = <T extends { repo: string }>(xs: T[]) => xs.filter((x) => x.repo === key);
   return {
     labels: of(r.labels), milestones: of(r.milestones), issues: of(r.issues), pulls: of(r.pulls), comments: of(r.comments), reactions: of(r.reactions),
-    reviews: of(r.reviews), reviewComments: of(r.reviewComments), releases: of(r.releases),
+    reviews: of(r.reviews), reviewComments: of(r.reviewComments), releases: of(r.releases), events: of(r.events),
     teams: r.teams.flatMap((t) => t.repositories.filter((x) => x.repo === key).map((x) => ({ team: t.name, permission: x.permission }))),
   };
 }
@@ -97,6 +97,16 @@ async function importContents(
     const issue = issues.get(c.issueNumber);
     if (!issue) continue;
     commentIds.set(c.sourceId, await importComment(tx, issue, { userId: who(c.user).id, body: c.body, createdAt: c.createdAt, updatedAt: c.updatedAt }));
+  }
+  // Timeline events, in the archive's order (oldest first): the timeline lists them as it did.
+  for (const [number, issue] of issues) {
+    await importIssueEvents(tx, issue, mine.events.filter((e) => e.issueNumber === number).map((e) => ({
+      actorId: maybe(e.actor), event: e.event, commitId: e.commitId, createdAt: e.createdAt, detail: {
+        ...(e.label ? { label: e.label } : {}), ...(e.milestone !== null ? { milestone: { title: e.milestone } } : {}), ...(e.rename ? { rename: e.rename } : {}),
+        ...(e.event === 'assigned' || e.event === 'unassigned' ? { assigneeId: maybe(e.assignee) ?? undefined, assignerId: maybe(e.assigner) ?? undefined } : {}),
+        ...(e.event === 'locked' ? { lockReason: e.lockReason } : {}), ...(e.event === 'closed' || e.event === 'reopened' ? { stateReason: e.stateReason } : {}),
+      },
+    })));
   }
   const reviewCommentIds = await importReviews(tx, repo, new Set([...issues.keys()]), mine.reviews, mine.reviewComments, who);
   for (const x of mine.reactions) {

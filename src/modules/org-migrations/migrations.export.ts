@@ -54,7 +54,7 @@ export async function writeArchive(ctx: AppContext, m: Migration, progress: Prog
     const named: unknown[] = [ownerData];
     let done = 1;
     const kinds = ['repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions',
-      'pull_request_reviews', 'pull_request_review_comments', 'releases'] as const;
+      'pull_request_reviews', 'pull_request_review_comments', 'releases', 'issue_events'] as const;
     const collected = Object.fromEntries(kinds.map((k) => [k, [] as unknown[]])) as Record<(typeof kinds)[number], unknown[]>;
     // org_metadata_only: the organization, its teams and the people they name, nothing of any repository (upstream's rule).
     for (const repo of m.orgMetadataOnly ? [] : repositories) {
