@@ -1,5 +1,6 @@
 // Starts a real Wharf on an ephemeral port with a fresh data dir (and, when
-// WHARF_TEST_DIALECT=postgres, a PostgreSQL schema of its own, dropped on close).
+// WHARF_TEST_DIALECT=postgres, a PostgreSQL schema of its own: one a finished test process
+// left, emptied, when there is one; see pg-schemas.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { Octokit } from '@octokit/rest';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createServer, type Server } from '../../src/server.ts';
 import type { Clock } from '../../src/domain/clock.ts';
+import { reusableSchema } from './pg-schemas.ts';
 
 export const ADMIN_TOKEN = 'whp_testadmintoken000000000000000000000';
 export const USER_AGENT = 'wharf-tests/1.0';
@@ -33,6 +35,16 @@ export interface TestServerOptions {
   shareWith?: TestServer;
   /** Serve git over SSH on a port the OS chooses (server.sshPort); off otherwise, so parallel files never fight over one port. */
   ssh?: boolean;
+  /** The database to run on [WHARF_TEST_DIALECT]. */
+  dialect?: 'sqlite' | 'postgres';
+  /** PostgreSQL: the server's URL [WHARF_TEST_DATABASE_URL]. */
+  databaseUrl?: string;
+  /**
+   * PostgreSQL: a new schema, after close kept as the test left it (true) or dropped (false).
+   * Unset: reused, emptied, by a later test process (pg-schemas.ts) where that is possible,
+   * else new and dropped on close (kept under WHARF_TEST_KEEP_SCHEMAS).
+   */
+  keepSchema?: boolean;
 }
 
 export function testDialect(): 'sqlite' | 'postgres' {
@@ -58,9 +70,12 @@ export async function dropPgSchema(url: string, schema: string): Promise<void> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const shared = options.shareWith;
   const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-test-'));
-  const pgUrl = testDialect() === 'postgres' ? process.env.WHARF_TEST_DATABASE_URL : undefined;
-  if (testDialect() === 'postgres' && !pgUrl) throw new Error('WHARF_TEST_DATABASE_URL is required for postgres tests');
-  const pgSchema = shared ? shared.pgSchema : pgUrl ? await createPgSchema(pgUrl) : undefined;
+  const dialect = options.dialect ?? testDialect();
+  const pgUrl = dialect === 'postgres' ? options.databaseUrl ?? process.env.WHARF_TEST_DATABASE_URL : undefined;
+  if (dialect === 'postgres' && !pgUrl) throw new Error('WHARF_TEST_DATABASE_URL is required for postgres tests');
+  // A reused schema stays this process's until it ends, then another process empties it and takes it.
+  const reused = !shared && pgUrl && options.keepSchema === undefined ? await reusableSchema(pgUrl) : null;
+  const pgSchema = shared ? shared.pgSchema : reused ?? (pgUrl ? await createPgSchema(pgUrl) : undefined);
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -102,7 +117,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (shared) return; // the owner of the data removes it
       fs.rmSync(dataDir, { recursive: true, force: true });
       // Under scripts/test.mjs the run's database is dropped whole at the end (see there).
-      if (pgUrl && pgSchema && !process.env.WHARF_TEST_KEEP_SCHEMAS) await dropPgSchema(pgUrl, pgSchema);
+      const drop = options.keepSchema === undefined ? !reused && !process.env.WHARF_TEST_KEEP_SCHEMAS : !options.keepSchema;
+      if (pgUrl && pgSchema && drop) await dropPgSchema(pgUrl, pgSchema);
     },
   };
 }
