@@ -59,7 +59,7 @@ export class SqliteReadCache {
 
   constructor(private readonly file: SqliteDatabase.Database, options: ReadCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 2000;
-    this.maxRows = options.maxRows ?? 20_000;
+    this.maxRows = options.maxRows ?? 10_000;
     this.dataVersion = file.prepare<[], number>('PRAGMA data_version').pluck();
     this.seenDataVersion = this.dataVersion.get()!;
   }
