@@ -3,14 +3,7 @@
 // schema; a user and an organization, each with a private and a public repository
 // holding one of each thing the routes name (issue, pull request, comment, label,
 // milestone, release, hook, deployment, ...); and the actors who ask.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Octokit } from '@octokit/rest';
-import { loadConfig } from '../src/config.ts';
-import { createServer } from '../src/server.ts';
-import type { TestServer } from '../test/helpers/server.ts';
-import { ADMIN_TOKEN, USER_AGENT, createPgSchema, dropPgSchema } from '../test/helpers/server.ts';
+import { startTestServer, type TestServer } from '../test/helpers/server.ts';
 import { createOrg, createToken, createUser, type CreatedUser } from '../test/factories/accounts.ts';
 import { addCollaborator } from '../test/factories/issues.ts';
 import { appJwt, manifestOf, registerAppByManifest } from '../test/helpers/apps.ts';
@@ -70,42 +63,18 @@ export const REPOSITORY_KINDS: Readonly<Record<string, { private: boolean; org: 
   'org/public': { private: false, org: true, name: 'org-public-repo' },
 };
 
-/** Wharf in-process, shaped like the tests' TestServer so that their factories build on it. */
-async function startServer(o: FixtureOptions): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-authz-'));
-  const pgUrl = o.dialect === 'postgres' ? o.databaseUrl : undefined;
-  if (o.dialect === 'postgres' && !pgUrl) throw new Error('postgres: a database URL is required');
-  const pgSchema = pgUrl ? await createPgSchema(pgUrl) : undefined;
-  const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', WHARF_DATA_DIR: dataDir, WHARF_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', WHARF_SSH_PORT: '0',
-    WHARF_BASE_URL: 'http://127.0.0.1:1',
-    WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
-    WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+/** Wharf in-process: the tests' server, on the dialect and database asked for, its schema new and dropped unless kept. */
+function startServer(o: FixtureOptions): Promise<TestServer> {
+  if (o.dialect === 'postgres' && !o.databaseUrl) throw new Error('postgres: a database URL is required');
+  return startTestServer({
+    dialect: o.dialect,
+    ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+    keepSchema: o.keep ?? false,
+    env: {
+      WHARF_RATE_LIMIT_AUTHENTICATED: '1000000000', WHARF_RATE_LIMIT_UNAUTHENTICATED: '1000000000',
+      WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    },
   });
-  const server = await createServer(config, { logger: false, pgSchema });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  config.baseUrl = baseUrl;
-  (server.ctx.urls as { base: string }).base = baseUrl;
-  return {
-    baseUrl, dataDir, pgSchema, server, config,
-    octokit: (token?: string) => new Octokit({ baseUrl, userAgent: USER_AGENT, ...(token ? { auth: token } : {}) }),
-    request: (pathname, init = {}) => {
-      const { token, json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
-      if (token) headers.set('authorization', `token ${token}`);
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      return fetch(`${baseUrl}${pathname}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-    },
-    async close() {
-      await server.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (pgUrl && pgSchema && !o.keep) await dropPgSchema(pgUrl, pgSchema);
-    },
-  };
 }
 
 async function ok(res: Response, what: string): Promise<Record<string, unknown>> {
