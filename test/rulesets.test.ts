@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 import { failsWith } from './helpers/failures.ts';
 import { requestJson } from './helpers/json-request.ts';
+import { gql, graphqlErrors } from './helpers/graphql.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addCollaborator } from './factories/issues.ts';
 import { addMember, createOrgWithOwner, createTeam } from './factories/orgs.ts';
@@ -104,6 +105,25 @@ describe('…/rulesets: create, read, list, update, delete', () => {
     assert.deepEqual(put.data.conditions, res.data.conditions);
     assert.deepEqual((await rows(id)).map((r) => [r.name, r.enforcement]), [['renamed', 'evaluate']]);
 
+    // GraphQL reads the same ruleset: node(id:) resolves the REST node_id.
+    type Node = { databaseId: number; name: string; enforcement: string; target: string; conditions: { refName: { include: string[]; exclude: string[] } } };
+    const data = await gql(t, owner.token)<{ node: Node; repository: { rulesets: { totalCount: number; nodes: { id: string }[] }; ruleset: Node | null; missing: Node | null } }>(
+      `query($id: ID!, $owner: String!, $name: String!, $db: Int!) {
+        node(id: $id) { ... on RepositoryRuleset { databaseId name enforcement target conditions { refName { include exclude } } } }
+        repository(owner: $owner, name: $name) {
+          rulesets(first: 5) { totalCount nodes { id } }
+          ruleset(databaseId: $db) { name }
+          missing: ruleset(databaseId: 999999) { name }
+        }
+      }`, { id: put.data.node_id, owner: owner.login, name: repo, db: rsId });
+    assert.deepEqual(data.node, {
+      databaseId: rsId, name: 'renamed', enforcement: 'EVALUATE', target: 'BRANCH',
+      conditions: { refName: { include: ['~DEFAULT_BRANCH', 'refs/heads/release/*'], exclude: ['refs/heads/release/old'] } },
+    });
+    assert.deepEqual(data.repository.rulesets, { totalCount: 1, nodes: [{ id: put.data.node_id }] });
+    assert.equal(data.repository.ruleset?.name, 'renamed');
+    assert.equal(data.repository.missing, null);
+
     const hooks = await events(id);
     assert.deepEqual(hooks.map((e) => e.action), ['created', 'edited']);
     assert.equal((hooks[0]!.payload.repository_ruleset as { id: number }).id, rsId);
@@ -186,6 +206,8 @@ describe('…/rulesets: create, read, list, update, delete', () => {
     await failsWith(t.octokit(stranger.token).rest.repos.getRepoRuleset({ owner: owner.login, repo: secret.name, ruleset_id: made.data.id }), 404);
     await failsWith(t.octokit(stranger.token).rest.repos.getRepoRulesets({ owner: owner.login, repo: secret.name }), 404);
     await failsWith(t.octokit(stranger.token).rest.repos.deleteRepoRuleset({ owner: owner.login, repo: secret.name, ruleset_id: made.data.id }), 404);
+    const hidden = await graphqlErrors(gql(t, stranger.token)('query($id: ID!) { node(id: $id) { id } }', { id: made.data.node_id }));
+    assert.equal(hidden.errors[0]?.type, 'NOT_FOUND');
     assert.equal((await rows(secret.id)).length, 1);
   });
 

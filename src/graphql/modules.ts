@@ -4,6 +4,7 @@ import { closingGraphQL } from '../modules/closing/closing.resolvers.ts';
 import { checksGraphQL } from '../modules/checks/checks.resolvers.ts';
 import { deploymentsGraphQL } from '../modules/deployments/deployments.resolvers.ts';
 import { releasesGraphQL } from '../modules/releases/releases.resolvers.ts';
+import { rulesetsGraphQL } from '../modules/branch-protection/rulesets.resolvers.ts';
 import { gitDataGraphQL } from '../modules/git-data/git-data.resolvers.ts';
 import { issuesGraphQL } from '../modules/issues/issues.resolvers.ts';
 import { orgsGraphQL } from '../modules/orgs/orgs.resolvers.ts';
@@ -19,4 +20,4 @@ import { teamDiscussionsGraphQL } from '../modules/team-discussions/team-discuss
 import { usersGraphQL } from '../modules/users/users.resolvers.ts';
 import type { GraphQLModule } from './module.ts';
 
-export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, reviewThreadsGraphQL, autoMergeGraphQL, projectsGraphQL, teamDiscussionsGraphQL, searchGraphQL, closingGraphQL];
+export const GRAPHQL_MODULES: readonly GraphQLModule[] = [usersGraphQL, orgsGraphQL, reposGraphQL, gitDataGraphQL, checksGraphQL, statusesGraphQL, deploymentsGraphQL, releasesGraphQL, rulesetsGraphQL, issuesGraphQL, reactionsGraphQL, pullsGraphQL, reviewThreadsGraphQL, autoMergeGraphQL, projectsGraphQL, teamDiscussionsGraphQL, searchGraphQL, closingGraphQL];

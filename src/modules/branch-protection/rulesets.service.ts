@@ -116,6 +116,11 @@ async function requireRuleset(ctx: AppContext, repo: Repo, id: number): Promise<
   return rs;
 }
 
+/** A ruleset by id alone, for GraphQL's node(id:); the caller checks that its repository is visible. */
+export function rulesetById(ctx: AppContext, id: number): Promise<Ruleset | null> {
+  return store.findAnyById(ctx.db, id);
+}
+
 export async function getRuleset(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<PresentedRuleset> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
   return present(ctx, actor, repo, await requireRuleset(ctx, repo, id));

@@ -65,6 +65,11 @@ export async function findById(db: Executor, repositoryId: number, id: number): 
   return row ? toRuleset(row) : null;
 }
 
+export async function findAnyById(db: Executor, id: number): Promise<Ruleset | null> {
+  const row = await db.selectFrom('repository_rulesets').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toRuleset(row) : null;
+}
+
 export async function findByName(db: Executor, repositoryId: number, name: string): Promise<Ruleset | null> {
   const row = await db.selectFrom('repository_rulesets').select(COLUMNS).where('repository_id', '=', repositoryId).where('name', '=', name).executeTakeFirst();
   return row ? toRuleset(row) : null;
