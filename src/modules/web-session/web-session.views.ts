@@ -66,6 +66,7 @@ label.inline{display:inline;margin:0 0 0 .3rem}
 .filter-form label{margin:0}
 .filter-form input{width:14rem}
 .filter-form button,.toolbar .button{margin:0}
+.toolbar form.inline button{margin:0}
 .switcher{position:relative}
 .switcher summary{cursor:pointer;border:1px solid var(--line);border-radius:6px;padding:.25rem .6rem;background:var(--panel)}
 .switcher .menu{position:absolute;z-index:1;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.5rem 1rem;min-width:14rem;max-height:20rem;overflow:auto}

@@ -8,6 +8,7 @@ import { issuePath } from './issues.pages.ts';
 import { MILESTONE_SORTS, type MilestoneEntry, type MilestonesView, type MilestoneSort, type MilestoneView } from './milestones.service.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
 import { PER_PAGE } from './web.service.ts';
+import { stateButton } from './milestone-forms.pages.ts';
 import { fragment, h, renderPage, time, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
 
 export function milestonePath(repo: Repo, number: number): string {
@@ -79,7 +80,8 @@ export function milestonesPage(frame: Frame, v: MilestonesView, now = Date.now()
     issuesNav(v.repo),
     h('div', { className: 'toolbar' },
       h('nav', { 'aria-label': 'Milestone state' }, h('ul', { className: 'filters' }, tab('open', v.openCount, 'Open'), tab('closed', v.closedCount, 'Closed'))),
-      sortMenu(v)),
+      sortMenu(v),
+      v.canEdit ? h('a', { className: 'button', href: repoPath(v.repo, 'milestones', 'new'), id: 'new-milestone' }, 'New milestone') : null),
     v.entries.length
       ? h('ul', { className: 'list box', id: 'milestones' }, ...v.entries.map((e) => milestoneRow(v.repo, e, now)))
       : h('p', { className: 'box' }, v.state === 'open' ? 'There are no open milestones.' : 'There are no closed milestones.'),
@@ -109,7 +111,10 @@ export function milestonePage(frame: Frame, v: MilestoneView, now = Date.now()):
         h('span', { className: `badge state-${m.state}`, id: 'milestone-state' }, m.state === 'open' ? 'Open' : 'Closed')),
       h('div', { className: 'muted due' }, dueLine(m, now)),
       v.entry.html ? trustedHtml('div', { className: 'markdown-body' }, v.entry.html) : null,
-      progress(v.repo, m, v.entry.counts)),
+      progress(v.repo, m, v.entry.counts),
+      v.canEdit ? h('p', { className: 'toolbar' },
+        h('a', { className: 'button', href: repoPath(v.repo, 'milestones', m.number, 'edit'), id: 'edit-milestone' }, 'Edit'),
+        stateButton(frame, v.repo, m)) : null),
     h('nav', { 'aria-label': 'Issue state' }, h('ul', { className: 'filters' },
       tab('open', v.entry.counts.open, 'Open'), tab('closed', v.entry.counts.closed, 'Closed'))),
     v.issues.items.length

@@ -1,16 +1,20 @@
 // The milestones pages' data: a repository's milestones in the API's order with their
 // progress (open and closed issues, pull requests counted too, as the API counts them),
 // and one milestone with its issues and pull requests, read through the issues module's
-// milestone service and issue lists with the viewer as actor.
+// milestone service and issue lists with the viewer as actor; the forms' writes go through
+// the same service, whose rules (push access, titles unique) decide.
 import type { AppContext } from '../../context.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/actor.ts';
 import type { Page } from '../../domain/page.ts';
 import * as issueLists from '../issues/issue-lists.service.ts';
 import type { IssueRecord, LabelRecord, MilestoneCounts, MilestoneRecord } from '../issues/issues.model.ts';
 import { labelsOfIssues, milestoneDetails } from '../issues/issues.present.ts';
 import * as milestones from '../issues/milestones.service.ts';
+import type { MilestoneAt } from '../issues/milestones.service.ts';
 import { renderHtml } from '../markdown/markdown.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
+import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { PER_PAGE } from './web.service.ts';
@@ -38,6 +42,8 @@ export interface MilestoneEntry {
 
 export interface MilestonesView {
   repo: Repo;
+  /** The viewer may create, edit and close milestones (the milestones service's rule). */
+  canEdit: boolean;
   state: 'open' | 'closed';
   sort: MilestoneSort;
   page: number;
@@ -63,12 +69,13 @@ export async function milestonesOf(
 ): Promise<MilestonesView> {
   const order = MILESTONE_SORTS[sort];
   const other = state === 'open' ? 'closed' : 'open';
-  const [list, others] = await Promise.all([
+  const [list, others, canEdit] = await Promise.all([
     milestones.listMilestones(ctx, actor, owner, name, { state, sort: order.sort, direction: order.direction }, { perPage: PER_PAGE, offset: (page - 1) * PER_PAGE }),
     milestones.listMilestones(ctx, actor, owner, name, { state: other }, { perPage: 1, offset: 0 }),
+    mayEdit(ctx, actor, owner, name),
   ]);
   return {
-    repo: list.repo, state, sort, page, entries: await entriesOf(ctx, list.repo, list.page.items),
+    repo: list.repo, canEdit, state, sort, page, entries: await entriesOf(ctx, list.repo, list.page.items),
     openCount: state === 'open' ? list.page.total : others.page.total,
     closedCount: state === 'closed' ? list.page.total : others.page.total,
   };
@@ -76,6 +83,7 @@ export async function milestonesOf(
 
 export interface MilestoneView {
   repo: Repo;
+  canEdit: boolean;
   entry: MilestoneEntry;
   state: 'open' | 'closed';
   page: number;
@@ -91,10 +99,68 @@ export async function milestoneAt(
   const { repo, milestone } = await milestones.getMilestone(ctx, actor, owner, name, number);
   const list = await issueLists.listRepoIssues(ctx, actor, owner, name, { state, milestone: String(milestone.number) },
     { perPage: PER_PAGE, offset: (page - 1) * PER_PAGE });
-  const [entry, authors, labels] = await Promise.all([
+  const [entry, authors, labels, canEdit] = await Promise.all([
     entriesOf(ctx, repo, [milestone]).then((e) => e[0]!),
     users.accountsByIds(ctx, list.page.items.map((i) => i.userId)),
     labelsOfIssues(ctx, list.page.items.map((i) => i.id)),
+    mayEdit(ctx, actor, owner, name),
   ]);
-  return { repo, entry, state, page, issues: list.page, authors, labels };
+  return { repo, canEdit, entry, state, page, issues: list.page, authors, labels };
+}
+
+// ---------------------------------------------------------------- the forms
+
+/** Offered to those the milestones service lets write (push access, a repository that is not archived). */
+async function mayEdit(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<boolean> {
+  if (!actor.user) return false;
+  const { repo, access } = await repos.locate(ctx, actor, owner, name);
+  return !repo.archived && milestones.canEditMilestones(access.effective);
+}
+
+/** The repository whose milestone forms are asked for; like upstream, a 404 to those who may not use them. */
+export async function editorRepo(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<Repo> {
+  const { repo, access } = await repos.locate(ctx, actor, owner, name);
+  if (!actor.user || repo.archived || !milestones.canEditMilestones(access.effective)) throw new NotFoundError();
+  return repo;
+}
+
+/** A milestone to edit, for those who may. */
+export async function editable(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<MilestoneAt> {
+  await editorRepo(ctx, actor, owner, name);
+  return milestones.getMilestone(ctx, actor, owner, name, number);
+}
+
+/** The repository and a milestone as anyone who may read them sees them (a refused form is shown again with them). */
+export function repoOf(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<repos.Located> {
+  return repos.locate(ctx, actor, owner, name);
+}
+
+export function milestoneOf(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<MilestoneAt> {
+  return milestones.getMilestone(ctx, actor, owner, name, number);
+}
+
+/** The fields of a milestone form, as typed; a field the form did not send is undefined (left as it is). */
+export interface MilestoneFields {
+  title?: string;
+  description?: string;
+  dueOn?: string;
+  state?: string;
+}
+
+/** Form fields as the API's input: an emptied description or due date clears it. */
+function input(f: MilestoneFields): milestones.MilestoneInput {
+  return {
+    ...(f.title !== undefined ? { title: f.title.trim() } : {}),
+    ...(f.description !== undefined ? { description: f.description === '' ? null : f.description } : {}),
+    ...(f.dueOn !== undefined ? { due_on: f.dueOn === '' ? null : f.dueOn } : {}),
+    ...(f.state !== undefined ? { state: f.state } : {}),
+  };
+}
+
+export function createMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, f: MilestoneFields): Promise<MilestoneAt> {
+  return milestones.createMilestone(ctx, actor, owner, name, { ...input(f), title: (f.title ?? '').trim() });
+}
+
+export function updateMilestone(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, f: MilestoneFields): Promise<MilestoneAt> {
+  return milestones.updateMilestone(ctx, actor, owner, name, number, input(f));
 }

@@ -20,10 +20,13 @@ export function issueNumber(raw: string): number {
   return Number(raw);
 }
 
+/** The API's error codes (its `errors[].code`) in words. */
+const FIELD_CODES: Record<string, string> = { missing_field: 'is missing', already_exists: 'already exists', invalid: 'is invalid' };
+
 /** What a refused form shows inline, and the status it answers with. */
 export function formErrors(err: unknown): { status: number; messages: string[] } {
   if (err instanceof ValidationError) {
-    return { status: 422, messages: err.errors.length ? err.errors.map((e) => e.message ?? `${e.field} is ${e.code === 'missing_field' ? 'missing' : 'invalid'}`) : [err.message] };
+    return { status: 422, messages: err.errors.length ? err.errors.map((e) => e.message ?? `${e.field} ${FIELD_CODES[e.code] ?? 'is invalid'}`) : [err.message] };
   }
   if (err instanceof ForbiddenError) return { status: 403, messages: [err.message] };
   if (err instanceof ConflictError) return { status: 409, messages: [err.message] };

@@ -44,3 +44,4 @@ export const ReactionForm = Type.Object({ authenticity_token: Field, reaction: F
 export const PullForm = Type.Object({ authenticity_token: Field, title: Field, body: Field, draft: Field });
 /** The milestone forms; a field left out is left unchanged (the close and reopen buttons send `state` alone). */
 export const MilestoneForm = Type.Object({ authenticity_token: Field, title: Field, description: Field, due_on: Field, state: Field });
+export type MilestoneForm = Static<typeof MilestoneForm>;
