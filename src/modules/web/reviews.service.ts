@@ -22,7 +22,7 @@ const MAX_REVIEWS = 100;
 export async function submittedReviews(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<ReviewEntry[]> {
   const list = await reviews.listReviews(ctx, actor, owner, name, number, { perPage: MAX_REVIEWS, offset: 0 });
   const submitted = list.items.filter((r) => r.state !== 'PENDING');
-  const context = `${owner}/${name}`;
+  const context = `${list.repo.owner.login}/${list.repo.name}`;
   const [authors, html] = await Promise.all([
     users.accountsByIds(ctx, submitted.map((r) => r.userId)),
     Promise.all(submitted.map((r) => (r.body ? renderHtml(ctx, r.body, { mode: 'gfm', context }) : Promise.resolve('')))),
