@@ -1,8 +1,8 @@
 // Importing migration archives: a round trip (export from server A through the API,
 // import into a fresh server B through the site-admin endpoint and once through the
 // CLI) that answers the same through the API (reviews, review comments and their
-// reactions, issue timelines, releases with their assets' bytes and teams' access to
-// repositories included) and serves the same refs; name conflicts skipped or renamed and reported; bad
+// reactions, issue timelines, classic projects, releases with their assets' bytes and
+// teams' access to repositories included) and serves the same refs; name conflicts skipped or renamed and reported; bad
 // archives (not gzip, a path-traversal entry, no schema.json, an unknown version, a
 // record of any kind missing what the import needs) refused with 422 and nothing written; an import failing half-way taken back out
 // whole; site admins only.
@@ -165,7 +165,21 @@ describe('migration archive imports', () => {
     await other.rest.pulls.createReview({ owner: org.login, repo, pull_number: pull.number, event: 'APPROVE' });
     const { data: fix } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Fix the hold', head: 'hotfix', base: 'main' });
     await owner.rest.pulls.merge({ owner: org.login, repo, pull_number: fix.number });
-    await owner.rest.issues.create({ owner: org.login, repo: 'ledger', title: 'Balance the books' });
+    const { data: books } = await owner.rest.issues.create({ owner: org.login, repo: 'ledger', title: 'Balance the books' });
+    // Classic projects: the cargo's board (a note, the first issue moved along, an archived note) and the organization's (a ledger issue).
+    const call = (route: string, params: Json) => owner.request(route, params).then((r) => r.data as Json);
+    const board = await call('POST /repos/{owner}/{repo}/projects', { owner: org.login, repo, name: 'Voyages', body: 'Where the cargo goes' });
+    const todo = await call('POST /projects/{project_id}/columns', { project_id: board.id, name: 'To do' });
+    const done = await call('POST /projects/{project_id}/columns', { project_id: board.id, name: 'Done' });
+    await call('POST /projects/columns/{column_id}/cards', { column_id: todo.id, note: 'Check the hold' });
+    const card = await call('POST /projects/columns/{column_id}/cards', { column_id: todo.id, content_id: issue.id, content_type: 'Issue' });
+    await call('POST /projects/columns/cards/{card_id}/moves', { card_id: card.id, position: 'top', column_id: done.id });
+    const old = await call('POST /projects/columns/{column_id}/cards', { column_id: done.id, note: 'Last voyage' });
+    await call('PATCH /projects/columns/cards/{card_id}', { card_id: old.id, archived: true });
+    const fleet = await call('POST /orgs/{org}/projects', { org: org.login, name: 'Fleet', body: 'Every ship' });
+    const ports = await call('POST /projects/{project_id}/columns', { project_id: fleet.id, name: 'Ports' });
+    await call('POST /projects/columns/{column_id}/cards', { column_id: ports.id, content_id: books.id, content_type: 'Issue' });
+    await call('POST /projects/columns/{column_id}/cards', { column_id: ports.id, note: 'Rotterdam' });
     // Releases: published (its tag made at main), a prerelease, a draft (no tag yet).
     const { data: v1 } = await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
     await owner.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v2-rc', target_commitish: 'feature', name: 'Trial run', prerelease: true });
@@ -286,6 +300,29 @@ describe('migration archive imports', () => {
     }
     const byName = await fetch(assets.find((x) => x.name === 'notes.txt')!.browser_download_url, { headers: { authorization: `token ${ADMIN_TOKEN}` } });
     assert.deepEqual(Buffer.from(await byName.arrayBuffer()), ASSETS['notes.txt']);
+    // Classic projects: the repository's and the organization's, their columns and cards (archived ones too) in order.
+    const boards = async (t: TestServer, list: string) => {
+      const out: unknown[] = [];
+      for (const p of await get(t, list) as { id: number }[]) {
+        const columns = await get(t, `/projects/${p.id}/columns`) as { id: number }[];
+        const cards = [];
+        for (const c of columns) cards.push(await get(t, `/projects/columns/${c.id}/cards?archived_state=all`));
+        out.push({ project: p, columns, cards });
+      }
+      // A card's project_id is a string (as upstream's): not the same id on both servers.
+      return comparable(out, ['project_id']);
+    };
+    for (const list of [`${cargo}/projects?state=all`, `/orgs/${org.login}/projects?state=all`]) assert.deepEqual(await boards(b, list), await boards(a, list), list);
+    const [fleet] = await get(b, `/orgs/${org.login}/projects`) as { id: number }[];
+    const [ports] = await get(b, `/projects/${fleet!.id}/columns`) as { id: number }[];
+    const fleetCards = await get(b, `/projects/columns/${ports!.id}/cards`) as { note: string | null; content_url?: string }[];
+    assert.deepEqual(fleetCards.map((c) => c.note ?? c.content_url), ['Rotterdam', `${b.baseUrl}/repos/${org.login}/ledger/issues/1`]);
+    const cardEvents = (await get(b, `${cargo}/issues/1/events`) as { event: string; project_card?: { column_name: string; previous_column_name?: string; project_url: string } }[])
+      .filter((e) => e.project_card);
+    assert.deepEqual(cardEvents.map((e) => [e.event, e.project_card!.column_name, e.project_card!.previous_column_name ?? null]),
+      [['added_to_project', 'To do', null], ['moved_columns_in_project', 'Done', 'To do']]);
+    const importedBoard = (await get(b, `${cargo}/projects`) as { url: string }[])[0]!;
+    assert.equal(cardEvents[0]!.project_card!.project_url, importedBoard.url, 'the event names the project made here');
     const reviewed = await get(b, `${cargo}/pulls/3/reviews`) as { state: string; id: number }[];
     assert.deepEqual(reviewed.map((r) => r.state), ['CHANGES_REQUESTED', 'COMMENTED', 'APPROVED']);
     const [first, reply] = await get(b, `${cargo}/pulls/3/comments`) as { id: number; in_reply_to_id?: number; body: string; pull_request_review_id: number }[];
@@ -320,13 +357,14 @@ describe('migration archive imports', () => {
     assert.deepEqual(await permissions(b), ['none', 'read']);
   });
 
-  test('names taken: repositories skipped by default, renamed on request, and reported; teams merged', async () => {
+  test('names taken: repositories skipped by default, renamed on request, and reported; teams merged; organization projects skipped', async () => {
     const skipped = await importAndWait(b, archive);
     assert.equal(skipped.state, 'imported');
     assert.deepEqual(skipped.repositories, []);
     assert.deepEqual((skipped.conflicts as Json[]).map((c) => [c.kind, c.source, c.resolution]), [
-      ['team', 'Stevedores', 'merged'], ['repository', `${org.login}/cargo`, 'skipped'], ['repository', `${org.login}/ledger`, 'skipped'],
+      ['team', 'Stevedores', 'merged'], ['repository', `${org.login}/cargo`, 'skipped'], ['repository', `${org.login}/ledger`, 'skipped'], ['project', 'Fleet', 'skipped'],
     ]);
+    assert.deepEqual((await get(b, `/orgs/${org.login}/projects`) as { name: string }[]).map((p) => p.name), ['Fleet'], 'the organization\'s project not made twice');
     const renamed = await importAndWait(b, archive, '?on_conflict=rename');
     assert.equal(renamed.state, 'imported');
     assert.deepEqual((renamed.repositories as Json[]).map((r) => r.target), [`${org.login}/cargo-1`, `${org.login}/ledger-1`]);

@@ -79,6 +79,12 @@ describe('organization and user migrations', () => {
       owner: org.login, repo, pull_number: pull.number, event: 'COMMENT', body: 'Checked', comments: [{ path: 'crate.txt', line: 1, body: 'Label it' }],
     });
     const { data: release } = await kit.rest.repos.createRelease({ owner: org.login, repo, tag_name: 'v1', name: 'First voyage', body: 'Sailed' });
+    // Classic projects: the organization's (an owner project) and the cargo's, a note card each.
+    for (const [route, params, note] of [['POST /orgs/{org}/projects', { org: org.login, name: 'Fleet' }, 'Rotterdam'], ['POST /repos/{owner}/{repo}/projects', { owner: org.login, repo, name: 'Voyages' }, 'Check the hold']] as const) {
+      const { data: project } = await kit.request(route, params);
+      const { data: column } = await kit.request('POST /projects/{project_id}/columns', { project_id: project.id, name: 'To do' });
+      await kit.request('POST /projects/columns/{column_id}/cards', { column_id: column.id, note });
+    }
     await kit.request({ method: 'POST', url: release.upload_url, name: 'manifest.bin', label: 'Manifest', data: ASSET, headers: { 'content-type': 'application/x-manifest', 'content-length': ASSET.length } });
   });
 
@@ -187,7 +193,7 @@ describe('organization and user migrations', () => {
     const { dir, files } = await unpack(Buffer.from(await download.arrayBuffer()));
     for (const name of ['schema.json', 'users_000001.json', 'organizations_000001.json', 'teams_000001.json', 'repositories_000001.json',
       'issues_000001.json', 'pull_requests_000001.json', 'issue_comments_000001.json', 'labels_000001.json', 'milestones_000001.json', 'reactions_000001.json',
-      'pull_request_reviews_000001.json', 'pull_request_review_comments_000001.json', 'releases_000001.json', 'issue_events_000001.json']) {
+      'pull_request_reviews_000001.json', 'pull_request_review_comments_000001.json', 'releases_000001.json', 'issue_events_000001.json', 'projects_000001.json']) {
       assert.ok(files.includes(name), `${name} in ${files.filter((f) => !f.startsWith('repositories/')).join(', ')}`);
     }
     assert.equal(readJson(dir, 'schema.json').version, '1.0.1');
@@ -228,6 +234,12 @@ describe('organization and user migrations', () => {
     const events = readJson(dir, 'issue_events_000001.json') as { type: string; event: string; issue: string; label?: { name: string }; actor: { login: string } }[];
     assert.deepEqual(events.filter((e) => e.issue.endsWith('/issues/1')).map((e) => [e.type, e.event, e.label?.name ?? null, e.actor.login]),
       [['issue_event', 'labeled', 'heavy', org.owner.login], ['issue_event', 'milestoned', null, org.owner.login]]);
+    // Classic projects, the organization's first, each with its columns and their cards.
+    const projects = readJson(dir, 'projects_000001.json') as { type: string; name: string; repository: string | null; columns: { name: string; cards: { note: string }[] }[] }[];
+    assert.deepEqual(projects.map((p) => [p.type, p.name, p.repository, p.columns.map((c) => [c.name, c.cards.map((k) => k.note)])]), [
+      ['project', 'Fleet', null, [['To do', ['Rotterdam']]]],
+      ['project', 'Voyages', `${t.baseUrl}/repos/${org.login}/${repo}`, [['To do', ['Check the hold']]]],
+    ]);
     // The git data: a bare repository that clones, with the server's refs.
     const bare = path.join(dir, 'repositories', org.login, `${repo}.git`);
     const cloned = tempDir('wharf-archive-clone-');
@@ -323,9 +335,11 @@ describe('organization and user migrations', () => {
     for (const name of ['repositories_000001.json', 'issues_000001.json', 'pull_requests_000001.json', 'pull_request_reviews_000001.json']) assert.ok(files.includes(name), name);
   });
 
-  test('exclude_attachments: the asset records stay, their bytes do not (asset_url null)', async () => {
-    const { started, dir, files } = await exported({ repositories: [repo], exclude_attachments: true, exclude_git_data: true });
+  test('exclude_attachments: the asset records stay, their bytes do not (asset_url null); exclude_owner_projects: the repository\'s projects only', async () => {
+    const { started, dir, files } = await exported({ repositories: [repo], exclude_attachments: true, exclude_owner_projects: true, exclude_git_data: true });
     assert.equal(started.exclude_attachments, true);
+    assert.equal(started.exclude_owner_projects, true);
+    assert.deepEqual(readJson(dir, 'projects_000001.json').map((p: { name: string }) => p.name), ['Voyages']);
     const [release] = readJson(dir, 'releases_000001.json');
     assert.deepEqual(release.release_assets.map((a: { name: string; asset_url: unknown }) => [a.name, a.asset_url]), [['manifest.bin', null]]);
     assert.deepEqual(files.filter((f) => f.startsWith('releases/')), []);
@@ -334,7 +348,9 @@ describe('organization and user migrations', () => {
   test('org_metadata_only: the organization, its teams and the people they name; nothing of any repository', async () => {
     const { started, dir, files } = await exported({ repositories: [], org_metadata_only: true });
     assert.equal(started.org_metadata_only, true);
-    assert.deepEqual([...files].sort(), ['organizations_000001.json', 'schema.json', 'teams_000001.json', 'users_000001.json']);
+    // The organization's projects are its metadata too.
+    assert.deepEqual([...files].sort(), ['organizations_000001.json', 'projects_000001.json', 'schema.json', 'teams_000001.json', 'users_000001.json']);
+    assert.deepEqual(readJson(dir, 'projects_000001.json').map((p: { name: string }) => p.name), ['Fleet']);
     assert.deepEqual(readJson(dir, 'users_000001.json').map((u: { login: string }) => u.login).sort(), [org.owner.login, member.login].sort());
   });
 

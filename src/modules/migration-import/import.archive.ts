@@ -13,7 +13,7 @@ import { ValidationError } from '../../domain/errors.ts';
 
 /** Record kinds the import reads; other files of upstream's layout are ignored. */
 export const KINDS = ['users', 'organizations', 'teams', 'repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions',
-  'pull_request_reviews', 'pull_request_review_comments', 'releases', 'issue_events'] as const;
+  'pull_request_reviews', 'pull_request_review_comments', 'releases', 'issue_events', 'projects'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** One JSON record file may be this large; the archive's records are held in memory. */

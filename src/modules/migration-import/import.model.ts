@@ -12,8 +12,8 @@ export interface ImportProgress {
 
 /** Something of the archive that could not go in as it was. */
 export interface ImportConflict {
-  kind: 'repository' | 'team' | 'pull_request' | 'user';
-  /** The archive's name for it ("org/repo", "org/repo#3", a team's name, a login). */
+  kind: 'repository' | 'team' | 'pull_request' | 'user' | 'project';
+  /** The archive's name for it ("org/repo", "org/repo#3", a team's or an organization project's name, a login). */
   source: string;
   resolution: 'skipped' | 'renamed' | 'merged';
   /** Where it went, when renamed or merged. */
@@ -36,9 +36,11 @@ export interface CreatedIds {
   memberships: { orgId: number; userId: number }[];
   teams: number[];
   repositories: number[];
+  /** The organization's projects (a repository's go with it). Absent on jobs recorded before projects were imported. */
+  projects?: number[];
 }
 
-export const NOTHING_CREATED: CreatedIds = { users: [], organization: null, memberships: [], teams: [], repositories: [] };
+export const NOTHING_CREATED: CreatedIds = { users: [], organization: null, memberships: [], teams: [], repositories: [], projects: [] };
 
 export interface ImportJob {
   id: number;

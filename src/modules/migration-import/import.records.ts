@@ -64,20 +64,32 @@ export interface AssetRecord {
   file: string;
 }
 
+export interface CardRecord {
+  sourceId: number | null; note: string | null; content: { repo: string; number: number } | null; archived: boolean; creator: string | null; createdAt: string; updatedAt: string;
+}
+export interface ProjectBoardRecord {
+  /** The owning repository's key, or null: the organization's project. */
+  repo: string | null; name: string; body: string | null; state: 'open' | 'closed'; organizationPermission: 'read' | 'write' | 'admin' | 'none' | null;
+  private: boolean; creator: string | null; createdAt: string; updatedAt: string;
+  columns: { name: string; createdAt: string; updatedAt: string; cards: CardRecord[] }[];
+}
+
 export interface EventRecord {
   repo: string; issueNumber: number; actor: string | null; event: (typeof EVENTS)[number]; commitId: string | null; createdAt: string;
   label: { name: string; color: string } | null; assignee: string | null; assigner: string | null; milestone: string | null;
   rename: { from: string; to: string } | null; lockReason: string | null; stateReason: string | null;
+  /** The card of a project event (its archive id), which the import maps to the card it made. */
+  projectCard: { sourceId: number; columnName: string; previousColumnName: string | null } | null;
 }
 
 /**
- * The timeline events the import makes again: those Wharf records but the classic
- * projects' (their cards are not in the archive). Others of upstream's many kinds
- * (mentioned, subscribed …) are read past.
+ * The timeline events the import makes again: those Wharf records. Others of upstream's
+ * many kinds (mentioned, subscribed …) are read past.
  */
 const EVENTS = [
   'closed', 'reopened', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'milestoned', 'demilestoned', 'locked', 'unlocked', 'renamed',
-  'referenced', 'auto_merge_enabled', 'auto_squash_enabled', 'auto_rebase_enabled', 'auto_merge_disabled',
+  'referenced', 'added_to_project', 'moved_columns_in_project', 'removed_from_project',
+  'auto_merge_enabled', 'auto_squash_enabled', 'auto_rebase_enabled', 'auto_merge_disabled',
 ] as const satisfies readonly IssueEventName[];
 
 /** Repository switches the archive carries over (REST name → record name). */
@@ -135,6 +147,7 @@ export interface ArchiveRecords {
   reviewComments: ReviewCommentRecord[];
   releases: ReleaseRecord[];
   events: EventRecord[];
+  projects: ProjectBoardRecord[];
 }
 
 const REVIEW_STATES = ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED'] as const;
@@ -268,8 +281,34 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
         // A title may be renamed from or to anything but nothing: strOrNull keeps an empty one.
         rename: rf ? { from: rf.strOrNull('from') ?? '', to: rf.strOrNull('to') ?? '' } : null,
         lockReason: known(LOCK_REASONS, f.strOrNull('lock_reason')), stateReason: known(STATE_REASONS, f.strOrNull('state_reason')),
+        projectCard: f.obj('project_card') ? ((pf) => ({
+          sourceId: pf.int('id'), columnName: pf.strOrNull('column_name') ?? '', previousColumnName: pf.strOrNull('previous_column_name'),
+        }))(new Fields(f.obj('project_card')!, `${f.where}.project_card`)) : null,
       }];
     }).flat(),
+    projects: each(contents, 'projects', (f): ProjectBoardRecord => {
+      const permission = f.strOrNull('organization_permission');
+      return {
+        repo: f.strOrNull('repository') === null ? null : f.repoOf('repository'), name: f.str('name'), body: f.strOrNull('body'),
+        state: f.strOrNull('state') === 'closed' ? 'closed' : 'open',
+        organizationPermission: permission === 'read' || permission === 'write' || permission === 'admin' || permission === 'none' ? permission : null,
+        private: f.bool('private', false), creator: f.login('creator'), createdAt: f.time('created_at'), updatedAt: f.time('updated_at'),
+        columns: f.list('columns').map((c, i) => {
+          const cf = new Fields(c, `${f.where}.columns[${i}]`);
+          return {
+            name: cf.str('name'), createdAt: cf.time('created_at'), updatedAt: cf.time('updated_at'),
+            cards: cf.list('cards').map((k, j) => {
+              const kf = new Fields(k, `${cf.where}.cards[${j}]`);
+              const content = kf.strOrNull('content_url') === null ? null : { repo: kf.repoOf('content_url'), number: kf.tailNumber('content_url') };
+              return {
+                sourceId: kf.intOrNull('id'), note: kf.strOrNull('note'), content, archived: kf.bool('archived', false), creator: kf.login('creator'),
+                createdAt: kf.time('created_at'), updatedAt: kf.time('updated_at'),
+              };
+            }),
+          };
+        }),
+      };
+    }),
   };
 }
 

@@ -1,12 +1,12 @@
 // One repository of an archive: the repository with its git data and its teams'
 // access, then its labels, milestones, issues and pull requests (in number order,
-// keeping their numbers), their timeline events, comments, reviews and review comments, the reactions to
-// them, and its releases with their assets' bytes, all in the caller's transaction. The repository is queued for the search index (code and commits) in
+// keeping their numbers), comments, reviews and review comments, the reactions to
+// them, its classic projects, and its releases with their assets' bytes, all in the caller's transaction. The repository is queued for the search index (code and commits) in
 // that transaction too: no push event is recorded for imported git data.
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
 import { wakeWorkers } from '../../events/wake.ts';
-import { importComment, importIssue, importIssueEvents, importLabels, importMilestone } from '../issues/issues.import.ts';
+import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
 import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
 import { hasCommits, importPull } from '../pulls/pulls.import.ts';
 import { importTeamGrant } from '../orgs/orgs.import.ts';
@@ -18,6 +18,7 @@ import { queueRepository } from '../search/search-indexer.ts';
 import type { Accounts } from './import.accounts.ts';
 import type { ImportConflict } from './import.model.ts';
 import type { ArchiveRecords, IssueRecord, PullRecord, RepositoryRecord } from './import.records.ts';
+import { importProjects, type ImportedCardRef } from './import.projects.ts';
 import { importReviews } from './import.reviews.ts';
 
 /** The records of one repository (by its archive key). */
@@ -26,6 +27,7 @@ function recordsOf(r: ArchiveRecords, key: string) {
   return {
     labels: of(r.labels), milestones: of(r.milestones), issues: of(r.issues), pulls: of(r.pulls), comments: of(r.comments), reactions: of(r.reactions),
     reviews: of(r.reviews), reviewComments: of(r.reviewComments), releases: of(r.releases), events: of(r.events),
+    projects: r.projects.filter((p) => p.repo === key),
     teams: r.teams.flatMap((t) => t.repositories.filter((x) => x.repo === key).map((x) => ({ team: t.name, permission: x.permission }))),
   };
 }
@@ -33,25 +35,31 @@ function recordsOf(r: ArchiveRecords, key: string) {
 export async function importOneRepository(
   tx: AppContext, records: ArchiveRecords, source: RepositoryRecord, name: string, from: { git: string | null; files: string },
   accounts: Accounts, keyToRepoId: Map<string, number>, conflicts: ImportConflict[],
-): Promise<Repo> {
+): Promise<ImportedRepository> {
   const repo = await importRepository(tx, accounts.owner, {
     ...source.flags, ...source.texts, name, description: source.description, homepage: source.homepage, visibility: source.visibility,
     defaultBranch: source.defaultBranch, topics: source.topics, createdAt: source.createdAt, updatedAt: source.updatedAt, pushedAt: source.pushedAt,
   }, from.git);
   try {
-    await importContents(tx, records, source, repo, from.files, accounts, keyToRepoId, conflicts);
+    return { repo, ...await importContents(tx, records, source, repo, from.files, accounts, keyToRepoId, conflicts) };
   } catch (err) {
     // The transaction rolls the rows back; asset files already in place go too.
     await removeImportedAssetFiles(tx, [repo.id]);
     throw err;
   }
-  return repo;
+}
+
+/** A repository made, with what the timeline events (imported last) hang on: its issues by number, its projects' cards by archive id. */
+export interface ImportedRepository {
+  repo: Repo;
+  issues: Map<number, StoredIssue>;
+  cards: Map<number, ImportedCardRef>;
 }
 
 async function importContents(
   tx: AppContext, records: ArchiveRecords, source: RepositoryRecord, repo: Repo, fileRoot: string,
   accounts: Accounts, keyToRepoId: Map<string, number>, conflicts: ImportConflict[],
-): Promise<void> {
+): Promise<Omit<ImportedRepository, 'repo'>> {
   const who = (login: string | null) => (login === null ? accounts.fallback : accounts.byLogin.get(login.toLowerCase()) ?? accounts.fallback);
   const maybe = (login: string | null) => (login === null ? null : who(login).id);
   await queueRepository(tx, repo.id);
@@ -98,16 +106,6 @@ async function importContents(
     if (!issue) continue;
     commentIds.set(c.sourceId, await importComment(tx, issue, { userId: who(c.user).id, body: c.body, createdAt: c.createdAt, updatedAt: c.updatedAt }));
   }
-  // Timeline events, in the archive's order (oldest first): the timeline lists them as it did.
-  for (const [number, issue] of issues) {
-    await importIssueEvents(tx, issue, mine.events.filter((e) => e.issueNumber === number).map((e) => ({
-      actorId: maybe(e.actor), event: e.event, commitId: e.commitId, createdAt: e.createdAt, detail: {
-        ...(e.label ? { label: e.label } : {}), ...(e.milestone !== null ? { milestone: { title: e.milestone } } : {}), ...(e.rename ? { rename: e.rename } : {}),
-        ...(e.event === 'assigned' || e.event === 'unassigned' ? { assigneeId: maybe(e.assignee) ?? undefined, assignerId: maybe(e.assigner) ?? undefined } : {}),
-        ...(e.event === 'locked' ? { lockReason: e.lockReason } : {}), ...(e.event === 'closed' || e.event === 'reopened' ? { stateReason: e.stateReason } : {}),
-      },
-    })));
-  }
   const reviewCommentIds = await importReviews(tx, repo, new Set([...issues.keys()]), mine.reviews, mine.reviewComments, who);
   for (const x of mine.reactions) {
     const id = x.subject.type === 'issue' ? issues.get(x.subject.number)?.id
@@ -116,6 +114,7 @@ async function importContents(
     if (id === undefined) continue;
     await importReaction(tx, { type: x.subject.type, id }, repo.id, { userId: who(x.user).id, content: x.content, createdAt: x.createdAt });
   }
+  const cards = await importProjects(tx, { type: 'Repository', id: repo.id }, mine.projects, who, (c) => Promise.resolve(c.repo === source.key ? issues.get(c.number)?.id ?? null : null));
   // Oldest first: the release list reads as it did, and ids rise with creation here too.
   for (const r of [...mine.releases].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))) {
     const releaseId = await importRelease(tx, repo.id, {
@@ -129,4 +128,5 @@ async function importContents(
       }, path.join(fileRoot, a.file));
     }
   }
+  return { issues, cards };
 }

@@ -26,6 +26,7 @@ import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { simpleUser } from '../users/users.views.ts';
 import { issueEventRecords } from './migrations.events.ts';
+import { repositoryProjectRecords } from './migrations.projects.ts';
 import { releaseRecords, type ArchiveFile } from './migrations.releases.ts';
 import { reviewRecords } from './migrations.reviews.ts';
 
@@ -44,6 +45,8 @@ export interface RepositoryRecords {
   pull_request_review_comments: Json[];
   releases: Json[];
   issue_events: Json[];
+  /** The repository's classic projects, with their columns and cards. */
+  projects: Json[];
   /** Files the records name (release assets' bytes), written to the archive as they are. */
   files: ArchiveFile[];
 }
@@ -66,7 +69,7 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
   const { records: releases, files } = choice.metadata && choice.releases ? await releaseRecords(ctx, actor, repo, choice.attachments) : { records: [], files: [] };
   const none = {
     repository, issues: [], pull_requests: [], issue_comments: [], labels: [], milestones: [], reactions: [],
-    pull_request_reviews: [], pull_request_review_comments: [], releases, issue_events: [], files,
+    pull_request_reviews: [], pull_request_review_comments: [], releases, issue_events: [], projects: [], files,
   };
   if (!choice.metadata) return none;
   const issueRecords = await everyPage((s) => lists.listRepoIssues(ctx, actor, owner, repo.name, { state: 'all', sort: 'created', direction: 'asc' }, s).then((r) => r.page));
@@ -116,6 +119,7 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
     ...reviewData,
     releases,
     issue_events: await issueEventRecords(ctx, actor, repo, issueRecords),
+    projects: await repositoryProjectRecords(ctx, actor, repo),
     files,
   };
 }
