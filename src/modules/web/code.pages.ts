@@ -37,8 +37,9 @@ function entryRow(v: CodeView, e: DirEntryData): ReactNode {
     h('td', { className: 'muted num' }, e.type === 'file' ? `${e.size} bytes` : ''));
 }
 
-export function treePage(frame: Frame, v: CodeView, urls: Urls): string {
-  const head = repoHeader(v.repo, 'code');
+/** `admin`: the viewer administers the repository (its Settings tab). */
+export function treePage(frame: Frame, v: CodeView, urls: Urls, admin = false): string {
+  const head = repoHeader(v.repo, 'code', admin);
   if (!v.refs || !v.content || v.content.kind !== 'dir') {
     return renderPage(frame, fragment(head,
       h('section', { className: 'box' },

@@ -4,6 +4,7 @@ import type { Router } from '../../http/router.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { sendPage } from '../web-session/web-request.ts';
 import { blobPage, treePage } from './code.pages.ts';
+import { isAdmin } from './repo-settings.service.ts';
 import * as code from './code.service.ts';
 import { commitPage, commitsPage } from './commits.pages.ts';
 import { PAGE, pageNumber } from './web.forms.ts';
@@ -18,7 +19,8 @@ export function codePages(r: Router): void {
     const { owner, repo } = request.params;
     const viewer = await viewerOf(request);
     const v = await code.treeAt(ctx, viewer.actor, owner, repo, null);
-    return sendPage(reply, treePage(viewer.frame(`${v.repo.owner.login}/${v.repo.name}`), v, ctx.urls));
+    const admin = await isAdmin(ctx, viewer.actor, v.repo);
+    return sendPage(reply, treePage(viewer.frame(`${v.repo.owner.login}/${v.repo.name}`), v, ctx.urls, admin));
   });
 
   r.get('/:owner/:repo/tree/*', { schema: { params: RepoRestParams }, config: { ...PAGE, operationId: 'wharf/web-tree' } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 // The parts every repository page shares: the owner/name heading with its visibility,
-// the tabs (Code, Issues, Pull requests, Commits), the branch and tag switcher, and
+// the tabs (Code, Issues, Pull requests, Commits, and Settings for an admin), the branch and tag switcher, and
 // addresses built from names (each segment encoded, slashes of a path kept).
 import type { Repo } from '../repos/repos.model.ts';
 import type { RefNames } from './code.service.ts';
@@ -15,14 +15,16 @@ export function repoPath(repo: Repo, ...rest: (string | number)[]): string {
   return rest.length ? `${base}/${rest.map((s) => (typeof s === 'number' ? String(s) : s)).join('/')}` : base;
 }
 
-export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits';
+export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'settings';
 
-export function repoHeader(repo: Repo, tab: RepoTab): ReactElement {
+/** `admin`: the viewer administers the repository, and gets its Settings tab. */
+export function repoHeader(repo: Repo, tab: RepoTab, admin = false): ReactElement {
   const tabs: [RepoTab, string, string][] = [
     ['code', 'Code', repoPath(repo)],
     ['issues', 'Issues', repoPath(repo, 'issues')],
     ['pulls', 'Pull requests', repoPath(repo, 'pulls')],
     ['commits', 'Commits', repoPath(repo, 'commits', encPath(repo.defaultBranch))],
+    ...(admin ? [['settings', 'Settings', repoPath(repo, 'settings', 'access')] as [RepoTab, string, string]] : []),
   ];
   return fragment(
     h('div', { className: 'repo-title' },

@@ -4,7 +4,8 @@
 // and renders it. `/` and the raw file address are shared with the API: there the page
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
 // reaction, refs, milestones, blame and profile pages register in the same scope (code.routes.ts, conversations.routes.ts,
-// reactions.routes.ts, refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts).
+// reactions.routes.ts, refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts,
+// repo-settings.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
@@ -18,6 +19,7 @@ import { milestonePages } from './milestones.routes.ts';
 import { profilePages } from './profiles.routes.ts';
 import { reactionPages } from './reactions.routes.ts';
 import { refsPages } from './refs.routes.ts';
+import { repoSettingsPages } from './repo-settings.routes.ts';
 import { BROWSER_ONLY, PAGE } from './web.forms.ts';
 import { addPageConstraint, viewerOf } from './web.request.ts';
 import { RepoRestParams } from './web.schemas.ts';
@@ -66,5 +68,6 @@ export function webRoutes(app: Router): void {
     milestonePages(r);
     blamePages(r);
     profilePages(r);
+    repoSettingsPages(r);
   });
 }

@@ -45,3 +45,11 @@ export const PullForm = Type.Object({ authenticity_token: Field, title: Field, b
 /** The milestone forms; a field left out is left unchanged (the close and reopen buttons send `state` alone). */
 export const MilestoneForm = Type.Object({ authenticity_token: Field, title: Field, description: Field, due_on: Field, state: Field });
 export type MilestoneForm = Static<typeof MilestoneForm>;
+/** The repository settings pages: a hook's id, and a delivery's beside it (strings, as NumberParams). */
+export const HookParams = Type.Object({ owner: Name, repo: Name, hook_id: Type.String({ maxLength: 20 }) });
+export const DeliveryParams = Type.Object({ owner: Name, repo: Name, hook_id: Type.String({ maxLength: 20 }), delivery_id: Type.String({ maxLength: 20 }) });
+export const CollaboratorForm = Type.Object({ authenticity_token: Field, login: Field, permission: Field });
+export type CollaboratorForm = Static<typeof CollaboratorForm>;
+export const HookForm = Type.Object({ authenticity_token: Field, url: Field, content_type: Field, secret: Field, events: Field, active: Field });
+export type HookForm = Static<typeof HookForm>;
+export const TokenForm = Type.Object({ authenticity_token: Field });
