@@ -66,6 +66,8 @@ export const RULES: readonly Rule[] = [
   R('*', new RegExp(`${P}/invitations`), repo('admin')),
   R(WRITE, new RegExp(`${P}/collaborators/:username$`), repo('admin')),
   R('*', new RegExp(`${P}/branches/:branch/protection`), repo('admin')),
+  // Rulesets: readers see them (and the rules on a branch); managing them is the admin's.
+  R(WRITE, new RegExp(`${P}/rulesets`), repo('admin')),
   R('*', new RegExp(`${P}/actions/runners`), repo('admin')),
   R(WRITE, new RegExp(`${P}/interaction-limits$`), repo('admin')),
   // Readers see whether interactions are limited (upstream's metadata read); changing it is the admin's.
