@@ -40,6 +40,7 @@ import * as deploymentsViaApp from './0044-deployments-performed-via-app.ts';
 import * as hookDeliveryRetries from './0045-hook-delivery-retries.ts';
 import * as pullLastPusher from './0046-pull-last-pusher.ts';
 import * as repositoryRulesets from './0047-repository-rulesets.ts';
+import * as searchCodeLowered from './0048-search-code-lowered.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0045-hook-delivery-retries': hookDeliveryRetries,
   '0046-pull-last-pusher': pullLastPusher,
   '0047-repository-rulesets': repositoryRulesets,
+  '0048-search-code-lowered': searchCodeLowered,
 };
 
 class InCodeProvider implements MigrationProvider {

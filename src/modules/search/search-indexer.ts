@@ -54,7 +54,7 @@ export async function indexRepository(ctx: AppContext, repositoryId: number, opt
       await commitStore.deleteCommits(tx.db, repositoryId, gone);
       await commitStore.insertCommits(tx.db, added);
       await codeStore.deleteFiles(tx.db, repositoryId, changes.removed);
-      await codeStore.upsertFiles(tx.db, texts, at);
+      await codeStore.upsertFiles(tx.db, ctx.dialect, texts, at);
       await store.recordIndexed(tx.db, repositoryId, branch, tip, at);
     });
     return { repositoryId, kind: 'changes', commits: added.length, files: texts.length };
@@ -65,7 +65,7 @@ export async function indexRepository(ctx: AppContext, repositoryId: number, opt
     await commitStore.clearCommits(tx.db, repositoryId);
     await codeStore.clearFiles(tx.db, repositoryId);
     await commitStore.insertCommits(tx.db, commits);
-    await codeStore.upsertFiles(tx.db, texts, at);
+    await codeStore.upsertFiles(tx.db, ctx.dialect, texts, at);
     await store.recordIndexed(tx.db, repositoryId, branch, tip, at);
   });
   return { repositoryId, kind: 'full', commits: commits.length, files: texts.length };
