@@ -1,8 +1,8 @@
 // npm test: the whole suite on SQLite and, when WHARF_TEST_DATABASE_URL names a
 // PostgreSQL server, again on PostgreSQL. The PostgreSQL run gets a database of its
-// own, dropped afterwards; each test server makes a schema in it. Schemas are not
-// dropped one by one: Kysely's migrator inspects every schema of the database, and a
-// schema dropped by a parallel test file in the middle of that makes it fail.
+// own, dropped afterwards; test servers take schemas in it from a pool that test
+// processes share (test/helpers/pg-schemas.ts), emptied rather than migrated anew.
+// Schemas tests make themselves are kept (WHARF_TEST_KEEP_SCHEMAS) and go with the database.
 //
 // Each test file runs from a bundle (scripts/bundle.mjs): loading the sources through
 // tsx cost each file's process ~2 s more CPU. So do the programs tests start as child
