@@ -128,7 +128,7 @@ function codeConditions(dialect: Dialect, f: CodeFilter): RawBuilder<SqlBool>[] 
  * A scored search joins each file's text once (a scalar subquery named in the score was
  * read once per mention). Lowering the matching files' text was most of a query's time:
  * SQLite reads it lowered at index time (search_code_lowered), which measured 15-40 %
- * less CPU a query than lowering it here. On PostgreSQL, with several words the matching
+ * less CPU a query than lowering it here, and counts in bytes (occurrences). On PostgreSQL, with several words the matching
  * files are gathered first (MATERIALIZED), their text lowered once: measured faster
  * from two words on, slower for one (the copy costs more than one lower() saves). The count is a second statement
  * when the text matches were looked up already (textMatches: counting them again is
@@ -143,7 +143,7 @@ export async function searchCode(db: Executor, dialect: Dialect, f: CodeFilter):
   const lowered = dialect === 'sqlite';
   const gathered = scored && words.length > 1 && !lowered;
   const parts = words.flatMap((w) => [
-    ...(f.inContent ? [gathered ? occurrences(sql.ref('c.lowered'), w, true) : occurrences(sql.ref('t.content'), w, lowered)] : []),
+    ...(f.inContent ? [gathered ? occurrences(sql.ref('c.lowered'), w, true) : occurrences(sql.ref('t.content'), w, lowered, lowered)] : []),
     ...(f.inPath ? [sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
       sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`] : []),
   ]);

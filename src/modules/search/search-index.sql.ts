@@ -33,12 +33,16 @@ export function holds(dialect: Dialect, column: Expression<unknown> | RawBuilder
 
 /**
  * How many times `word` occurs in `column` (any case): the core of a score. `lowered`:
- * the column holds text lowered already, so it is not lowered again.
+ * the column holds text lowered already, so it is not lowered again. `octets` (SQLite):
+ * the text's length in bytes, which SQLite knows without reading it where length()
+ * walks the text to count characters; the bytes removed over the word's bytes is the
+ * same count (measured a quarter less CPU a scored query, issue #16).
  */
-export function occurrences(column: Expression<unknown> | RawBuilder<unknown>, word: string, lowered = false): RawBuilder<number> {
+export function occurrences(column: Expression<unknown> | RawBuilder<unknown>, word: string, lowered = false, octets = false): RawBuilder<number> {
   const w = word.toLowerCase();
   const text = lowered ? sql`${column}` : sql`lower(${column})`;
-  return sql<number>`((length(${text}) - length(replace(${text}, ${w}, ''))) / ${w.length})`;
+  const size = sql.raw(octets ? 'octet_length' : 'length');
+  return sql<number>`((${size}(${text}) - ${size}(replace(${text}, ${w}, ''))) / ${octets ? Buffer.byteLength(w, 'utf8') : w.length})`;
 }
 
 export function bounded(column: RawBuilder<unknown>, b: Bounds<string | number> | undefined): RawBuilder<SqlBool>[] {
