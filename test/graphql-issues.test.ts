@@ -200,6 +200,14 @@ describe('GraphQL issues', () => {
     assert.deepEqual(nums(await list(`first: 20, filterBy: {assignee: "${carol.login}"}`)), [numbers[4]]);
     assert.deepEqual(nums(await list('first: 20, filterBy: {assignee: "*"}')), [numbers[4]]);
     assert.equal((await list('first: 20, filterBy: {assignee: null}')).totalCount, 6);
+    // A variable the request leaves out leaves its input field out (as gh's issue list sends
+    // filterBy: {assignee: $assignee, …}): not given, so no filter; given as null, unassigned.
+    const byVariables = (variables: Record<string, unknown>) => q<{ repository: { issues: { totalCount: number } } }>(alice,
+      `query($assignee: String, $milestone: String) { repository(owner: "${r.owner}", name: "${r.repo}") { issues(first: 20, filterBy: {assignee: $assignee, milestone: $milestone}) { totalCount } } }`,
+      variables).then((d) => d.repository.issues.totalCount);
+    assert.equal(await byVariables({}), 7);
+    assert.equal(await byVariables({ assignee: null }), 6);
+    assert.equal(await byVariables({ milestone: null }), 6);
     assert.deepEqual(nums(await list(`first: 20, filterBy: {mentioned: "${bob.login}"}`)), [numbers[3]]);
     assert.deepEqual(nums(await list(`first: 20, filterBy: {milestoneNumber: "${m.number}"}`)), [numbers[5]]);
     assert.deepEqual(nums(await list(`first: 20, filterBy: {milestone: "${m.id}"}`)), [numbers[5]]);

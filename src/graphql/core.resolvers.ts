@@ -42,7 +42,8 @@ export function coreModule(registry: Registry): GraphQLModule {
         node: (_: unknown, args: { id: string }, g: GraphQLContext) => resolveNode(registry, g, args.id),
         nodes: (_: unknown, args: { ids: string[] }, g: GraphQLContext) => {
           if (args.ids.length > 100) throw new GraphQLApiError('EXCESSIVE_PAGINATION', `You may not request more than 100 ids, but you requested ${args.ids.length}.`);
-          return args.ids.map((id) => resolveNode(registry, g, id));
+          // Each id on its own: one that does not resolve is null with its error, the others answer.
+          return Promise.all(args.ids.map((id) => Promise.resolve(resolveNode(registry, g, id)).catch((err: unknown) => err)));
         },
         rateLimit: (_: unknown, _args: unknown, g: GraphQLContext) => ({
           limit: g.rate.limit,

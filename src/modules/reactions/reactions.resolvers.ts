@@ -40,7 +40,7 @@ export const reactionsGraphQL: GraphQLModule = {
           clientMutationId: input.clientMutationId ?? null,
           reaction: reactionNode(made.reaction),
           subject: subject.node,
-          reactionGroups: reactionGroupsFor(g, subject.node, subject.type, subject.id),
+          reactionGroups: await reactionGroupsFor(g, subject.node, subject.type, subject.id),
         };
       },
       removeReaction: async (_: unknown, { input }: { input: ReactionInput }, g: GraphQLContext) => {
@@ -51,7 +51,7 @@ export const reactionsGraphQL: GraphQLModule = {
           clientMutationId: input.clientMutationId ?? null,
           reaction: removed ? reactionNode(removed) : null,
           subject: subject.node,
-          reactionGroups: reactionGroupsFor(g, subject.node, subject.type, subject.id),
+          reactionGroups: await reactionGroupsFor(g, subject.node, subject.type, subject.id),
         };
       },
     },
