@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { BROWSER, setPassword, WebClient } from './helpers/web.ts';
 import { gitOk } from './helpers/git.ts';
 import { cloneAs, commitFiles, push, type Clone } from './factories/pulls.ts';
 import { gitProcessesStarted } from '../src/git/run.ts';
@@ -15,7 +15,6 @@ import { parseBlame } from '../src/git/blame.ts';
 import { MAX_BLAME_LINES } from '../src/modules/web/blame.service.ts';
 
 const PASSWORD = 'correct horse battery';
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 interface Hunk { sha: string; start: number; lines: string[]; html: string }
 

@@ -11,10 +11,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createOrg, createUser, type CreatedUser } from './factories/accounts.ts';
 import { addCollaborator, createRepo } from './factories/issues.ts';
-import { CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { BROWSER, CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
 
 const PASSWORD = 'correct horse battery';
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('web forms: milestones', () => {
   let t: TestServer;

@@ -10,11 +10,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createRepo } from './factories/repos.ts';
-import { CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { BROWSER, CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } from './helpers/web.ts';
 import { repoWithFeature } from './factories/pulls.ts';
 
 const PASSWORD = 'correct horse battery';
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('web forms: new pull request', () => {
   let t: TestServer;

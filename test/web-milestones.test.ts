@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { createIssue, createRepo } from './factories/issues.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { BROWSER, setPassword, WebClient } from './helpers/web.ts';
 import { repoWithFeature } from './factories/pulls.ts';
 
 const PASSWORD = 'correct horse battery';
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** The milestone numbers of a list page, in the order shown. */
 function shownOrder(html: string): number[] {

@@ -9,10 +9,9 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addMember, createOrgWithOwner, createTeam, type CreatedOrg, type CreatedTeam } from './factories/orgs.ts';
 import { addCollaborator, createRepo } from './factories/issues.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { BROWSER, setPassword, WebClient } from './helpers/web.ts';
 
 const PASSWORD = 'correct horse battery';
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** The logins listed in the element of this id. */
 function loginsIn(html: string, id: string): string[] {

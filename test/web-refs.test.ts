@@ -7,12 +7,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
-import { setPassword, WebClient } from './helpers/web.ts';
+import { BROWSER, setPassword, WebClient } from './helpers/web.ts';
 import { gitOk } from './helpers/git.ts';
 import { checkout, cloneAs, commitFiles, push, repoWithFeature, type Clone } from './factories/pulls.ts';
 
 const PASSWORD = 'correct horse battery';
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const OPEN = { required_status_checks: null, enforce_admins: null, required_pull_request_reviews: null, restrictions: null } as const;
 
 describe('web refs pages', () => {

@@ -9,11 +9,10 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createOrg, createUser, type CreatedUser } from './factories/accounts.ts';
 import { addCollaborator, createRepo } from './factories/issues.ts';
-import { csrfIn, setPassword, WebClient } from './helpers/web.ts';
+import { BROWSER, csrfIn, setPassword, WebClient } from './helpers/web.ts';
 import { eventually, ReceiverPool } from './helpers/webhook-receiver.ts';
 
 const PASSWORD = 'correct horse battery';
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('web: repository settings', () => {
   let t: TestServer;

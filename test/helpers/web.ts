@@ -6,6 +6,8 @@ import { ADMIN_TOKEN, USER_AGENT, type TestServer } from './server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumMissing = !fs.existsSync(CHROMIUM);
+/** A browser's Accept header: pages shared with the API (`/`, raw files, teams) answer HTML to it. */
+export const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 export interface WebResponse {
   status: number;
