@@ -50,25 +50,28 @@ function itemsOf(s: Schema | undefined): Schema | undefined {
   return undefined;
 }
 
-/** Required properties of `published` that `ours` does not declare, as paths (".owner.login", "[].id"). */
-function missingProperties(published: Schema | undefined, ours: Schema | undefined, at = '', depth = 0): string[] {
+/**
+ * Properties of `published` that `ours` does not declare, as paths (".owner.login", "[].id"):
+ * its required ones, or with `all` every property it lists.
+ */
+function missingProperties(published: Schema | undefined, ours: Schema | undefined, at = '', depth = 0, all = false): string[] {
   const theirs = deref(published);
   if (!theirs || !ours || depth > 6) return [];
   if (theirs.items) {
     const items = itemsOf(ours);
-    return items ? missingProperties(theirs.items, items, `${at}[]`, depth + 1) : [];
+    return items ? missingProperties(theirs.items, items, `${at}[]`, depth + 1, all) : [];
   }
   // One of several records: the answer need be only one of them (the nearest).
   const branches = theirs.oneOf ?? theirs.anyOf;
-  if (branches) return branches.map((b) => missingProperties(b, ours, at, depth)).sort((a, b) => a.length - b.length)[0] ?? [];
-  if (theirs.allOf) return theirs.allOf.flatMap((b) => missingProperties(b, ours, at, depth));
+  if (branches) return branches.map((b) => missingProperties(b, ours, at, depth, all)).sort((a, b) => a.length - b.length)[0] ?? [];
+  if (theirs.allOf) return theirs.allOf.flatMap((b) => missingProperties(b, ours, at, depth, all));
   const objects = objectsOf(ours);
   if (!theirs.properties || objects.length === 0) return [];
   // A record Wharf's schema leaves open (no properties listed) is not declared here to check.
   if (objects.some((o) => Object.keys(o.properties ?? {}).length === 0)) return [];
-  return (theirs.required ?? []).flatMap((name) => {
+  return (all ? Object.keys(theirs.properties) : theirs.required ?? []).flatMap((name) => {
     const declaring = objects.find((o) => o.properties?.[name]);
-    return declaring ? missingProperties(theirs.properties![name], declaring.properties![name], `${at}.${name}`, depth + 1) : [`${at}.${name}`];
+    return declaring ? missingProperties(theirs.properties![name], declaring.properties![name], `${at}.${name}`, depth + 1, all) : [`${at}.${name}`];
   });
 }
 
@@ -83,6 +86,36 @@ test('the walk finds a missing property, nested and in lists, and accepts one br
   assert.deepEqual(missingProperties(published, ours), ['[].owner.id', '[].name']);
   const union: Schema = { anyOf: [user, { type: 'object', required: ['slug'], properties: { slug: { type: 'string' } } }] };
   assert.deepEqual(missingProperties(union, { type: 'object', properties: { slug: { type: 'string' } } }), []);
+});
+
+/** Each compared answer: its route key and Wharf's and the published schema. */
+function comparedAnswers(): { key: string; published: Schema; ours: Schema }[] {
+  const answers: { key: string; published: Schema; ours: Schema }[] = [];
+  for (const route of t.server.app.routeTable) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const operation = doc.paths[path]?.[route.method.split(',')[0]!.toLowerCase()];
+    if (!operation) continue;
+    for (const [status, ours] of Object.entries((route.schema?.response ?? {}) as Record<string, Schema>)) {
+      const published = deref(operation.responses?.[status])?.content?.['application/json']?.schema;
+      if (published) answers.push({ key: `${route.method} ${path} ${status}`, published, ours });
+    }
+  }
+  return answers;
+}
+
+test('measurement: published properties, optional ones included, that answers do not declare', () => {
+  const byProperty = new Map<string, number>();
+  const byOperation: string[] = [];
+  for (const { key, published, ours } of comparedAnswers()) {
+    const gaps = missingProperties(published, ours, '', 0, true);
+    if (gaps.length) byOperation.push(`${gaps.length}\t${key}`);
+    for (const gap of gaps) {
+      const name = gap.replace(/^.*\./, '');
+      byProperty.set(name, (byProperty.get(name) ?? 0) + 1);
+    }
+  }
+  const top = [...byProperty].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${c}\t${n}`);
+  console.log(`${byOperation.length} answers lack properties\n${byOperation.sort((a, b) => parseInt(b) - parseInt(a)).join('\n')}\nby property:\n${top.join('\n')}`);
 });
 
 test('every answer declares every property its published schema requires', () => {
