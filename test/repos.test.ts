@@ -102,15 +102,16 @@ describe('repositories', () => {
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}', 200, own.data);
   });
 
-  test('previews: nebula adds visibility, baptiste adds is_template and template_repository', async () => {
+  test('visibility, is_template and template_repository are in every record, as upstream since the nebula and baptiste previews ended; the preview types still answer the same', async () => {
     const plain = await (await t.request(`/repos/${alice.login}/vault`, { token: alice.token })).json();
-    assert.equal(plain.visibility, undefined);
-    assert.equal(plain.is_template, undefined);
+    assert.deepEqual([plain.visibility, plain.is_template, plain.template_repository], ['private', false, null]);
     const nebula = await (await t.request(`/repos/${alice.login}/vault`, { token: alice.token, headers: { accept: 'application/vnd.service.nebula-preview+json' } })).json();
     assert.equal(nebula.visibility, 'private');
     const baptiste = await (await t.request(`/repos/${alice.login}/vault`, { token: alice.token, headers: { accept: 'application/vnd.github.baptiste-preview+json' } })).json();
     assert.equal(baptiste.is_template, false);
     assert.equal(baptiste.template_repository, null);
+    const listed = await (await t.request(`/users/${alice.login}/repos`, { token: alice.token })).json() as { name: string; visibility: string; is_template: boolean }[];
+    assert.deepEqual(listed.filter((r) => r.name === 'vault').map((r) => [r.visibility, r.is_template]), [['private', false]]);
   });
 
   test('PATCH updates settings and keeps omitted ones; only admins may', async () => {
@@ -121,6 +122,10 @@ describe('repositories', () => {
     assert.equal(data.allow_squash_merge, false);
     assert.equal(data.delete_branch_on_merge, true);
     assert.equal(data.has_wiki, false);
+    // The older switch follows squash_merge_commit_title: PR_TITLE is "use the title".
+    assert.equal(data.use_squash_pr_title_as_default, data.squash_merge_commit_title === 'PR_TITLE');
+    const titled = await octokit.rest.repos.update({ owner: alice.login, repo: 'settings-dock', squash_merge_commit_title: 'PR_TITLE', squash_merge_commit_message: 'PR_BODY' });
+    assert.equal(titled.data.use_squash_pr_title_as_default, true);
     const res = await t.request(`/repos/${alice.login}/settings-dock`, { method: 'PATCH', token: bob.token, json: { description: 'hijack' } });
     assert.equal(res.status, 403);
     const after = await octokit.rest.repos.get({ owner: alice.login, repo: 'settings-dock' });

@@ -189,10 +189,8 @@ const RepositoryProps = {
   watchers: Type.Integer(),
   /** Left out for anonymous callers. */
   permissions: Type.Optional(RepoPermissions),
-  /** With the nebula preview. */
-  visibility: Type.Optional(Type.String()),
-  /** With the baptiste preview. */
-  is_template: Type.Optional(Type.Boolean()),
+  visibility: Type.String(),
+  is_template: Type.Boolean(),
   // Merge settings, shown to those who may push.
   allow_rebase_merge: Type.Optional(Type.Boolean()),
   allow_squash_merge: Type.Optional(Type.Boolean()),
@@ -200,6 +198,7 @@ const RepositoryProps = {
   allow_auto_merge: Type.Optional(Type.Boolean()),
   allow_update_branch: Type.Optional(Type.Boolean()),
   delete_branch_on_merge: Type.Optional(Type.Boolean()),
+  use_squash_pr_title_as_default: Type.Optional(Type.Boolean()),
   squash_merge_commit_title: Type.Optional(Type.String()),
   squash_merge_commit_message: Type.Optional(Type.String()),
   merge_commit_title: Type.Optional(Type.String()),
@@ -228,8 +227,8 @@ export const FullRepository = Type.Object({
   /** Forks only. */
   parent: Type.Optional(Repository),
   source: Type.Optional(Repository),
-  /** With the baptiste preview. */
-  template_repository: Type.Optional(Nullable(Repository)),
+  /** The repository this one was generated from, if any. */
+  template_repository: Nullable(Repository),
   /** Administrators only. */
   security_and_analysis: Type.Optional(Type.Object({ advanced_security: Type.Object({ status: Type.String() }) })),
 });

@@ -20,7 +20,7 @@ export interface RepoViewContext {
   /** The caller's role; null leaves `permissions` out (anonymous callers). */
   role: Role | null;
   license: LicenseSimple | null;
-  /** Preview media types asked for: nebula (visibility), baptiste (templates). */
+  /** Preview media types asked for (the records no longer differ by them: upstream's previews ended). */
   previews: ReadonlySet<string>;
 }
 
@@ -141,8 +141,9 @@ export function repository(r: Repo, v: RepoViewContext) {
     open_issues: v.counts.openIssues,
     watchers: v.counts.stargazers,
     ...(v.role ? { permissions: permissionsOf(v.role) } : {}),
-    ...(v.previews.has('nebula') ? { visibility: r.visibility } : {}),
-    ...(v.previews.has('baptiste') ? { is_template: r.isTemplate } : {}),
+    // Once the nebula and baptiste previews' keys; upstream shows them to everyone now.
+    visibility: r.visibility,
+    is_template: r.isTemplate,
   };
   // Merge settings are shown to those who may change them, as upstream does.
   if (!roleAtLeast(v.role, 'push')) return record;
@@ -155,6 +156,8 @@ export function repository(r: Repo, v: RepoViewContext) {
     allow_auto_merge: r.allowAutoMerge,
     allow_update_branch: r.allowUpdateBranch,
     delete_branch_on_merge: r.deleteBranchOnMerge,
+    // Upstream's older switch for what squash_merge_commit_title now says.
+    use_squash_pr_title_as_default: r.squashMergeCommitTitle === 'PR_TITLE',
     squash_merge_commit_title: r.squashMergeCommitTitle,
     squash_merge_commit_message: r.squashMergeCommitMessage,
     merge_commit_title: r.mergeCommitTitle,
@@ -180,7 +183,7 @@ export function fullRepository(r: Repo, v: RepoDetailContext) {
     network_count: v.networkCount,
     ...(v.organization ? { organization: v.organization } : {}),
     ...(v.parent ? { parent: v.parent, source: v.source ?? v.parent } : {}),
-    ...(v.previews.has('baptiste') ? { template_repository: v.template } : {}),
+    template_repository: v.template,
     ...(v.advancedSecurity === undefined ? {} : { security_and_analysis: { advanced_security: { status: v.advancedSecurity ? 'enabled' : 'disabled' } } }),
   });
 }
