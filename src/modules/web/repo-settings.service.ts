@@ -35,6 +35,13 @@ export async function isAdmin(ctx: AppContext, actor: Actor, repo: Repo): Promis
   return roleAtLeast(access.effective, 'admin');
 }
 
+/** The id of owner/name when the viewer administers it, else null (the Settings tab of any repository page). */
+export async function adminRepoId(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<number | null> {
+  if (!actor.user) return null;
+  const { repo, access } = await repos.locate(ctx, actor, owner, name);
+  return roleAtLeast(access.effective, 'admin') ? repo.id : null;
+}
+
 export interface AccessView {
   repo: Repo;
   collaborators: CollaboratorEntry[];

@@ -3,7 +3,7 @@
 // addresses built from names (each segment encoded, slashes of a path kept).
 import type { Repo } from '../repos/repos.model.ts';
 import type { RefNames } from './code.service.ts';
-import { fragment, h, type ReactElement, type ReactNode } from './web.render.ts';
+import { fragment, h, withFrame, type ReactElement, type ReactNode } from './web.render.ts';
 
 /** A path of segments (a ref or a file path may hold slashes) as an address. */
 export function encPath(p: string): string {
@@ -17,8 +17,16 @@ export function repoPath(repo: Repo, ...rest: (string | number)[]): string {
 
 export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'settings';
 
-/** `admin`: the viewer administers the repository, and gets its Settings tab. */
+/**
+ * `admin`: the viewer administers the repository, and gets its Settings tab. Any page
+ * gets the tab for an admin without saying so: the page's frame lists the repositories
+ * of its address that the viewer administers (web.request.ts).
+ */
 export function repoHeader(repo: Repo, tab: RepoTab, admin = false): ReactElement {
+  return withFrame((frame) => repoHeading(repo, tab, admin || (frame?.adminOf ?? []).includes(repo.id)));
+}
+
+function repoHeading(repo: Repo, tab: RepoTab, admin: boolean): ReactElement {
   const tabs: [RepoTab, string, string][] = [
     ['code', 'Code', repoPath(repo)],
     ['issues', 'Issues', repoPath(repo, 'issues')],

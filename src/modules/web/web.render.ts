@@ -30,6 +30,16 @@ export interface Frame {
   csrf: string | null;
   /** The page's own path, to come back to after sign-in. */
   path: string;
+  /** Ids of the repositories in the page's address that the viewer administers (their Settings tab). */
+  adminOf?: readonly number[];
+}
+
+/** The frame of the page being rendered, for parts that depend on the viewer without taking it as an argument. */
+const FrameContext = React.createContext<Frame | null>(null);
+
+/** Renders `render` with the page's frame (null outside renderPage). */
+export function withFrame(render: (frame: Frame | null) => ReactNode): ReactElement {
+  return React.createElement(FrameContext.Consumer, null, render);
 }
 
 function header(frame: Frame): ReactElement {
@@ -43,6 +53,7 @@ function header(frame: Frame): ReactElement {
           ? fragment(
             h('li', null, h('a', { href: `/${frame.user.login}`, id: 'user-menu' }, frame.user.login)),
             h('li', null, h('a', { href: '/settings' }, 'Settings')),
+            frame.user.siteAdmin ? h('li', null, h('a', { href: '/stafftools', id: 'site-admin-link' }, 'Site admin')) : null,
             h('li', null, h('form', { method: 'post', action: '/logout' },
               h('input', { type: 'hidden', name: 'authenticity_token', value: frame.csrf ?? '' }),
               h('button', { type: 'submit', id: 'sign-out' }, 'Sign out'))))
@@ -61,7 +72,7 @@ export function renderPage(frame: Frame, body: ReactNode): string {
     h('body', null,
       h('a', { className: 'skip', href: '#content' }, 'Skip to content'),
       header(frame),
-      h('main', { id: 'content', className: 'wide', tabIndex: -1 }, body),
+      h('main', { id: 'content', className: 'wide', tabIndex: -1 }, React.createElement(FrameContext.Provider, { value: frame }, body)),
       h('footer', null, h('a', { href: '/api/v3/' }, 'REST API'), ' · ', h('a', { href: '/graphql/explorer' }, 'GraphQL'))));
   return `<!doctype html>\n${server.renderToStaticMarkup(doc)}`;
 }

@@ -4,6 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { anonymousActor, type Actor } from '../../domain/actor.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { adminRepoId } from './repo-settings.service.ts';
 import { actorOf, sessionOf } from '../web-session/web-request.ts';
 import { csrfTokenOf, type WebSession } from '../web-session/web-session.service.ts';
 import type { Frame } from './web.render.ts';
@@ -14,14 +16,32 @@ export interface Viewer {
   frame: (title: string) => Frame;
 }
 
+/**
+ * The repository of a page's address (`/:owner/:repo/…`) when the viewer administers it:
+ * every repository page shows its Settings tab to admins (repo.layout.ts). A repository
+ * that is not there, or not visible, is the page's own answer to give: here it is none.
+ */
+async function administered(request: FastifyRequest, actor: Actor): Promise<number[]> {
+  const { owner, repo } = (request.params ?? {}) as { owner?: unknown; repo?: unknown };
+  if (!actor.user || typeof owner !== 'string' || typeof repo !== 'string') return [];
+  try {
+    const id = await adminRepoId(request.server.ctx, actor, owner, repo);
+    return id === null ? [] : [id];
+  } catch (err) {
+    if (err instanceof DomainError) return [];
+    throw err;
+  }
+}
+
 /** The signed-in user (with every right the account has, as on the settings pages) or an anonymous reader. */
 export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   const session = await sessionOf(request);
   const actor = session ? actorOf(request, session) : anonymousActor(request.ip);
   const path = (request.originalUrl ?? request.url).split('#')[0]!;
+  const adminOf = session ? await administered(request, actor) : [];
   return {
     session, actor,
-    frame: (title) => ({ title, user: session?.user ?? null, csrf: session ? csrfTokenOf(session) : null, path }),
+    frame: (title) => ({ title, user: session?.user ?? null, csrf: session ? csrfTokenOf(session) : null, path, adminOf }),
   };
 }
 
