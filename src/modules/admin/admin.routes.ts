@@ -99,7 +99,8 @@ export function adminRoutes(app: Router): void {
       schema: { params: UsernameParams, ...(on ? { body: SuspendBody } : {}), response: NO_CONTENT },
       config: { operationId: on ? 'enterprise-admin/suspend-user' : 'enterprise-admin/unsuspend-user', acceptedScopes: scopes },
       handler: async (request, reply) => {
-        await admin.setSuspended(request.server.ctx, request.actor, request.params.username, on);
+        const reason = on ? (request.body as { reason?: string } | undefined)?.reason : undefined;
+        await admin.setSuspended(request.server.ctx, request.actor, request.params.username, on, reason);
         return reply.code(204).send(null);
       },
     });

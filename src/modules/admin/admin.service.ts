@@ -113,11 +113,16 @@ export async function setSiteAdmin(ctx: AppContext, actor: Actor, login: string,
   await users.setSiteAdmin(ctx, user, siteAdmin);
 }
 
-export async function setSuspended(ctx: AppContext, actor: Actor, login: string, suspended: boolean): Promise<void> {
+/**
+ * Suspends or unsuspends a user. Upstream writes the reason to its audit log; Wharf has
+ * none, so it goes to the server log with who did it.
+ */
+export async function setSuspended(ctx: AppContext, actor: Actor, login: string, suspended: boolean, reason?: string): Promise<void> {
   requireSiteAdmin(actor);
   const user = await requireUserAccount(ctx, login);
   if (suspended && user.id === actor.user!.id) throw new ForbiddenError('You cannot suspend yourself.');
   await users.setSuspended(ctx, user, suspended);
+  ctx.log.info({ user: user.login, by: actor.user!.login, reason: reason ?? null }, suspended ? 'site admin: user suspended' : 'site admin: user unsuspended');
 }
 
 /**

@@ -135,7 +135,8 @@ export function page(frame: PageFrame, body: SafeHtml): string {
 </head>
 <body>
 <header><a class="brand" href="/settings">Wharf</a>${frame.user ? html`
-<span>Signed in as <strong id="signed-in-as">${frame.user.login}</strong></span>
+<span>Signed in as <strong id="signed-in-as">${frame.user.login}</strong></span>${frame.user.siteAdmin ? html`
+<a href="/stafftools" id="site-admin-link">Site admin</a>` : ''}
 <form method="post" action="/logout"><input type="hidden" name="authenticity_token" value="${frame.csrf}"><button type="submit" id="sign-out">Sign out</button></form>` : ''}
 </header>
 <main>

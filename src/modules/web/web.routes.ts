@@ -5,7 +5,7 @@
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
 // reaction, refs, milestones, blame and profile pages register in the same scope (code.routes.ts, conversations.routes.ts,
 // reactions.routes.ts, refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts,
-// repo-settings.routes.ts).
+// repo-settings.routes.ts, stafftools.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
@@ -20,6 +20,7 @@ import { profilePages } from './profiles.routes.ts';
 import { reactionPages } from './reactions.routes.ts';
 import { refsPages } from './refs.routes.ts';
 import { repoSettingsPages } from './repo-settings.routes.ts';
+import { stafftoolsPages } from './stafftools.routes.ts';
 import { BROWSER_ONLY, PAGE } from './web.forms.ts';
 import { addPageConstraint, viewerOf } from './web.request.ts';
 import { RepoRestParams } from './web.schemas.ts';
@@ -69,5 +70,6 @@ export function webRoutes(app: Router): void {
     blamePages(r);
     profilePages(r);
     repoSettingsPages(r);
+    stafftoolsPages(r);
   });
 }
