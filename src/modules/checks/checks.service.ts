@@ -296,6 +296,13 @@ export function latestRuns(ctx: AppContext, repositoryId: number, sha: string): 
   return store.latestRunsOfCommit(ctx.db, repositoryId, sha);
 }
 
+/** The latest run of each name of each suite on each commit, by sha, in one read (no access check: the caller made one). */
+export async function latestRunsOfCommits(ctx: AppContext, repositoryId: number, shas: readonly string[]): Promise<Map<string, CheckRun[]>> {
+  const out = new Map<string, CheckRun[]>();
+  for (const r of await store.latestRunsOfCommits(ctx.db, repositoryId, shas)) out.set(r.headSha, [...(out.get(r.headSha) ?? []), r]);
+  return out;
+}
+
 /** A run or suite by id (no access check: the caller checks its repository). */
 export function findRun(ctx: AppContext, id: number): Promise<CheckRun | null> {
   return store.findRun(ctx.db, id);

@@ -219,6 +219,16 @@ export async function latestRunsOfCommit(db: Executor, repositoryId: number, hea
   return rows.map((r) => ({ run: toRun(r), appId: r.app_id }));
 }
 
+/** The latest run of each (suite, name) on each of several commits (one query for a page of commits). */
+export async function latestRunsOfCommits(db: Executor, repositoryId: number, headShas: readonly string[]): Promise<CheckRun[]> {
+  if (!headShas.length) return [];
+  const rows = await db.selectFrom('check_runs as r').select(RUN_COLUMNS.map((c) => `r.${c}` as const))
+    .where('r.id', 'in', (eb) => eb.selectFrom('check_runs').select((e) => e.fn.max('id').as('id'))
+      .where('repository_id', '=', repositoryId).where('head_sha', 'in', [...headShas]).groupBy(['head_sha', 'suite_id', 'name']))
+    .orderBy('r.id').execute();
+  return rows.map(toRun);
+}
+
 // ---------------------------------------------------------------- annotations
 
 export type NewAnnotation = Omit<CheckAnnotation, 'id' | 'checkRunId'>;

@@ -152,3 +152,10 @@ export function findStatus(ctx: AppContext, id: number): Promise<CommitStatus | 
 export async function latestStatuses(ctx: AppContext, repositoryId: number, sha: string): Promise<CommitStatus[]> {
   return store.latestPerContext(ctx.db, repositoryId, sha);
 }
+
+/** The latest status of each context of each commit, by sha, in one read (no access check: the caller has made one). */
+export async function latestStatusesOfCommits(ctx: AppContext, repositoryId: number, shas: readonly string[]): Promise<Map<string, CommitStatus[]>> {
+  const out = new Map<string, CommitStatus[]>();
+  for (const s of await store.latestPerContextOfShas(ctx.db, repositoryId, shas)) out.set(s.sha, [...(out.get(s.sha) ?? []), s]);
+  return out;
+}

@@ -70,6 +70,16 @@ export async function countForSha(db: Executor, repositoryId: number, sha: strin
   return Number(row.n);
 }
 
+/** The latest status of each context of each of several commits (one query for a page of commits). */
+export async function latestPerContextOfShas(db: Executor, repositoryId: number, shas: readonly string[]): Promise<CommitStatus[]> {
+  if (!shas.length) return [];
+  const rows = await db.selectFrom('commit_statuses').select(COLUMNS)
+    .where('id', 'in', (eb) => eb.selectFrom('commit_statuses').select((e) => e.fn.max('id').as('id'))
+      .where('repository_id', '=', repositoryId).where('sha', 'in', [...shas]).groupBy(['sha', 'context_key']))
+    .orderBy('id').execute();
+  return rows.map(toStatus);
+}
+
 /** The latest status of each context of a commit, in the order those were created. */
 export async function latestPerContext(db: Executor, repositoryId: number, sha: string): Promise<CommitStatus[]> {
   const rows = await db.selectFrom('commit_statuses').select(COLUMNS)

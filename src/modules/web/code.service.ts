@@ -12,6 +12,8 @@ import { renderHtml } from '../markdown/markdown.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { getCombinedStatus, type CombinedStatus } from '../statuses/statuses.service.ts';
+import type { CheckRunView } from '../checks/checks.schemas.ts';
+import { commitMarks, commitRuns, type Mark } from './commit-checks.service.ts';
 import { PER_PAGE } from './web.service.ts';
 
 /** Files larger than this are not shown in the page (the raw link serves them). */
@@ -108,6 +110,8 @@ export interface CommitsView {
   page: number;
   items: CommitRecordData[];
   total: number;
+  /** Each commit's status mark (the rollup of its statuses and check runs), where anything reported. */
+  marks: Map<string, Mark>;
 }
 
 export async function commitsAt(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string | null, path: string, page: number): Promise<CommitsView> {
@@ -115,13 +119,16 @@ export async function commitsAt(ctx: AppContext, actor: Actor, owner: string, na
   if (!refs) throw new NotFoundError();
   const at = ref ?? repo.defaultBranch;
   const list = await commits.listCommits(ctx, actor, owner, name, { sha: at, ...(path ? { path } : {}), offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
-  return { repo, refs, ref: at, path, page, items: list.items, total: list.total };
+  const marks = await commitMarks(ctx, repo, list.items.map((c) => c.commit.sha));
+  return { repo, refs, ref: at, path, page, items: list.items, total: list.total, marks };
 }
 
 export interface CommitView {
   detail: CommitDetail;
   /** The latest status of each context, as the API's combined status. */
   status: CombinedStatus;
+  /** The latest check run of each name, as the API presents them. */
+  checks: { runs: CheckRunView[]; total: number };
 }
 
 /** Contexts shown on a commit page. */
@@ -129,8 +136,11 @@ const MAX_CONTEXTS = 100;
 
 export async function commitAt(ctx: AppContext, actor: Actor, owner: string, name: string, sha: string): Promise<CommitView> {
   const detail = await commits.getCommit(ctx, actor, owner, name, sha, { offset: 0, limit: commits.FILES_PER_PAGE });
-  const status = await getCombinedStatus(ctx, actor, owner, name, detail.commit.sha, { perPage: MAX_CONTEXTS, offset: 0 });
-  return { detail, status };
+  const [status, checks] = await Promise.all([
+    getCombinedStatus(ctx, actor, owner, name, detail.commit.sha, { perPage: MAX_CONTEXTS, offset: 0 }),
+    commitRuns(ctx, actor, owner, name, detail.commit.sha),
+  ]);
+  return { detail, status, checks };
 }
 
 /** A file's bytes at "{ref}/{path}", as the API's raw address reads them. */

@@ -9,6 +9,8 @@ import type { CommitsView, CommitView } from './code.service.ts';
 import { PER_PAGE } from './web.service.ts';
 import type { CombinedStatus } from '../statuses/statuses.service.ts';
 import { fragment, h, renderPage, type Frame, type ReactNode } from './web.render.ts';
+import { checksList, statusMark } from './commit-checks.pages.ts';
+import type { Mark } from './commit-checks.service.ts';
 
 function when(epoch: number): ReactNode {
   const iso = new Date(epoch * 1000).toISOString();
@@ -31,10 +33,11 @@ function summaryOf(message: string): string {
   return message.split('\n')[0] ?? '';
 }
 
-export function commitRow(repo: Repo, c: CommitRecordData): ReactNode {
+export function commitRow(repo: Repo, c: CommitRecordData, mark?: Mark): ReactNode {
   return h('li', { key: c.commit.sha, className: 'row' },
     h('div', null,
       h('a', { href: repoPath(repo, 'commit', c.commit.sha), className: 'title' }, summaryOf(c.commit.parsed.message)),
+      mark ? fragment(' ', statusMark(mark)) : null,
       h('div', { className: 'muted' }, authorOf(c), ' committed ', when(c.commit.parsed.committer.epoch), ' ', verificationBadge(c))),
     h('a', { href: repoPath(repo, 'commit', c.commit.sha), className: 'sha' }, h('code', null, c.commit.sha.slice(0, 7))));
 }
@@ -50,7 +53,7 @@ export function commitsPage(frame: Frame, v: CommitsView): string {
         : null),
     h('h2', { className: 'visually-hidden' }, `Commits on ${v.ref}`),
     v.items.length
-      ? h('ul', { className: 'list box', id: 'commits' }, ...v.items.map((c) => commitRow(v.repo, c)))
+      ? h('ul', { className: 'list box', id: 'commits' }, ...v.items.map((c) => commitRow(v.repo, c, v.marks.get(c.commit.sha))))
       : h('p', { className: 'box' }, 'No commits.'),
     pager(base, v.page, v.total, PER_PAGE, v.path ? { path: v.path } : {})));
 }
@@ -99,5 +102,6 @@ export function commitPage(frame: Frame, v: CommitView): string {
         ' · ', h('a', { href: repoPath(d.repo, 'tree', c.sha) }, 'Browse files')),
       h('p', null, h('span', { className: 'add' }, `+${d.stats.additions}`), ' ', h('span', { className: 'del' }, `−${d.stats.deletions}`))),
     statusList(v.status),
+    checksList(v.checks.runs, v.checks.total),
     diffView(d.files, d.fileCount)));
 }
