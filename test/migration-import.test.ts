@@ -5,7 +5,7 @@
 // teams' access to repositories included) and serves the same refs; name conflicts skipped or renamed and reported; bad
 // archives (not gzip, a path-traversal entry, no schema.json, an unknown version, a
 // record of any kind missing what the import needs) refused with 422 and nothing written; an import failing half-way taken back out
-// whole; site admins only.
+// whole, a repository failing after its git data went in leaving nothing on disk; site admins only.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -448,6 +448,31 @@ describe('migration archive imports', () => {
       assert.equal((await requestJson(fresh, 'GET', `/users/${member.login}`, ADMIN_TOKEN)).status, 404);
       assert.deepEqual(fs.readdirSync(path.join(fresh.dataDir, 'repos')), [], 'no git directory left');
       assert.deepEqual(fs.readdirSync(path.join(fresh.dataDir, 'release-assets')), [], 'no release asset file left (the cargo\'s went in first)');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('a repository failing after its git data went in leaves no git directory or asset file behind, and nothing shows', async () => {
+    // A bad record after the repository: a second issue numbered as the first, refused by the database once the cargo's git data is in place.
+    const entries = (await entriesOf(archive)).map((e) => (e.header.name === 'issues_000001.json'
+      ? { header: e.header, body: Buffer.from(JSON.stringify(((xs: Json[]) => [...xs, { ...xs[0]!, title: 'The same number again' }])(JSON.parse(e.body.toString('utf8')) as Json[]))) } : e));
+    const fresh = await startTestServer();
+    try {
+      const job = await importAndWait(fresh, await packOf(entries));
+      assert.equal(job.state, 'failed');
+      assert.deepEqual(job.repositories, []);
+      assert.equal((await requestJson(fresh, 'GET', `/repos/${org.login}/cargo`, ADMIN_TOKEN)).status, 404);
+      assert.equal((await requestJson(fresh, 'GET', `/orgs/${org.login}`, ADMIN_TOKEN)).status, 404);
+      assert.equal((await requestJson(fresh, 'GET', `/users/${member.login}`, ADMIN_TOKEN)).status, 404);
+      assert.deepEqual(fs.readdirSync(path.join(fresh.dataDir, 'repos')), [], 'no git directory left');
+      const assetDir = path.join(fresh.dataDir, 'release-assets');
+      assert.deepEqual(fs.existsSync(assetDir) ? fs.readdirSync(assetDir) : [], [], 'no release asset file left');
+      // The next repository made here starts empty (on SQLite it takes the id the failed one had, and would find its git data).
+      const someone = await createUser(fresh);
+      const made = await requestJson(fresh, 'POST', '/user/repos', someone.token, { name: 'blank' });
+      assert.equal(made.status, 201);
+      assert.deepEqual((await requestJson(fresh, 'GET', `/repos/${someone.login}/blank/branches`, someone.token)).body, []);
     } finally {
       await fresh.close();
     }

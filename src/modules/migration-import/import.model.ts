@@ -12,10 +12,11 @@ export interface ImportProgress {
 
 /** Something of the archive that could not go in as it was. */
 export interface ImportConflict {
-  kind: 'repository' | 'team' | 'pull_request' | 'user' | 'project';
-  /** The archive's name for it ("org/repo", "org/repo#3", a team's or an organization project's name, a login). */
+  /** 'fork': a fork whose parent is neither in the archive nor here, imported as a plain repository ('unlinked'). */
+  kind: 'repository' | 'team' | 'pull_request' | 'user' | 'project' | 'fork';
+  /** The archive's name for it ("org/repo", "org/repo#3", a team's or an owner project's name, a login). */
   source: string;
-  resolution: 'skipped' | 'renamed' | 'merged';
+  resolution: 'skipped' | 'renamed' | 'merged' | 'unlinked';
   /** Where it went, when renamed or merged. */
   target: string | null;
   message: string;
@@ -36,7 +37,7 @@ export interface CreatedIds {
   memberships: { orgId: number; userId: number }[];
   teams: number[];
   repositories: number[];
-  /** The organization's projects (a repository's go with it). Absent on jobs recorded before projects were imported. */
+  /** The owner's projects, an organization's or a user's (a repository's go with it). Absent on jobs recorded before projects were imported. */
   projects?: number[];
 }
 

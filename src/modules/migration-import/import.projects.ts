@@ -1,7 +1,8 @@
 // Classic projects of an archive: a repository's (in that repository's transaction,
-// after its issues, which its cards show) and the organization's (after every
-// repository: their cards show issues of any of them). A card showing an issue the
-// import did not make (a repository left out or skipped) is left out, as the issue is.
+// after its issues, which its cards show) and the owner's, an organization's or a
+// user's (after every repository: their cards show issues of any of them). A card
+// showing an issue the import did not make (a repository left out or skipped) is left
+// out, as the issue is.
 import type { AppContext } from '../../context.ts';
 import { importProject } from '../projects/projects.import.ts';
 import type { Account } from '../users/users.model.ts';
@@ -18,7 +19,7 @@ export interface ImportedCardRef {
 
 /** Answers the cards made, by their archive ids; `made` gets each project's id. */
 export async function importProjects(
-  tx: AppContext, owner: { type: 'Organization' | 'Repository'; id: number }, projects: readonly ProjectBoardRecord[],
+  tx: AppContext, owner: { type: 'Organization' | 'Repository' | 'User'; id: number }, projects: readonly ProjectBoardRecord[],
   who: (login: string | null) => Account, issueIdOf: IssueIdOf, made: number[] = [],
 ): Promise<Map<number, ImportedCardRef>> {
   const out = new Map<number, ImportedCardRef>();

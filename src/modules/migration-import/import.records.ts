@@ -24,6 +24,8 @@ export interface RepositoryRecord {
   key: string; owner: string; name: string; description: string | null; homepage: string | null; visibility: 'public' | 'private' | 'internal';
   defaultBranch: string; topics: string[]; flags: Partial<Record<RepoFlag, boolean>>; texts: Partial<Record<RepoText, string>>;
   createdAt: string; updatedAt: string; pushedAt: string | null;
+  /** The archive marks it a fork; `parent` is its parent's "owner/name" when the archive names one. */
+  fork: boolean; parent: string | null;
 }
 export interface LabelRecord { repo: string; name: string; color: string; description: string | null; isDefault: boolean }
 export interface MilestoneRecord { repo: string; number: number; title: string; description: string | null; state: 'open' | 'closed'; dueOn: string | null; creator: string | null; createdAt: string; updatedAt: string; closedAt: string | null }
@@ -194,6 +196,7 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
           return v !== null && TEXT_VALUES[rest as keyof typeof TEXTS].includes(v) ? [[rec, v]] : [];
         })) as Partial<Record<RepoText, string>>,
         createdAt: f.time('created_at'), updatedAt: f.time('updated_at'), pushedAt: f.timeOrNull('pushed_at'),
+        fork: f.bool('fork', false), parent: parentOf(f),
       };
     }),
     labels: each(contents, 'labels', (f) => ({
@@ -310,6 +313,15 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
       };
     }),
   };
+}
+
+/** A fork's parent, as GET /repos/{owner}/{repo} shows it: its "owner/name" (null for a repository that is no fork, or whose parent the archive leaves out). */
+function parentOf(f: Fields): string | null {
+  const parent = f.bool('fork', false) ? f.obj('parent') : null;
+  if (!parent) return null;
+  const name = new Fields(parent, `${f.where}.parent`).str('full_name');
+  if (!/^[^/]+\/[^/]+$/.test(name)) throw archiveError(`${f.where}.parent: full_name ${JSON.stringify(name)} is not owner/name`);
+  return name;
 }
 
 /**

@@ -1,10 +1,13 @@
-// One repository of an archive: the repository with its git data and its teams'
-// access, then its labels, milestones, issues and pull requests (in number order,
-// keeping their numbers), comments, reviews and review comments, the reactions to
-// them, its classic projects, and its releases with their assets' bytes, all in the caller's transaction. The repository is queued for the search index (code and commits) in
-// that transaction too: no push event is recorded for imported git data.
+// One repository of an archive: the repository with its git data (a fork linked to its
+// parent when that is here) and its teams' access, then its labels, milestones, issues
+// and pull requests (in number order, keeping their numbers), comments, reviews and
+// review comments, the reactions to them, its classic projects, and its releases with
+// their assets' bytes, all in one transaction of its own. The repository is queued for
+// the search index (code and commits) in that transaction too: no push event is
+// recorded for imported git data. When the transaction fails, whatever it left on disk
+// (git data, asset files) is removed, since the rollback takes only the rows.
 import path from 'node:path';
-import type { AppContext } from '../../context.ts';
+import { inTransaction, type AppContext } from '../../context.ts';
 import { wakeWorkers } from '../../events/wake.ts';
 import { importComment, importIssue, importLabels, importMilestone } from '../issues/issues.import.ts';
 import type { IssueRecord as StoredIssue } from '../issues/issues.model.ts';
@@ -12,7 +15,7 @@ import { hasCommits, importPull } from '../pulls/pulls.import.ts';
 import { importTeamGrant } from '../orgs/orgs.import.ts';
 import { importReaction } from '../reactions/reactions.import.ts';
 import { importAsset, importRelease, removeImportedAssetFiles } from '../releases/releases.import.ts';
-import { importRepository } from '../repos/repos.import.ts';
+import { importRepository, removeImportedRepositoryFiles } from '../repos/repos.import.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { queueRepository } from '../search/search-indexer.ts';
 import type { Accounts } from './import.accounts.ts';
@@ -32,21 +35,55 @@ function recordsOf(r: ArchiveRecords, key: string) {
   };
 }
 
+/**
+ * Imports the repository in a transaction of its own; `record` runs last in it (the job
+ * notes what it created). A fork whose parent is in the archive finds it in `keyToRepoId`.
+ */
 export async function importOneRepository(
-  tx: AppContext, records: ArchiveRecords, source: RepositoryRecord, name: string, from: { git: string | null; files: string },
+  ctx: AppContext, records: ArchiveRecords, source: RepositoryRecord, name: string, from: { git: string | null; files: string },
   accounts: Accounts, keyToRepoId: Map<string, number>, conflicts: ImportConflict[],
+  record: (tx: AppContext, made: ImportedRepository) => Promise<void>,
 ): Promise<ImportedRepository> {
-  const repo = await importRepository(tx, accounts.owner, {
-    ...source.flags, ...source.texts, name, description: source.description, homepage: source.homepage, visibility: source.visibility,
-    defaultBranch: source.defaultBranch, topics: source.topics, createdAt: source.createdAt, updatedAt: source.updatedAt, pushedAt: source.pushedAt,
-  }, from.git);
+  // Every repository id an attempt made: a transaction retried after a conflict makes another.
+  const attempts: number[] = [];
+  const discard = async (ids: readonly number[]) => {
+    await removeImportedRepositoryFiles(ctx, ids);
+    await removeImportedAssetFiles(ctx, ids);
+  };
+  let made: ImportedRepository;
+  // What the committed attempt reported (a retried one reports afresh).
+  let found: ImportConflict[] = [];
   try {
-    return { repo, ...await importContents(tx, records, source, repo, from.files, accounts, keyToRepoId, conflicts) };
+    made = await inTransaction(ctx, async (tx) => {
+      // A previous attempt rolled back: its files go before this one may get its id again.
+      await discard(attempts.splice(0));
+      found = [];
+      const forkOf = source.parent === null ? null : { importedId: keyToRepoId.get(source.parent.toLowerCase()) ?? null, fullName: source.parent };
+      const repo = await importRepository(tx, accounts.owner, {
+        ...source.flags, ...source.texts, name, description: source.description, homepage: source.homepage, visibility: source.visibility,
+        defaultBranch: source.defaultBranch, topics: source.topics, createdAt: source.createdAt, updatedAt: source.updatedAt, pushedAt: source.pushedAt, forkOf,
+      }, from.git);
+      attempts.push(repo.id);
+      const out = { repo, ...await importContents(tx, records, source, repo, from.files, accounts, keyToRepoId, found) };
+      await record(tx, out);
+      return out;
+    });
   } catch (err) {
-    // The transaction rolls the rows back; asset files already in place go too.
-    await removeImportedAssetFiles(tx, [repo.id]);
+    // The rollback took the rows; the git data and asset files already written go too.
+    await discard(attempts);
     throw err;
   }
+  await discard(attempts.filter((id) => id !== made.repo.id));
+  if (source.fork && !made.repo.isFork) {
+    conflicts.push({
+      kind: 'fork', source: `${source.owner}/${source.name}`, resolution: 'unlinked', target: `${accounts.owner.login}/${made.repo.name}`,
+      message: source.parent === null
+        ? 'the archive marks it a fork without naming its parent: imported as a plain repository'
+        : `its parent ${source.parent} is neither in the archive nor here: imported as a plain repository`,
+    });
+  }
+  conflicts.push(...found);
+  return made;
 }
 
 /** A repository made, with what the timeline events (imported last) hang on: its issues by number, its projects' cards by archive id. */

@@ -1,6 +1,7 @@
 // One import, start to end: the archive read and checked (nothing is written before
 // it all reads), the accounts in one transaction, then each repository in a
-// transaction of its own with everything in it, then the organization's projects and
+// transaction of its own with everything in it (a fork's parent from the archive
+// before the fork), then the owner's projects (an organization's or a user's) and
 // the timeline events in a last one. What is created is recorded on the job
 // in the same transactions; when anything fails, all of it is removed again, and an
 // import taken over from a dead importer removes what that one had put in first.
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { inTransaction, type AppContext } from '../../context.ts';
 import { issueByNumber } from '../issues/issues.present.ts';
 import { removeImportedMember, removeImportedTeams } from '../orgs/orgs.import.ts';
-import { organizationProjectNames, removeImportedProjects } from '../projects/projects.import.ts';
+import { accountProjectNames, removeImportedProjects } from '../projects/projects.import.ts';
 import { removeImportedAssetFiles } from '../releases/releases.import.ts';
 import { removeImportedRepositories, repositoryNameTaken } from '../repos/repos.import.ts';
 import type { Account } from '../users/users.model.ts';
@@ -32,7 +33,7 @@ const MAX_RENAMES = 100;
 export async function runImport(ctx: AppContext, job: ImportJob, progress: ProgressSink): Promise<ImportReport> {
   await removeCreated(ctx, job.created);
   await store.setCreated(ctx.db, job.id, NOTHING_CREATED);
-  const created: CreatedIds = structuredClone(NOTHING_CREATED);
+  let created: CreatedIds = structuredClone(NOTHING_CREATED);
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'wharf-import-'));
   try {
     await progress({ step: 'reading the archive', done: 0, total: 1 });
@@ -40,59 +41,67 @@ export async function runImport(ctx: AppContext, job: ImportJob, progress: Progr
     const fileRoot = path.join(scratch, 'files');
     const contents = await readArchive(job.archivePath, { git: gitRoot, files: fileRoot });
     const records = parseRecords(contents);
-    const report: ImportReport = { owner: null, users: { created: [], mapped: [] }, repositories: [], conflicts: [] };
+    let report: ImportReport = { owner: null, users: { created: [], mapped: [] }, repositories: [], conflicts: [] };
     const total = records.repositories.length + 2;
     await progress({ step: 'accounts and teams', done: 1, total });
     const creator = job.createdById === null ? null : (await users.accountsByIds(ctx, [job.createdById])).get(job.createdById) ?? null;
+    // What a transaction creates is kept (for taking it out again) once it committed: a rolled-back id may be another's next.
+    // Each attempt of a transaction retried after a conflict starts from what the last commit left.
+    let next = created;
+    let nextReport = report;
     const accounts = await inTransaction(ctx, async (tx) => {
-      const a = await importAccounts(tx, records, { targetOrg: job.targetOrg, creator }, created, report);
-      await store.setCreated(tx.db, job.id, created);
+      next = structuredClone(created);
+      nextReport = structuredClone(report);
+      const a = await importAccounts(tx, records, { targetOrg: job.targetOrg, creator }, next, nextReport);
+      await store.setCreated(tx.db, job.id, next);
       return a;
     });
+    created = next;
+    report = nextReport;
     const keyToRepoId = new Map<string, number>();
     const imported: { key: string; made: ImportedRepository }[] = [];
     let done = 2;
-    for (const source of records.repositories) {
+    for (const source of parentsFirst(records.repositories)) {
       await progress({ step: `repository ${source.owner}/${source.name}`, done, total });
       done += 1;
       const name = await freeName(ctx, accounts.owner, source, job.onConflict, report.conflicts);
       if (name === null) continue;
       const gitSource = contents.gitData.has(source.key) ? path.join(gitRoot, source.owner, `${source.name}.git`) : null;
-      const made = await inTransaction(ctx, async (tx) => {
-        const r = await importOneRepository(tx, records, source, name, { git: gitSource, files: fileRoot }, accounts, keyToRepoId, report.conflicts);
-        created.repositories.push(r.repo.id);
-        await store.setCreated(tx.db, job.id, created);
-        return r;
+      const made = await importOneRepository(ctx, records, source, name, { git: gitSource, files: fileRoot }, accounts, keyToRepoId, report.conflicts, async (tx, r) => {
+        next = { ...created, repositories: [...created.repositories, r.repo.id] };
+        await store.setCreated(tx.db, job.id, next);
       });
+      created = next;
       keyToRepoId.set(source.key, made.repo.id);
       imported.push({ key: source.key, made });
       report.repositories.push({ source: `${source.owner}/${source.name}`, target: `${accounts.owner.login}/${made.repo.name}` });
     }
-    // Then, in one more transaction, the organization's projects (their cards show issues of any imported repository)
-    // and every timeline event (those about project cards find the cards made here).
+    // Then, in one more transaction, the owner's projects, an organization's or a user's (their cards show issues of
+    // any imported repository), and every timeline event (those about project cards find the cards made here).
     const who = (login: string | null) => (login === null ? accounts.fallback : accounts.byLogin.get(login.toLowerCase()) ?? accounts.fallback);
     const maybe = (login: string | null) => (login === null ? null : who(login).id);
-    const owner = accounts.owner;
-    // An organization project of a name the organization has already (an archive imported twice) is skipped and reported, as a repository is.
-    const taken = owner.type === 'Organization' ? await organizationProjectNames(ctx, owner.id) : new Set<string>();
-    const orgProjects = owner.type === 'Organization' ? records.projects.filter((p) => {
+    const owner = { type: accounts.owner.type === 'Organization' ? 'Organization' as const : 'User' as const, id: accounts.owner.id };
+    // An owner's project of a name the owner has already (an archive imported twice) is skipped and reported, as a repository is.
+    const taken = await accountProjectNames(ctx, owner);
+    const ownerProjects = records.projects.filter((p) => {
       if (p.repo !== null) return false;
       if (!taken.has(p.name.toLowerCase())) return true;
-      report.conflicts.push({ kind: 'project', source: p.name, resolution: 'skipped', target: null, message: `${owner.login} has a project ${p.name} already` });
+      report.conflicts.push({ kind: 'project', source: p.name, resolution: 'skipped', target: null, message: `${accounts.owner.login} has a project ${p.name} already` });
       return false;
-    }) : [];
+    });
     await inTransaction(ctx, async (tx) => {
       const made: number[] = [];
-      const orgCards = await importProjects(tx, { type: 'Organization', id: owner.id }, orgProjects, who, async (c) => {
+      const ownerCards = await importProjects(tx, owner, ownerProjects, who, async (c) => {
         const repositoryId = keyToRepoId.get(c.repo);
         return repositoryId === undefined ? null : (await issueByNumber(tx, repositoryId, c.number))?.id ?? null;
       }, made);
       for (const r of imported) {
-        await importEvents(tx, records.events.filter((e) => e.repo === r.key), r.made.issues, new Map([...r.made.cards, ...orgCards]), maybe);
+        await importEvents(tx, records.events.filter((e) => e.repo === r.key), r.made.issues, new Map([...r.made.cards, ...ownerCards]), maybe);
       }
-      created.projects = [...(created.projects ?? []), ...made];
-      await store.setCreated(tx.db, job.id, created);
+      next = { ...created, projects: [...(created.projects ?? []), ...made] };
+      await store.setCreated(tx.db, job.id, next);
     });
+    created = next;
     await progress({ step: 'done', done: total, total });
     return report;
   } catch (err) {
@@ -120,6 +129,23 @@ async function freeName(ctx: AppContext, owner: Account, source: RepositoryRecor
   }
   conflicts.push({ kind: 'repository', source: from, resolution: 'skipped', target: null, message: `${owner.login}/${source.name} and its first ${MAX_RENAMES} renames exist already` });
   return null;
+}
+
+/** The repositories with each whose parent is in the archive after that parent (else in the archive's order). */
+function parentsFirst(repositories: readonly RepositoryRecord[]): RepositoryRecord[] {
+  const byKey = new Map(repositories.map((r) => [r.key, r]));
+  const out: RepositoryRecord[] = [];
+  const placed = new Set<string>();
+  const place = (r: RepositoryRecord, below: Set<string>): void => {
+    if (placed.has(r.key) || below.has(r.key)) return;
+    const parent = r.parent === null ? undefined : byKey.get(r.parent.toLowerCase());
+    // A cycle of parents (no real archive has one) is broken where it closes.
+    if (parent) place(parent, new Set([...below, r.key]));
+    placed.add(r.key);
+    out.push(r);
+  };
+  for (const r of repositories) place(r, new Set());
+  return out;
 }
 
 /** Takes out what an import created, newest first: the organization's projects, repositories, teams, memberships, the organization, users. */

@@ -12,7 +12,7 @@ import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import { ArchiveWriter } from './migrations.archive.ts';
 import type { Migration, MigrationProgress } from './migrations.model.ts';
-import { organizationProjectRecords } from './migrations.projects.ts';
+import { organizationProjectRecords, userProjectRecords } from './migrations.projects.ts';
 import { ownerRecords, repositoryRecords, usersNamedIn } from './migrations.records.ts';
 import * as store from './migrations.store.ts';
 
@@ -57,8 +57,10 @@ export async function writeArchive(ctx: AppContext, m: Migration, progress: Prog
     const kinds = ['repositories', 'issues', 'pull_requests', 'issue_comments', 'labels', 'milestones', 'reactions',
       'pull_request_reviews', 'pull_request_review_comments', 'releases', 'issue_events', 'projects'] as const;
     const collected = Object.fromEntries(kinds.map((k) => [k, [] as unknown[]])) as Record<(typeof kinds)[number], unknown[]>;
-    // The owner's own projects (an organization's: upstream's "owner projects"), unless exclude_owner_projects; org_metadata_only keeps them.
-    if (owner.type === 'Organization' && !m.excludeOwnerProjects) collected.projects.push(...await organizationProjectRecords(ctx, actor, owner.login));
+    // The owner's own projects (an organization's or a user's: upstream's "owner projects"), unless exclude_owner_projects; org_metadata_only keeps them.
+    if (!m.excludeOwnerProjects) {
+      collected.projects.push(...await (owner.type === 'Organization' ? organizationProjectRecords(ctx, actor, owner.login) : userProjectRecords(ctx, actor, owner.login)));
+    }
     // org_metadata_only: the organization, its teams and the people they name, nothing of any repository (upstream's rule).
     for (const repo of m.orgMetadataOnly ? [] : repositories) {
       await progress({ step: `repository ${repo.owner.login}/${repo.name}`, done, total });

@@ -1,8 +1,9 @@
-// projects_*.json: classic projects (a repository's, and the organization's unless
-// exclude_owner_projects) as the REST API represents them, each with its `columns` in
-// board order and each column with its `cards` (archived ones too) in order, plus
-// upstream's archive fields `type` and `repository` (the owning repository's API address,
-// null for an organization's project). A card showing an issue names it by content_url.
+// projects_*.json: classic projects (a repository's, and the owner's own, an
+// organization's or a user's, unless exclude_owner_projects) as the REST API
+// represents them, each with its `columns` in board order and each column with its
+// `cards` (archived ones too) in order, plus upstream's archive fields `type` and
+// `repository` (the owning repository's API address, null for an organization's or a
+// user's project). A card showing an issue names it by content_url.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { NotFoundError } from '../../domain/errors.ts';
@@ -33,6 +34,12 @@ export async function repositoryProjectRecords(ctx: AppContext, actor: Actor, re
 
 export async function organizationProjectRecords(ctx: AppContext, actor: Actor, login: string): Promise<Json[]> {
   const found = await orNone(() => everyPage((s) => projects.listForOrg(ctx, actor, login, 'all', s)));
+  return withBoards(ctx, actor, found, null);
+}
+
+/** A user's own projects, private ones too: a user migration is made by that user. */
+export async function userProjectRecords(ctx: AppContext, actor: Actor, login: string): Promise<Json[]> {
+  const found = await everyPage((s) => projects.listForUser(ctx, actor, login, 'all', s));
   return withBoards(ctx, actor, found, null);
 }
 

@@ -63,8 +63,7 @@ const MEDIA = { bodyFormat: 'raw' as const, previews: new Set<string>(['sailor-v
 
 export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Repo, choice: RecordChoice): Promise<RepositoryRecords> {
   const owner = repo.owner.login;
-  const [presentable] = await repos.presentable(ctx, actor, [repo]);
-  const repository = repositoryJson(ctx, presentable);
+  const repository = repositoryJson(ctx, await repos.getRepo(ctx, actor, owner, repo.name));
   // Releases are metadata too: exclude_metadata leaves only the git data, as upstream's.
   const { records: releases, files } = choice.metadata && choice.releases ? await releaseRecords(ctx, actor, repo, choice.attachments) : { records: [], files: [] };
   const none = {
@@ -124,10 +123,18 @@ export async function repositoryRecords(ctx: AppContext, actor: Actor, repo: Rep
   };
 }
 
-function repositoryJson(ctx: AppContext, p: repos.Presentable): Json {
-  const { urls } = ctx;
-  const license = p.repo.licenseKey ? licenseSimple(p.repo.licenseKey, urls) : null;
-  return repository(p.repo, { urls, counts: p.counts, role: p.role, previews: new Set(['nebula']), license }) as unknown as Json;
+/**
+ * The repository as the REST API lists it, and a fork with its `parent` and `source` as
+ * GET /repos/{owner}/{repo} shows them (those the migration's creator may read): what an
+ * import links the fork to again. Upstream's exporter drops the relation ("fork
+ * relationships do not persist after a migration"); the fields are the REST API's.
+ */
+function repositoryJson(ctx: AppContext, d: repos.RepoDetail): Json {
+  const view = (p: repos.Presentable) => {
+    const license = p.repo.licenseKey ? licenseSimple(p.repo.licenseKey, ctx.urls) : null;
+    return repository(p.repo, { urls: ctx.urls, counts: p.counts, role: p.role, previews: new Set(['nebula']), license }) as unknown as Json;
+  };
+  return { ...view(d), ...(d.parent ? { parent: view(d.parent), source: view(d.source ?? d.parent) } : {}) };
 }
 
 /**
@@ -170,7 +177,11 @@ export async function usersNamedIn(ctx: AppContext, records: unknown[]): Promise
     if (!v || typeof v !== 'object') return;
     const o = v as Json;
     if (typeof o.login === 'string' && typeof o.id === 'number' && (o.type === 'User' || o.type === 'Bot')) ids.add(o.id);
-    for (const x of Object.values(o)) walk(x);
+    for (const [k, x] of Object.entries(o)) {
+      // A fork's parent and source may be anybody's repositories: their owners are not people of the archive (an import would make them accounts).
+      if ((k === 'parent' || k === 'source') && x && typeof x === 'object' && 'full_name' in x) continue;
+      walk(x);
+    }
   };
   walk(records);
   const accounts = await users.accountsByIds(ctx, [...ids]);

@@ -1,8 +1,8 @@
 // Import-shaped entry points for migration archives (migration-import): a classic
 // project put in as the archive has it (name, body, state, permissions, creator, times)
-// with its columns and cards in board order, on a repository or organization. No actor,
-// no events: nobody made anything here. A repository's projects go with it; an
-// organization's are taken back out by removeImportedProjects when the import fails.
+// with its columns and cards in board order, on a repository, an organization or a user.
+// No actor, no events: nobody made anything here. A repository's projects go with it; an
+// account's are taken back out by removeImportedProjects when the import fails.
 import type { AppContext } from '../../context.ts';
 import * as board from './board.store.ts';
 import type { OrganizationPermission, ProjectState } from './projects.model.ts';
@@ -44,7 +44,7 @@ export interface ImportedProject {
  * leaves out a second one (the unique index would refuse it).
  */
 export async function importProject(
-  tx: AppContext, owner: { type: 'Organization' | 'Repository'; id: number }, p: ImportedProject,
+  tx: AppContext, owner: { type: 'Organization' | 'Repository' | 'User'; id: number }, p: ImportedProject,
 ): Promise<{ id: number; cards: number[] }> {
   const made = await store.insertProject(tx.db, {
     owner, name: p.name, body: p.body, organizationPermission: owner.type === 'Organization' ? p.organizationPermission : null,
@@ -67,9 +67,9 @@ export async function importProject(
   return { id: made.id, cards };
 }
 
-/** The names (lower-cased) of an organization's projects: an import skips an archive's project of a name taken. */
-export async function organizationProjectNames(ctx: AppContext, orgId: number): Promise<Set<string>> {
-  return new Set((await store.listProjects(ctx.db, { type: 'Organization', id: orgId }, 'all')).map((p) => p.name.toLowerCase()));
+/** The names (lower-cased) of an organization's or a user's projects: an import skips an archive's project of a name taken. */
+export async function accountProjectNames(ctx: AppContext, owner: { type: 'Organization' | 'User'; id: number }): Promise<Set<string>> {
+  return new Set((await store.listProjects(ctx.db, owner, 'all')).map((p) => p.name.toLowerCase()));
 }
 
 /** Removes projects an import made (their columns and cards go with them). */

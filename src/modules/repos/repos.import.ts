@@ -1,7 +1,8 @@
 // Import-shaped entry points for migration archives (migration-import): a repository
-// put in as the archive describes it (settings, timestamps) with the archive's git
-// data, and its way back out for a failed import. No actor, no `repository` event: the
-// site admin or operator running the import decided, and nobody pushed anything.
+// put in as the archive describes it (settings, timestamps, the fork it is) with the
+// archive's git data, and its way back out for a failed import. No actor, no
+// `repository` or `fork` event: the site admin or operator running the import decided,
+// and nobody pushed anything.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { fetchRefs } from '../../git/copy.ts';
@@ -10,7 +11,8 @@ import * as git from '../../git/repository.ts';
 import type { Account } from '../users/users.model.ts';
 import { detectRepositoryLicense } from './repos.license-detect.ts';
 import { languagesAt, primaryLanguage } from './repos.languages.ts';
-import type { Repo, RepoSettings } from './repos.model.ts';
+import type { Repo, RepoRecord, RepoSettings } from './repos.model.ts';
+import { findForGit } from './repos.service.ts';
 import { validateRepoName } from './repos.names.ts';
 import * as store from './repos.store.ts';
 
@@ -21,6 +23,26 @@ export interface ImportedRepo extends Partial<Omit<RepoSettings, 'visibility' | 
   createdAt: string;
   updatedAt: string;
   pushedAt: string | null;
+  /** A fork: the parent it is linked to when that is here (else it goes in as a plain repository). */
+  forkOf?: ForkParent | null;
+}
+
+/** An imported fork's parent: the repository the same import made of it, else the one of that full name here. */
+export interface ForkParent {
+  importedId: number | null;
+  /** "owner/name" as the archive names it. */
+  fullName: string;
+}
+
+/** The parent here, or null: neither imported nor present (a renamed one is found under its old name). */
+async function parentHere(tx: AppContext, p: ForkParent): Promise<RepoRecord | null> {
+  if (p.importedId !== null) {
+    const made = await store.findById(tx.db, p.importedId);
+    if (made) return made;
+  }
+  const [login, name] = p.fullName.split('/');
+  if (!login || !name) return null;
+  return findForGit(tx, login, name);
 }
 
 /** Whether `owner` has a repository named `name` (any case). */
@@ -30,8 +52,10 @@ export async function repositoryNameTaken(ctx: AppContext, ownerId: number, name
 
 /**
  * Creates the repository with every ref of the bare repository at `gitSource` (null:
- * the archive has no git data for it, so it starts empty). Runs in the caller's
- * transaction when there is one; the git directory is removed again when it fails.
+ * the archive has no git data for it, so it starts empty), a fork of `r.forkOf` when
+ * that parent is here (its source the parent's source). Runs in the caller's
+ * transaction when there is one; the git directory is removed again when this fails
+ * (when the caller's transaction fails later, the caller removes it: removeImportedRepositoryFiles).
  */
 export async function importRepository(ctx: AppContext, owner: Account, r: ImportedRepo, gitSource: string | null): Promise<Repo> {
   validateRepoName(r.name);
@@ -41,8 +65,10 @@ export async function importRepository(ctx: AppContext, owner: Account, r: Impor
       if (await store.findByOwnerAndName(tx.db, owner.id, r.name)) {
         throw new ValidationError([{ resource: 'Repository', field: 'name', code: 'custom', message: 'name already exists on this account' }]);
       }
-      const { createdAt, updatedAt, pushedAt, ...settings } = r;
-      const record = await store.insert(tx.db, { ...settings, ownerId: owner.id, now: createdAt });
+      const { createdAt, updatedAt, pushedAt, forkOf, ...settings } = r;
+      const parent = forkOf ? await parentHere(tx, forkOf) : null;
+      const lineage = parent ? { isFork: true, parentId: parent.id, sourceId: parent.sourceId ?? parent.id } : {};
+      const record = await store.insert(tx.db, { ...settings, ...lineage, ownerId: owner.id, now: createdAt });
       createdId = record.id;
       const dir = git.repoDir(ctx.config.dataDir, record.id);
       await git.initBare(dir, r.defaultBranch);
@@ -66,6 +92,17 @@ export async function importRepository(ctx: AppContext, owner: Account, r: Impor
 export async function removeImportedRepositories(ctx: AppContext, ids: readonly number[]): Promise<void> {
   for (const id of ids) {
     await store.remove(ctx.db, id);
+    await removeImportedRepositoryFiles(ctx, [id]);
+  }
+}
+
+/**
+ * Removes what imported repositories hold on disk (git data, LFS objects) once the
+ * transaction that made their rows rolled back: nothing else would, and on SQLite the
+ * next repository made would get the id, and with it the leftover directory.
+ */
+export async function removeImportedRepositoryFiles(ctx: AppContext, ids: readonly number[]): Promise<void> {
+  for (const id of ids) {
     await git.removeRepo(git.repoDir(ctx.config.dataDir, id));
     await removeLfsDir(lfsDir(ctx.config.dataDir, id));
   }
