@@ -11,6 +11,7 @@ import { commitRow, diffView } from './commits.pages.ts';
 import { newPullDefaults, sidesOf, type BranchesView, type BranchRow, type NewPullForm, type TagsView } from './refs.service.ts';
 import { encPath, pager, repoHeader, repoPath } from './repo.layout.ts';
 import { PER_PAGE } from './web.service.ts';
+import { deleteTagButton } from './release-links.pages.ts';
 import { flash, fragment, h, postForm, renderPage, type Frame, type ReactNode } from './web.render.ts';
 
 function when(epoch: number): ReactNode {
@@ -62,11 +63,13 @@ export function branchesPage(frame: Frame, v: BranchesView): string {
     pager(repoPath(v.repo, 'branches'), v.page, v.total, PER_PAGE)));
 }
 
-export function tagsPage(frame: Frame, v: TagsView, urls: Urls): string {
+/** `writer`: the viewer may delete tags (push access), as DELETE …/git/refs/tags/{tag} lets them; `errors`: a refused deletion. */
+export function tagsPage(frame: Frame, v: TagsView, urls: Urls, writer = false, errors: string[] = []): string {
   return renderPage(frame, fragment(repoHeader(v.repo, 'code'),
     refsNav(v.repo, 'tags'),
     h('section', { 'aria-labelledby': 'tags-heading' },
       h('h2', { id: 'tags-heading' }, `Tags (${v.total})`),
+      flash('error', errors),
       v.tags.length
         ? h('ul', { className: 'list box', id: 'tags' }, ...v.tags.map(({ tag, commit }) => h('li', { key: tag.name, className: 'row tag', 'data-tag': tag.name },
           h('div', null,
@@ -74,7 +77,8 @@ export function tagsPage(frame: Frame, v: TagsView, urls: Urls): string {
             tip(v.repo, tag.commit, commit)),
           h('div', null,
             h('a', { href: tagView(urls, tag).zipball_url }, 'zip'), ' · ',
-            h('a', { href: tagView(urls, tag).tarball_url }, 'tar.gz')))))
+            h('a', { href: tagView(urls, tag).tarball_url }, 'tar.gz'),
+            writer ? fragment(' ', deleteTagButton(frame, v.repo, tag.name)) : null))))
         : h('p', { className: 'box' }, 'There are no tags yet.')),
     pager(repoPath(v.repo, 'tags'), v.page, v.total, PER_PAGE)));
 }

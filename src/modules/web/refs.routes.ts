@@ -1,7 +1,7 @@
 // The refs pages: branches, tags, releases (the list and one release at the html_url the
 // releases API hands out) and the compare view at the compare API's html_url, with its
 // diff_url and patch_url (`{basehead}.diff`, `.patch`) as plain text, and the post of its
-// "Create pull request" form.
+// "Create pull request" form. The release and tag forms register beside them (release-forms.routes.ts).
 import type { Router } from '../../http/router.ts';
 import { comparisonText } from '../compare/compare.service.ts';
 import { sendPage } from '../web-session/web-request.ts';
@@ -12,6 +12,8 @@ import { formErrors, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
 import { PageQuery, PullForm, RepoParams, RepoRestParams } from './web.schemas.ts';
 import { repoPath } from './repo.layout.ts';
+import { releaseFormPages } from './release-forms.routes.ts';
+import { mayWriteReleases } from './release-forms.service.ts';
 
 /** Registered inside the pages' scope (web.routes.ts). */
 export function refsPages(r: Router): void {
@@ -29,21 +31,22 @@ export function refsPages(r: Router): void {
     const { owner, repo } = request.params;
     const viewer = await viewerOf(request);
     const v = await refs.tagsOf(ctx, viewer.actor, owner, repo, pageNumber(request.query.page));
-    return sendPage(reply, tagsPage(viewer.frame(title('Tags', v.repo)), v, ctx.urls));
+    return sendPage(reply, tagsPage(viewer.frame(title('Tags', v.repo)), v, ctx.urls, await mayWriteReleases(ctx, viewer.actor, v.repo)));
   });
 
   r.get('/:owner/:repo/releases', { schema: { params: RepoParams, querystring: PageQuery }, config: { ...PAGE, operationId: 'wharf/web-releases' } }, async (request, reply) => {
     const { owner, repo } = request.params;
     const viewer = await viewerOf(request);
     const v = await refs.releasesOf(ctx, viewer.actor, owner, repo, pageNumber(request.query.page));
-    return sendPage(reply, releasesPage(viewer.frame(title('Releases', v.repo)), v, ctx.urls));
+    return sendPage(reply, releasesPage(viewer.frame(title('Releases', v.repo)), v, ctx.urls, await mayWriteReleases(ctx, viewer.actor, v.repo)));
   });
 
   r.get('/:owner/:repo/releases/tag/*', { schema: { params: RepoRestParams }, config: { ...PAGE, operationId: 'wharf/web-release' } }, async (request, reply) => {
     const { owner, repo, '*': tag } = request.params;
     const viewer = await viewerOf(request);
     const e = await refs.releaseAt(ctx, viewer.actor, owner, repo, tag);
-    return sendPage(reply, releasePage(viewer.frame(title(`Release ${e.detail.release.name || e.detail.release.tagName}`, e.detail.repo)), e, ctx.urls));
+    const writer = await mayWriteReleases(ctx, viewer.actor, e.detail.repo);
+    return sendPage(reply, releasePage(viewer.frame(title(`Release ${e.detail.release.name || e.detail.release.tagName}`, e.detail.repo)), e, ctx.urls, writer));
   });
 
   r.get('/:owner/:repo/compare/*', { schema: { params: RepoRestParams }, config: { ...PAGE, operationId: 'wharf/web-compare' } }, async (request, reply) => {
@@ -74,4 +77,6 @@ export function refsPages(r: Router): void {
       }
     });
   });
+
+  releaseFormPages(r);
 }

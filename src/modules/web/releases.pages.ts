@@ -9,6 +9,7 @@ import type { ReleaseEntry, ReleasesView } from './refs.service.ts';
 import { encPath, pager, repoHeader, repoPath } from './repo.layout.ts';
 import { PER_PAGE } from './web.service.ts';
 import { fragment, h, renderPage, time, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
+import { editReleaseLink, newReleaseButton } from './release-links.pages.ts';
 
 /** A size as people read it: bytes, KB, MB (base 1024, one decimal). */
 export function humanSize(bytes: number): string {
@@ -28,7 +29,7 @@ function badges(e: ReleaseEntry): ReactNode {
     e.latest ? fragment(' ', h('span', { className: 'badge ok', 'data-badge': 'latest' }, 'Latest')) : null);
 }
 
-function releaseBody(repo: Repo, e: ReleaseEntry, urls: Urls, heading: 'h2' | 'h3', linkTitle: boolean): ReactNode {
+function releaseBody(repo: Repo, e: ReleaseEntry, urls: Urls, heading: 'h2' | 'h3', linkTitle: boolean, writer: boolean): ReactNode {
   const r = e.detail.release;
   const view = releaseView(urls, e.detail);
   const title = r.name || r.tagName;
@@ -36,6 +37,7 @@ function releaseBody(repo: Repo, e: ReleaseEntry, urls: Urls, heading: 'h2' | 'h
   const published = r.publishedAt ?? r.createdAt;
   return fragment(
     h(heading, { className: 'release-title' }, linkTitle ? h('a', { href: page }, title) : title, badges(e)),
+    writer ? h('p', null, editReleaseLink(repo, r.tagName)) : null,
     h('p', { className: 'muted' },
       h('a', { href: repoPath(repo, 'tree', encPath(r.tagName)), className: 'release-tag' }, h('code', null, r.tagName)),
       e.detail.author ? fragment(' · ', h('a', { href: `/${encodeURIComponent(e.detail.author.login)}` }, e.detail.author.login)) : null,
@@ -51,7 +53,8 @@ function releaseBody(repo: Repo, e: ReleaseEntry, urls: Urls, heading: 'h2' | 'h
         view.tarball_url ? h('li', { key: 'tar', className: 'row' }, h('a', { href: view.tarball_url, className: 'source-tar' }, 'Source code (tar.gz)')) : null)));
 }
 
-export function releasesPage(frame: Frame, v: ReleasesView, urls: Urls): string {
+/** `writer`: the viewer may draft, edit and delete releases (the releases service's rule). */
+export function releasesPage(frame: Frame, v: ReleasesView, urls: Urls, writer = false): string {
   return renderPage(frame, fragment(repoHeader(v.repo, 'code'),
     h('nav', { 'aria-label': 'Branches and tags', className: 'toolbar' },
       h('ul', { className: 'filters' },
@@ -59,17 +62,18 @@ export function releasesPage(frame: Frame, v: ReleasesView, urls: Urls): string 
         h('li', null, h('a', { href: repoPath(v.repo, 'tags') }, 'Tags')),
         h('li', null, h('a', { href: repoPath(v.repo, 'branches') }, 'Branches')))),
     h('h2', { className: 'visually-hidden' }, 'Releases'),
+    writer ? newReleaseButton(v.repo) : null,
     v.releases.length
       ? h('div', { id: 'releases' }, ...v.releases.map((e) => h('article', { key: e.detail.release.id, className: 'box release', 'data-tag': e.detail.release.tagName },
-        releaseBody(v.repo, e, urls, 'h3', true))))
+        releaseBody(v.repo, e, urls, 'h3', true, writer))))
       : h('p', { className: 'box' }, 'There are no releases yet.'),
     pager(repoPath(v.repo, 'releases'), v.page, v.total, PER_PAGE)));
 }
 
-export function releasePage(frame: Frame, e: ReleaseEntry, urls: Urls): string {
+export function releasePage(frame: Frame, e: ReleaseEntry, urls: Urls, writer = false): string {
   const repo = e.detail.repo;
   return renderPage(frame, fragment(repoHeader(repo, 'code'),
     h('nav', { 'aria-label': 'Releases', className: 'crumbs' },
       h('a', { href: repoPath(repo, 'releases') }, 'Releases'), ' / ', h('strong', null, e.detail.release.tagName)),
-    h('article', { className: 'box release', id: 'release' }, releaseBody(repo, e, urls, 'h2', false))));
+    h('article', { className: 'box release', id: 'release' }, releaseBody(repo, e, urls, 'h2', false, writer))));
 }
