@@ -227,6 +227,8 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
     WHARF_LOGIN_MAX_FAILURES: '1000000000',
     // Deliveries to the fixture's hook fail fast and are not retried for long.
     WHARF_WEBHOOK_TIMEOUT_MS: '1000', WHARF_WEBHOOK_MAX_ATTEMPTS: '1',
+    // The fixture's hook points at 127.0.0.1:9, refused when saved unless allowed.
+    WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     ...(o.dialect === 'postgres' ? { DATABASE_URL: o.databaseUrl, WHARF_DATABASE_SCHEMA: schema } : {}),
   });
   let child: Child | null = null;

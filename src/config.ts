@@ -44,6 +44,11 @@ export interface Config {
   secretKey: string | null;
   tls: { cert: string; key: string } | null;
   webhookAllowedHosts: string[];
+  /**
+   * WHARF_WEBHOOK_DNS_SERVERS: DNS servers ("address" or "address:port") that outbound
+   * URLs (webhooks, source imports) are resolved through; empty for the system resolver.
+   */
+  webhookDnsServers: string[];
   webhookRetryBaseMs: number;
   /** Source imports (WHARF_IMPORT_*; see README): large-file threshold, time and size bounds. */
   imports: {
@@ -183,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: str(env, 'WHARF_SECRET_KEY'),
     tls: tlsCert && tlsKey ? { cert: tlsCert, key: tlsKey } : null,
     webhookAllowedHosts: list(str(env, 'WHARF_WEBHOOK_ALLOWED_HOSTS')),
+    webhookDnsServers: list(str(env, 'WHARF_WEBHOOK_DNS_SERVERS')),
     webhookRetryBaseMs: int(env, 'WHARF_WEBHOOK_RETRY_BASE_MS', 10000),
     imports: {
       largeFileBytes: Math.max(1, int(env, 'WHARF_IMPORT_LARGE_FILE_BYTES', 100 * 1024 * 1024)),

@@ -774,9 +774,20 @@ describe('address guard', () => {
       const user = await createUser(strict);
       const kit = strict.octokit(user.token);
       const { data: repo } = await kit.rest.repos.createForAuthenticatedUser({ name: 'guarded', auto_init: true });
-      const urls = [rx.url(), `http://[::ffff:127.0.0.1]:${rx.port}/mapped`, `http://localhost:${rx.port}/named`, `http://[::1]:${rx.port}/v6`];
-      const hooks = [];
-      for (const url of urls) hooks.push((await kit.rest.repos.createWebhook({ owner: user.login, repo: repo.name, config: { url }, events: [`e${hooks.length}`] })).data);
+      const literals = [rx.url(), `http://[::ffff:127.0.0.1]:${rx.port}/mapped`, `http://[::1]:${rx.port}/v6`];
+      // A loopback literal is refused when saved (test/webhook-address-guard.test.ts)…
+      for (const url of literals) {
+        await assert.rejects(kit.rest.repos.createWebhook({ owner: user.login, repo: repo.name, config: { url } }), (err: { status?: number }) => err.status === 422);
+      }
+      // …a name is judged at delivery; and hooks saved before that rule still are.
+      const hooks = [(await kit.rest.repos.createWebhook({ owner: user.login, repo: repo.name, config: { url: `http://localhost:${rx.port}/named` }, events: ['e0'] })).data];
+      for (const url of literals) {
+        const { data: hook } = await kit.rest.repos.createWebhook({ owner: user.login, repo: repo.name, config: { url: `http://localhost:${rx.port}/saved-${hooks.length}` }, events: [`e${hooks.length}`], active: false });
+        await strict.server.ctx.db.updateTable('hooks').set({ config_url: url }).where('id', '=', hook.id).execute();
+        await kit.rest.repos.updateWebhook({ owner: user.login, repo: repo.name, hook_id: hook.id, active: true });
+        await kit.rest.repos.pingWebhook({ owner: user.login, repo: repo.name, hook_id: hook.id });
+        hooks.push(hook);
+      }
       for (const hook of hooks) {
         const [d] = await eventually(async () => {
           const { data } = await kit.rest.repos.listWebhookDeliveries({ owner: user.login, repo: repo.name, hook_id: hook.id });

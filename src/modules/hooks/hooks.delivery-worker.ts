@@ -78,7 +78,7 @@ export class DeliveryWorker {
   private readonly sender: WebhookSender;
 
   constructor(private readonly ctx: AppContext, private readonly options: DeliveryWorkerOptions) {
-    this.sender = new WebhookSender(new AddressGuard(options.allowedHosts), {
+    this.sender = new WebhookSender(new AddressGuard(options.allowedHosts, ctx.config.webhookDnsServers), {
       timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES,
     });
   }

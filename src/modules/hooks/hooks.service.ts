@@ -6,7 +6,10 @@
 // push and "*" means every event; two hooks of one target may share a URL only when
 // their events do not overlap; a PATCH that sends `config` without `secret` removes the
 // stored secret (the spec says so), and omitted config fields take their defaults again,
-// as the whole config is replaced.
+// as the whole config is replaced. A URL whose host is a loopback, private, link-local
+// or metadata address (unless WHARF_WEBHOOK_ALLOWED_HOSTS allows it) is refused when
+// saved, as upstream refuses URLs it cannot reach; a host name is judged at each
+// delivery instead, since what it resolves to can change.
 import { inTransaction, type AppContext } from '../../context.ts';
 import { hasScope, requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
@@ -17,6 +20,7 @@ import { PRINCIPLES } from '../meta/zen.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import * as repos from '../repos/repos.service.ts';
 import { CONTENT_TYPES, eventsOverlap, subscribesTo, type ContentType, type Hook, type HookScope } from './hooks.model.ts';
+import { addressGuardOf, type AddressGuard } from './hooks.address-guard.ts';
 import { sealSecret } from './hooks.secrets.ts';
 import * as store from './hooks.store.ts';
 import { hook as hookView } from './hooks.views.ts';
@@ -80,7 +84,7 @@ interface ValidConfig {
   secret: string | null;
 }
 
-function validateConfig(config: ConfigInput | undefined, errors: FieldError[]): ValidConfig | null {
+function validateConfig(config: ConfigInput | undefined, errors: FieldError[], guard: AddressGuard): ValidConfig | null {
   if (!config || config.url === undefined || config.url === null || config.url === '') {
     errors.push({ resource: RESOURCE, field: 'url', code: 'custom', message: 'Config must have a URL' });
     return null;
@@ -93,6 +97,12 @@ function validateConfig(config: ConfigInput | undefined, errors: FieldError[]): 
   } else if (!isHttpUrl(url)) {
     errors.push({ resource: RESOURCE, field: 'url', code: 'custom', message: 'url is not supported because it isn\'t http or https' });
     ok = false;
+  } else {
+    const refused = guard.refusesLiteral(new URL(url as string));
+    if (refused) {
+      errors.push({ resource: RESOURCE, field: 'url', code: 'custom', message: `url is not supported because it ${refused}` });
+      ok = false;
+    }
   }
   if (!CONTENT_TYPES.includes(contentType as ContentType)) {
     errors.push(invalid('content_type', `content_type must be one of: ${CONTENT_TYPES.join(', ')}`, contentType));
@@ -199,7 +209,7 @@ async function list(ctx: AppContext, owner: HookOwner, slice: Slice): Promise<Pa
 async function create(ctx: AppContext, actor: Actor, owner: HookOwner, input: CreateHookInput): Promise<HookDetail> {
   const errors: FieldError[] = [];
   validateName(input.name, errors);
-  const config = validateConfig(input.config, errors);
+  const config = validateConfig(input.config, errors, addressGuardOf(ctx.config));
   const events = validateEvents('events', input.events, errors) ?? ['push'];
   if (errors.length || !config) throw new ValidationError(errors);
   const target = targetOf(owner);
@@ -219,7 +229,7 @@ async function create(ctx: AppContext, actor: Actor, owner: HookOwner, input: Cr
 async function update(ctx: AppContext, owner: HookOwner, id: number, input: UpdateHookInput): Promise<HookDetail> {
   const errors: FieldError[] = [];
   validateName(input.name, errors);
-  const config = input.config === undefined ? undefined : validateConfig(input.config, errors);
+  const config = input.config === undefined ? undefined : validateConfig(input.config, errors, addressGuardOf(ctx.config));
   const events = validateEvents('events', input.events, errors);
   const added = validateEvents('add_events', input.add_events, errors) ?? [];
   const removed = validateEvents('remove_events', input.remove_events, errors) ?? [];

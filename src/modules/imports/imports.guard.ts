@@ -5,19 +5,7 @@
 // checked (curl's resolve list), so a DNS answer changing in between cannot redirect it.
 import type { AppContext } from '../../context.ts';
 import type { ImportTarget } from '../../git/import-sources.ts';
-import { AddressGuard } from '../hooks/hooks.address-guard.ts';
-
-const guards = new WeakMap<readonly string[], AddressGuard>();
-
-function guardOf(ctx: AppContext): AddressGuard {
-  const allowed = ctx.config.webhookAllowedHosts;
-  let g = guards.get(allowed);
-  if (!g) {
-    g = new AddressGuard(allowed);
-    guards.set(allowed, g);
-  }
-  return g;
-}
+import { addressGuardOf } from '../hooks/hooks.address-guard.ts';
 
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'svn:': 3690 };
 
@@ -31,7 +19,7 @@ export async function checkTarget(ctx: AppContext, raw: string): Promise<{ ok: t
   }
   if (!(url.protocol in DEFAULT_PORTS)) return { ok: false, message: 'vcs_url must be an http, https or svn URL' };
   if (url.username || url.password) return { ok: false, message: 'vcs_url may not hold credentials: send vcs_username and vcs_password' };
-  const r = await guardOf(ctx).resolve(url);
+  const r = await addressGuardOf(ctx.config).resolve(url);
   if (!r.ok) return { ok: false, message: r.message.replace('deliveries', 'imports') };
   const port = url.port ? Number(url.port) : DEFAULT_PORTS[url.protocol]!;
   const address = r.family === 6 ? `[${r.address}]` : r.address;
