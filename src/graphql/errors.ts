@@ -7,7 +7,7 @@ import {
   AuthenticationRequiredError, BadRequestError, ConflictError, DomainError, ForbiddenError, GoneError,
   MissingScopeError, MovedPermanentlyError, NotAllowedError, NotFoundError, ValidationError,
 } from '../domain/errors.ts';
-import { isDatabaseUnavailable } from '../db/failures.ts';
+import { isDatabaseUnavailable, isStorageFull } from '../db/failures.ts';
 
 /** The error types upstream reports in `errors[].type`. */
 export type GraphQLErrorType =
@@ -95,6 +95,10 @@ export function wireError(err: GraphQLError, c: ErrorContext): WireError {
     // Only in a mutation's answer whose other fields did their work (execute.ts): no bug to report.
     c.logError(original);
     return { ...located(err), message: 'The database could not be reached; this field was not resolved. Try again later.' };
+  }
+  if (original && isStorageFull(original)) {
+    c.logError(original);
+    return { ...located(err), message: 'No space was left to store this; this field was not resolved. Try again later.' };
   }
   if (original && !(original instanceof GraphQLError)) {
     c.logError(original);

@@ -19,7 +19,7 @@ import { newLoaderCache } from './loaders.ts';
 import { callContext } from './statement-counter.ts';
 import type { WharfSchema } from './schema.ts';
 import { nulField } from '../http/body.ts';
-import { isDatabaseUnavailable } from '../db/failures.ts';
+import { isDatabaseUnavailable, isStorageFull } from '../db/failures.ts';
 import { validateQuery } from './validation.ts';
 
 export interface GraphQLRequest {
@@ -185,12 +185,13 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
   const rate: RateInfo = { limit: budget.limit, cost: cost.cost, nodeCount: cost.nodeCount, used: counter.used, resetAt: counter.resetAt };
   const g: GraphQLContext = { ctx: callContext(ctx), actor, user: caller.user, rate, loaders: newLoaderCache() };
   const result = await compiled(api, req.query, document, operation, req.operationName, req.variables).query(undefined, g, req.variables);
-  // The database went away under the call: answered as REST answers it (503 with
-  // Retry-After, http/errors.ts), so that clients try again later rather than read a
-  // 200 with null data as the query's answer. Not when a mutation's field has done its
-  // work: a retry would do it twice, so the answer reports what was done (errors.ts).
-  const unavailable = result.errors?.find((e) => isDatabaseUnavailable(e.originalError));
-  if (unavailable && (operation.operation !== 'mutation' || !anyFieldDone(result.data))) throw unavailable.originalError;
+  // The database went away under the call, or the disk is full: answered as REST
+  // answers it (503 with Retry-After, 507; http/errors.ts), so that clients try again
+  // later rather than read a 200 with null data as the query's answer. Not when a
+  // mutation's field has done its work: a retry would do it twice, so the answer
+  // reports what was done (errors.ts).
+  const failed = result.errors?.find((e) => isDatabaseUnavailable(e.originalError) || isStorageFull(e.originalError));
+  if (failed && (operation.operation !== 'mutation' || !anyFieldDone(result.data))) throw failed.originalError;
   if (textSize(result.data) + textSize(result.errors?.map((e) => e.message)) > MAX_RESPONSE_CHARS) {
     const message = `The response would carry more than ${MAX_RESPONSE_CHARS.toLocaleString('en-US')} characters of text; ask for fewer records or fields.`;
     return { body: { data: null, errors: [preExecutionError('RESOURCE_LIMITS_EXCEEDED', message)] }, counter, limit: budget.limit, bucket: budget.bucket };
