@@ -155,6 +155,8 @@ export const RULES: readonly Rule[] = [
   R('*', /^\/organizations\/:org_id\/team\/:team_id/, { on: 'org-member' }),
   R(GET, /^\/orgs\/:org\/memberships\/:username$/, { on: 'org-member' }),
   R('*', /^\/orgs\/:org\/teams\/:team_slug\/projects/, { on: 'org-owner' }, { refusals: [410] }),
+  // Organization rulesets: owners only, reads too (404 to members and outsiders, as upstream).
+  R('*', /^\/orgs\/:org\/rulesets/, { on: 'org-owner' }),
   R('*', /^\/orgs\/:org(\/|$)/, { on: 'org-owner' }),
   R(GET, /^\/users\/:username\/settings\/billing\//, { on: 'named-user' }),
   // ------------------------------------------------------------ the signed-in user's own

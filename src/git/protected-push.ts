@@ -20,6 +20,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * One check of what a push brings, as a ruleset's push-content rules say (the hook
+ * reads the new commits and their changed files in git's quarantine): a pattern a
+ * commit's message or author or committer email, or a new branch's or tag's name,
+ * must (or, negated, must not) match; paths that may not be changed; the longest
+ * path, the extensions refused, the largest file. `says` is the rule's line in the
+ * refusal (upstream's GH013 list).
+ */
+export type ContentCheck =
+  | {
+    kind: 'pattern';
+    on: 'message' | 'author_email' | 'committer_email' | 'branch_name' | 'tag_name';
+    operator: 'starts_with' | 'ends_with' | 'contains' | 'regex';
+    pattern: string;
+    negate: boolean;
+    says: string;
+  }
+  /** `matches`: regular expression sources of the restricted paths. */
+  | { kind: 'path'; matches: string[]; says: string }
+  | { kind: 'path_length'; max: number; says: string }
+  /** `extensions`: lower-case suffixes with their dot (".exe"). */
+  | { kind: 'extension'; extensions: string[]; says: string }
+  | { kind: 'file_size'; maxBytes: number; says: string };
+
 /** One rule as the hook applies it, already resolved for the pusher. */
 export interface PushRule {
   /** The rule's name or pattern, for messages. */
@@ -42,6 +66,8 @@ export interface PushRule {
     blockUpdates: boolean;
     /** What it refuses whatever is pushed (a pull request is required, checks are expected). */
     violations: string[];
+    /** What it checks in the commits, files and names pushed. */
+    content: ContentCheck[];
     /** Where the repository's rules are shown (the message's link). */
     rulesUrl: string;
   };

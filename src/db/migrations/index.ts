@@ -41,6 +41,7 @@ import * as hookDeliveryRetries from './0045-hook-delivery-retries.ts';
 import * as pullLastPusher from './0046-pull-last-pusher.ts';
 import * as repositoryRulesets from './0047-repository-rulesets.ts';
 import * as searchCodeLowered from './0048-search-code-lowered.ts';
+import * as organizationRulesets from './0049-organization-rulesets.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0046-pull-last-pusher': pullLastPusher,
   '0047-repository-rulesets': repositoryRulesets,
   '0048-search-code-lowered': searchCodeLowered,
+  '0049-organization-rulesets': organizationRulesets,
 };
 
 class InCodeProvider implements MigrationProvider {

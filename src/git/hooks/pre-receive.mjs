@@ -5,7 +5,10 @@
 // pushed objects reachable (quarantine), so rev-list and cat-file see them. Whether a
 // commit's signature is verified is asked of the server that started the push, over the
 // signature channel named by WHARF_SIGNATURES_SOCKET (with WHARF_SIGNATURES_SECRET); with
-// no channel, no commit counts as verified.
+// no channel, no commit counts as verified. A ruleset's content checks (commit message,
+// author and committer email patterns, new branch and tag name patterns, restricted
+// paths and extensions, path length, file size) are judged on the commits the push
+// adds and the files each changes against its first parent.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -16,9 +19,10 @@ const rules = JSON.parse(process.env.WHARF_PUSH_RULES ?? '[]').map((r) => ({ ...
 const BATCH = 200;
 const BATCH_BYTES = 16 * 1024 * 1024;
 
-function git(args, okCodes = [0], encoding = 'utf8') {
+function git(args, okCodes = [0], encoding = 'utf8', input = undefined) {
   try {
-    return { code: 0, out: execFileSync('git', args, { encoding, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }) };
+    const stdio = [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'];
+    return { code: 0, out: execFileSync('git', args, { encoding, stdio, input, maxBuffer: 256 * 1024 * 1024 }) };
   } catch (err) {
     if (typeof err.status === 'number' && okCodes.includes(err.status)) return { code: err.status, out: err.stdout ?? '' };
     throw err;
@@ -136,6 +140,114 @@ async function problem(rule, oldSha, newSha) {
   return (await commitProblems(rule, oldSha, newSha))[0] ?? null;
 }
 
+/** A commit's parents, author and committer emails and message, read once per push. */
+const commits = new Map();
+function commitInfo(sha) {
+  let info = commits.get(sha);
+  if (info) return info;
+  const raw = git(['cat-file', 'commit', sha], [0], 'buffer').out;
+  const end = raw.indexOf('\n\n');
+  const header = raw.subarray(0, end < 0 ? raw.length : end).toString('utf8');
+  const email = (who) => header.match(new RegExp(`^${who} .*?<([^>]*)>`, 'm'))?.[1] ?? '';
+  info = {
+    parents: [...header.matchAll(/^parent ([0-9a-f]+)$/gm)].map((m) => m[1]),
+    author_email: email('author'),
+    committer_email: email('committer'),
+    message: end < 0 ? '' : raw.subarray(end + 2).toString('utf8').replace(/\n+$/, ''),
+  };
+  commits.set(sha, info);
+  return info;
+}
+
+/** The files a commit adds or changes against its first parent (all of a root commit's): {path, blob}. */
+const changes = new Map();
+function changedFiles(sha) {
+  let files = changes.get(sha);
+  if (files) return files;
+  const parent = commitInfo(sha).parents[0];
+  const args = ['diff-tree', '-r', '-z', '--no-commit-id', '--no-renames', '--diff-filter=d', ...(parent ? [parent, sha] : ['--root', sha])];
+  const fields = git(args).out.split('\0');
+  files = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const [, mode, , blob] = fields[i].split(' ');
+    // Submodules (gitlinks) are no files of this repository.
+    if (mode !== '160000') files.push({ path: fields[i + 1], blob });
+  }
+  changes.set(sha, files);
+  return files;
+}
+
+/** Sizes of blobs by id, read in one batch. */
+function blobSizes(blobs) {
+  const out = new Map();
+  if (blobs.length === 0) return out;
+  const lines = git(['cat-file', '--batch-check=%(objectname) %(objectsize)'], [0], 'utf8', `${blobs.join('\n')}\n`).out.split('\n');
+  for (const line of lines) {
+    const [id, size] = line.split(' ');
+    if (id && size !== undefined) out.set(id, Number(size));
+  }
+  return out;
+}
+
+function patternHolds(check, value) {
+  let found;
+  switch (check.operator) {
+    case 'starts_with': found = value.startsWith(check.pattern); break;
+    case 'ends_with': found = value.endsWith(check.pattern); break;
+    case 'contains': found = value.includes(check.pattern); break;
+    default: found = new RegExp(check.pattern).test(value);
+  }
+  return found !== check.negate;
+}
+
+/** At most this many violations are named under a rule; the count says the rest. */
+const SHOWN = 10;
+
+function withFound(says, found) {
+  if (found.length === 0) return [];
+  const listed = found.slice(0, SHOWN).map((f) => `  ${f}`);
+  if (found.length > SHOWN) listed.push(`  … and ${found.length - SHOWN} more`);
+  return [`${says}\n  Found ${found.length} violation${found.length === 1 ? '' : 's'}:\n\n${listed.join('\n')}`];
+}
+
+/** What the ruleset's content checks find wrong in the change: one entry per broken rule. */
+function contentProblems(rule, oldSha, newSha, ref) {
+  const checks = rule.ruleset.content ?? [];
+  if (checks.length === 0) return [];
+  const created = ZERO.test(oldSha);
+  let shas = null;
+  const added = () => (shas ??= newCommits(oldSha, newSha));
+  const out = [];
+  for (const check of checks) {
+    if (check.kind === 'pattern') {
+      if (check.on === 'branch_name' || check.on === 'tag_name') {
+        // A name is judged when the ref comes into being.
+        const prefix = check.on === 'branch_name' ? 'refs/heads/' : 'refs/tags/';
+        if (created && ref.startsWith(prefix) && !patternHolds(check, ref.slice(prefix.length))) out.push(check.says);
+        continue;
+      }
+      out.push(...withFound(check.says, added().filter((sha) => !patternHolds(check, commitInfo(sha)[check.on])).map((sha) => sha.slice(0, 7))));
+      continue;
+    }
+    const files = [];
+    for (const sha of added()) for (const f of changedFiles(sha)) files.push(f);
+    let bad;
+    if (check.kind === 'path') {
+      const res = check.matches.map((m) => new RegExp(m));
+      bad = files.filter((f) => res.some((re) => re.test(f.path)));
+    } else if (check.kind === 'path_length') {
+      bad = files.filter((f) => f.path.length > check.max);
+    } else if (check.kind === 'extension') {
+      bad = files.filter((f) => check.extensions.some((e) => f.path.toLowerCase().endsWith(e)));
+    } else {
+      const sizes = blobSizes([...new Set(files.map((f) => f.blob))]);
+      bad = files.filter((f) => (sizes.get(f.blob) ?? 0) > check.maxBytes);
+    }
+    out.push(...withFound(check.says, [...new Set(bad.map((f) => f.path))]));
+  }
+  return out;
+}
+
 /** Every rule of a ruleset the change breaks (upstream lists them all). */
 async function rulesetProblems(rule, oldSha, newSha, ref) {
   const word = ref.startsWith('refs/tags/') ? 'tag' : 'branch';
@@ -147,6 +259,7 @@ async function rulesetProblems(rule, oldSha, newSha, ref) {
   out.push(...rule.ruleset.violations);
   if (!created && !rule.allowForcePushes && forced(oldSha, newSha)) out.push(`Cannot force-push to this ${word}`);
   out.push(...(await commitProblems(rule, oldSha, newSha)));
+  out.push(...contentProblems(rule, oldSha, newSha, ref));
   return out;
 }
 

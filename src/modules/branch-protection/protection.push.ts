@@ -2,8 +2,9 @@
 // (src/git/protected-push.ts), resolved for the pusher. Administrators bypass the
 // review, status check, restriction, signature and linear history rules unless the
 // rule enforces them for admins; force pushes, deletions and locks bind everyone.
-// Active rulesets bind everyone but their bypass actors (rulesets.bypass), on any ref
-// they cover (tags too), beside the branch's classic rule.
+// Active rulesets (the repository's and its organization's) bind everyone but their
+// bypass actors (rulesets.bypass), on any ref they cover (tags too), beside the
+// branch's classic rule; their push-content rules are checked by the hook too.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { openSignatureChannel, protectedPushEnv, type PushRule } from '../../git/protected-push.ts';
@@ -13,10 +14,10 @@ import * as repos from '../repos/repos.service.ts';
 import { verifyCommit } from '../verification/verification.service.ts';
 import { byPriority, patternSource, type BranchRules, type ProtectionRule } from './protection.model.ts';
 import * as store from './protection.store.ts';
-import { mergedRules, rulesOfRef, unbypassed } from './ref-rules.service.ts';
+import { activeRulesets, mergedRules, rulesOfRef, unbypassed } from './ref-rules.service.ts';
 import { subjectOf } from './rulesets.bypass.ts';
+import { contentChecks } from './rulesets.content.ts';
 import { blocksUpdates, branchRulesOf, refNameSource, type Ruleset } from './rulesets.model.ts';
-import * as rulesets from './rulesets.store.ts';
 
 const RESTRICTED = "You're not authorized to push to this branch. Visit the branch protection settings for more information.";
 
@@ -102,7 +103,7 @@ function rulesetPushRule(ctx: AppContext, repo: Repo, rs: Ruleset): PushRule {
     requireSignatures: r.requiredSignatures,
     requireLinearHistory: r.requiredLinearHistory,
     ruleset: {
-      blockCreations: r.blockCreations, blockUpdates: blocksUpdates(rs), violations: standingViolations(r),
+      blockCreations: r.blockCreations, blockUpdates: blocksUpdates(rs), violations: standingViolations(r), content: contentChecks(rs.rules),
       rulesUrl: ctx.urls.html(repo.owner.login, repo.name, 'rules'),
     },
   };
@@ -110,8 +111,7 @@ function rulesetPushRule(ctx: AppContext, repo: Repo, rs: Ruleset): PushRule {
 
 /** The rules of the repository as they bind `actor`'s push: classic ones in priority order, then rulesets. */
 export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Promise<PushRule[]> {
-  const [rules, active] = await Promise.all([store.listRules(ctx.db, repo.id), rulesets.list(ctx.db, repo.id, { enforcement: 'active' })]);
-  const sets = active.filter((rs) => rs.target !== 'push');
+  const [rules, sets] = await Promise.all([store.listRules(ctx.db, repo.id), activeRulesets(ctx, repo)]);
   if ((rules.length === 0 && sets.length === 0) || !actor.user) return [];
   const isAdmin = await isRepoAdmin(ctx, actor, repo);
   const who = pusherOf(actor);

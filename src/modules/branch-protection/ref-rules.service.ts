@@ -1,6 +1,6 @@
 // What rules apply to a ref of a repository: its branch's classic protection rule and
-// every active ruleset whose conditions cover the ref (evaluate and disabled ones bind
-// nobody). Pushes (protection.push), the refs and contents APIs (refChangeRefusal),
+// every active ruleset whose conditions cover the ref, the repository's own and those of
+// its organization that cover the repository (evaluate and disabled ones bind nobody). Pushes (protection.push), the refs and contents APIs (refChangeRefusal),
 // merges and mergeable_state (pulls.protection) and GraphQL ask here, then apply the
 // rules as classic protection's BranchRules, so both kinds are enforced by one code path.
 import type { AppContext } from '../../context.ts';
@@ -9,7 +9,7 @@ import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import type { BranchRules, ProtectionRule } from './protection.model.ts';
 import { ruleOfBranch } from './protection.service.ts';
 import { bypassOf, subjectOf, type BypassSubject } from './rulesets.bypass.ts';
-import { branchRulesOf, coversRef, strictest, type Ruleset } from './rulesets.model.ts';
+import { branchRulesOf, coversRef, coversRepository, strictest, type Ruleset } from './rulesets.model.ts';
 import * as store from './rulesets.store.ts';
 
 export interface RefRules {
@@ -22,10 +22,18 @@ export interface RefRules {
 
 const HEADS = 'refs/heads/';
 
-/** The active rulesets of the repository that cover `ref` (push rulesets judge files, which Wharf does not). */
+/** Every active ruleset that binds the repository: its own, then its organization's that cover it. */
+export async function activeRulesets(ctx: AppContext, repo: Repo): Promise<Ruleset[]> {
+  const [own, org] = await Promise.all([
+    store.list(ctx.db, { repositoryId: repo.id }, { enforcement: 'active' }),
+    repo.owner.type === 'Organization' ? store.list(ctx.db, { organizationId: repo.ownerId }, { enforcement: 'active' }) : [],
+  ]);
+  return [...own, ...org.filter((rs) => coversRepository(rs, repo))];
+}
+
+/** The active rulesets binding the repository that cover `ref` (a push ruleset covers every ref). */
 export async function rulesetsOfRef(ctx: AppContext, repo: Repo, ref: string): Promise<Ruleset[]> {
-  const active = await store.list(ctx.db, repo.id, { enforcement: 'active' });
-  return active.filter((rs) => rs.target !== 'push' && coversRef(rs, repo.defaultBranch, ref));
+  return (await activeRulesets(ctx, repo)).filter((rs) => coversRef(rs, repo.defaultBranch, ref));
 }
 
 export async function rulesOfRef(ctx: AppContext, repo: Repo, ref: string): Promise<RefRules> {

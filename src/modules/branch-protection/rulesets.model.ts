@@ -31,14 +31,28 @@ export interface RuleEntry {
   parameters?: Record<string, unknown>;
 }
 
+/**
+ * Which of an organization's repositories its ruleset covers: names matching one of
+ * `include` (fnmatch; `~ALL` every one) and none of `exclude`, or the repositories of
+ * `ids`. `protected` (names) is stored and shown.
+ */
+export type RepositoryCondition =
+  | { by: 'name'; include: string[]; exclude: string[]; protected: boolean }
+  | { by: 'id'; ids: number[] };
+
 export interface Ruleset {
   id: number;
-  repositoryId: number;
+  /** The repository that owns it, or null for an organization's. */
+  repositoryId: number | null;
+  /** The organization that owns it, or null for a repository's. */
+  organizationId: number | null;
   name: string;
   target: Target;
   enforcement: Enforcement;
   bypassActors: BypassActor[];
   conditions: { refName: RefNameCondition } | null;
+  /** An organization ruleset's repositories; null for a repository's own. */
+  repositoryCondition: RepositoryCondition | null;
   rules: RuleEntry[];
   createdAt: string;
   updatedAt: string;
@@ -50,6 +64,8 @@ export const ADMIN_ROLE_ID = 5;
 /** The rule types Wharf enforces; the others are validated and stored only. */
 export const ENFORCED_RULES: ReadonlySet<string> = new Set([
   'creation', 'update', 'deletion', 'non_fast_forward', 'required_linear_history', 'required_signatures', 'pull_request', 'required_status_checks',
+  'commit_message_pattern', 'commit_author_email_pattern', 'committer_email_pattern', 'branch_name_pattern', 'tag_name_pattern',
+  'file_path_restriction', 'max_file_path_length', 'file_extension_restriction', 'max_file_size',
 ]);
 
 const PREFIX: Record<Target, string> = { branch: 'refs/heads/', tag: 'refs/tags/', push: 'refs/' };
@@ -59,9 +75,12 @@ const PREFIX: Record<Target, string> = { branch: 'refs/heads/', tag: 'refs/tags/
  * includes and none of its excludes, among the refs of its target. `~DEFAULT_BRANCH` is
  * the repository's default branch and `~ALL` every ref of the target; other entries are
  * fnmatch patterns of full ref names (`refs/heads/feature/*`). No includes: nothing.
+ * A push ruleset judges what every push brings, whatever the ref (upstream's push
+ * rulesets have no ref conditions).
  */
 export function refNameSource(rs: Pick<Ruleset, 'target' | 'conditions'>, defaultBranch: string): string {
   const prefix = PREFIX[rs.target];
+  if (rs.target === 'push') return `^${escape(prefix)}`;
   const one = (p: string): string => {
     if (p === '~ALL') return `${escape(prefix)}.*`;
     if (p === '~DEFAULT_BRANCH') return escape(`refs/heads/${defaultBranch}`);
@@ -80,6 +99,17 @@ function escape(s: string): string {
 
 export function coversRef(rs: Ruleset, defaultBranch: string, ref: string): boolean {
   return new RegExp(refNameSource(rs, defaultBranch)).test(ref);
+}
+
+/** Whether an organization ruleset covers one of its repositories (a repository's own always does). */
+export function coversRepository(rs: Ruleset, repo: { id: number; name: string }): boolean {
+  const c = rs.repositoryCondition;
+  if (rs.organizationId === null) return true;
+  if (!c) return false;
+  if (c.by === 'id') return c.ids.includes(repo.id);
+  const name = repo.name.toLowerCase();
+  const matches = (p: string) => p === '~ALL' || new RegExp(patternSource(p.toLowerCase())).test(name);
+  return c.include.some(matches) && !c.exclude.some(matches);
 }
 
 /** Rules that bind nothing: the start that each ruleset's rules tighten. */

@@ -34,8 +34,9 @@ const rulesetFields = {
 const repositoryFields = {
   ruleset: async (r: RepositoryNode, args: { databaseId: number }, g: GraphQLContext) => {
     try {
-      const found = await rulesets.getRuleset(g.ctx, g.actor, r.repo.owner.login, r.repo.name, args.databaseId);
-      return rulesetNode(found.repo, found.ruleset);
+      // The repository's own rulesets: RepositoryRuleset's fields here are a repository's.
+      const found = await rulesets.getRuleset(g.ctx, g.actor, r.repo.owner.login, r.repo.name, args.databaseId, false);
+      return rulesetNode(r.repo, found.ruleset);
     } catch (err) {
       if (err instanceof NotFoundError) return null;
       throw err;
@@ -43,8 +44,8 @@ const repositoryFields = {
   },
   rulesets: (r: RepositoryNode, args: ConnectionArgs, g: GraphQLContext) =>
     offsetConnection(args, async (offset, limit) => {
-      const page = await rulesets.listRulesets(g.ctx, g.actor, r.repo.owner.login, r.repo.name, { offset, perPage: limit });
-      return { items: page.items.map((x) => rulesetNode(x.repo, x.ruleset)), total: page.total };
+      const page = await rulesets.listRulesets(g.ctx, g.actor, r.repo.owner.login, r.repo.name, { offset, perPage: limit }, undefined, false);
+      return { items: page.items.map((x) => rulesetNode(r.repo, x.ruleset)), total: page.total };
     }),
 };
 

@@ -16,7 +16,7 @@ const RESOURCE = 'Ruleset';
 
 export function rulesetsRoutes(app: Router): void {
   const { urls } = app.ctx;
-  const view = (p: rulesets.PresentedRuleset) => rulesetView(urls, p.repo, p.ruleset, p.canBypass);
+  const view = (p: rulesets.PresentedRuleset) => rulesetView(urls, p.at, p.ruleset, p.canBypass);
 
   app.get('/repos/:owner/:repo/rulesets', {
     schema: { params: RepoParams, querystring: ListRulesetsQuery, response: { 200: RulesetList } },
@@ -24,9 +24,9 @@ export function rulesetsRoutes(app: Router): void {
   }, async (request) => {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
-    // includes_parents: a repository has no organization or enterprise rulesets in Wharf, so either way the same list.
-    const page = await rulesets.listRulesets(request.server.ctx, request.actor, owner, repo, p, request.query.targets);
-    return paged(page.items.map((x) => rulesetSummaryView(urls, x.repo, x.ruleset)), p, page.total);
+    const { targets, includes_parents: parents } = request.query;
+    const page = await rulesets.listRulesets(request.server.ctx, request.actor, owner, repo, p, targets, parents ?? true);
+    return paged(page.items.map((x) => rulesetSummaryView(urls, x.at, x.ruleset)), p, page.total);
   });
 
   app.post('/repos/:owner/:repo/rulesets', {
@@ -43,7 +43,7 @@ export function rulesetsRoutes(app: Router): void {
     config: { operationId: 'repos/get-repo-ruleset' },
   }, async (request) => {
     const { owner, repo, ruleset_id: id } = request.params;
-    return view(await rulesets.getRuleset(request.server.ctx, request.actor, owner, repo, id));
+    return view(await rulesets.getRuleset(request.server.ctx, request.actor, owner, repo, id, request.query.includes_parents ?? true));
   });
 
   app.put('/repos/:owner/:repo/rulesets/:ruleset_id', {
@@ -70,7 +70,7 @@ export function rulesetsRoutes(app: Router): void {
     const { owner, repo, branch } = request.params;
     const p = pageOf(request.query);
     const found = await rulesets.branchRulesets(request.server.ctx, request.actor, owner, repo, branch);
-    const rules = branchRuleViews(found.repo, found.rulesets);
+    const rules = branchRuleViews(found.at, found.rulesets);
     return paged(rules.slice(p.offset, p.offset + p.perPage), p, rules.length);
   });
 }

@@ -94,6 +94,23 @@ function checkStatusChecks(list: unknown): void {
   }
 }
 
+/** A pattern rule's pattern: not empty, and a regular expression that compiles where it is one (the push hook runs it). */
+function checkPattern(type: string, p: Record<string, unknown>): void {
+  const pattern = p.pattern as string;
+  if (pattern === '') throw invalid(`Invalid rule '${type}': pattern can't be blank`);
+  if (p.operator !== 'regex') return;
+  try {
+    new RegExp(pattern);
+  } catch {
+    throw invalid(`Invalid rule '${type}': pattern is not a valid regular expression`);
+  }
+}
+
+/** Restricted paths and extensions: each entry something. */
+function checkNonEmpty(type: string, entries: readonly string[]): void {
+  if (entries.some((e) => e.trim() === '' || e.trim() === '*.' || e.trim() === '.')) throw invalid(`Invalid rule '${type}': entries can't be blank`);
+}
+
 /** A rule as given, checked; the stored form keeps its parameters as they came. */
 export function checkRule(raw: unknown, index: number): RuleEntry {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid(`Invalid property /rules/${index}: must be an object`);
@@ -114,6 +131,9 @@ export function checkRule(raw: unknown, index: number): RuleEntry {
     if (!fits(kind, v)) throw invalid(`Invalid rule '${type}': invalid value for parameter '${name}'`);
   }
   if (type === 'required_status_checks') checkStatusChecks(p.required_status_checks);
+  if (spec === PATTERN) checkPattern(type, p);
+  if (type === 'file_path_restriction') checkNonEmpty(type, p.restricted_file_paths as string[]);
+  if (type === 'file_extension_restriction') checkNonEmpty(type, p.restricted_file_extensions as string[]);
   if (type === 'update' && parameters === undefined) return { type };
   return { type, parameters: p };
 }

@@ -1,5 +1,5 @@
-// Request and response schemas of the repository ruleset routes (upstream's
-// repository-ruleset record). Types and enums are checked here; each rule's type and
+// Request and response schemas of the ruleset routes, a repository's and an
+// organization's (upstream's repository-ruleset record for both). Types and enums are checked here; each rule's type and
 // parameters are the service's (rulesets.rules), for messages that name the rule.
 import { Type } from '@sinclair/typebox';
 import { Nullable, PagedArray, StringEnum } from '../../http/schema-types.ts';
@@ -7,12 +7,19 @@ import { ACTOR_TYPES, BYPASS_MODES, ENFORCEMENTS, TARGETS } from './rulesets.mod
 
 export const RepoParams = Type.Object({ owner: Type.String(), repo: Type.String() });
 export const RulesetParams = Type.Object({ owner: Type.String(), repo: Type.String(), ruleset_id: Type.Integer({ minimum: 1 }) });
+export const OrgParams = Type.Object({ org: Type.String() });
+export const OrgRulesetParams = Type.Object({ org: Type.String(), ruleset_id: Type.Integer({ minimum: 1 }) });
 export const BranchRulesParams = Type.Object({ owner: Type.String(), repo: Type.String(), branch: Type.String({ minLength: 1 }) });
 
 export const ListRulesetsQuery = Type.Object({
   per_page: Type.Optional(Type.String()),
   page: Type.Optional(Type.String()),
   includes_parents: Type.Optional(Type.Boolean()),
+  targets: Type.Optional(Type.String()),
+});
+export const OrgListQuery = Type.Object({
+  per_page: Type.Optional(Type.String()),
+  page: Type.Optional(Type.String()),
   targets: Type.Optional(Type.String()),
 });
 export const GetRulesetQuery = Type.Object({ includes_parents: Type.Optional(Type.Boolean()) });
@@ -35,6 +42,17 @@ const RulesInput = Type.Array(Type.Unknown(), { maxItems: 100 });
 
 const ConditionsInput = Nullable(Type.Object({ ref_name: Type.Optional(RefNameInput) }));
 
+const Names = Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100 });
+
+/** An organization ruleset's conditions: refs by name, and its repositories by name or by id (exactly one). */
+const OrgConditionsInput = Nullable(Type.Object({
+  ref_name: Type.Optional(RefNameInput),
+  repository_name: Type.Optional(Type.Object({ include: Type.Optional(Names), exclude: Type.Optional(Names), protected: Type.Optional(Type.Boolean()) })),
+  repository_id: Type.Optional(Type.Object({ repository_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })) })),
+  // Checked by the service: Wharf has no custom properties, so it is refused by name.
+  repository_property: Type.Optional(Type.Unknown()),
+}));
+
 export const CreateRulesetBody = Type.Object({
   name: Type.String({ maxLength: 100 }),
   target: Type.Optional(StringEnum(TARGETS)),
@@ -53,6 +71,24 @@ export const UpdateRulesetBody = Type.Object({
   rules: Type.Optional(RulesInput),
 });
 
+export const CreateOrgRulesetBody = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  target: Type.Optional(StringEnum(TARGETS)),
+  enforcement: StringEnum(ENFORCEMENTS),
+  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
+  conditions: Type.Optional(OrgConditionsInput),
+  rules: Type.Optional(RulesInput),
+});
+
+export const UpdateOrgRulesetBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  target: Type.Optional(StringEnum(TARGETS)),
+  enforcement: Type.Optional(StringEnum(ENFORCEMENTS)),
+  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
+  conditions: Type.Optional(OrgConditionsInput),
+  rules: Type.Optional(RulesInput),
+});
+
 const Rule = Type.Object({ type: Type.String(), parameters: Type.Optional(Parameters) });
 
 export const Ruleset = Type.Object({
@@ -66,7 +102,11 @@ export const Ruleset = Type.Object({
   current_user_can_bypass: Type.String(),
   node_id: Type.String(),
   _links: Type.Object({ self: Type.Object({ href: Type.String() }), html: Type.Object({ href: Type.String() }) }),
-  conditions: Nullable(Type.Object({ ref_name: Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) }) })),
+  conditions: Nullable(Type.Object({
+    ref_name: Type.Optional(Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) })),
+    repository_name: Type.Optional(Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()), protected: Type.Boolean() })),
+    repository_id: Type.Optional(Type.Object({ repository_ids: Type.Array(Type.Integer()) })),
+  })),
   rules: Type.Array(Rule),
   created_at: Type.String(),
   updated_at: Type.String(),

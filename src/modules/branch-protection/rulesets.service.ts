@@ -1,5 +1,7 @@
 // Repository rulesets (…/rulesets): reading them takes read access to the repository,
-// managing them its admin role, as upstream. Input is checked whole before anything is
+// managing them its admin role, as upstream. Read through a repository, the list and a
+// ruleset by id include its organization's rulesets that cover it (includes_parents,
+// true unless said otherwise); those are managed under /orgs/{org}/rulesets only. Input is checked whole before anything is
 // written (names unique within the repository, bypass actors that can apply, each
 // rule's type and parameters); every change is announced as a repository_ruleset
 // webhook in its transaction. What the rulesets mean for pushes, refs and merges is
@@ -14,10 +16,10 @@ import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { rulesetsOfRef } from './ref-rules.service.ts';
 import { bypassOf, canBypassWord, subjectOf, type CanBypass } from './rulesets.bypass.ts';
-import type { BypassActor, BypassMode, Enforcement, RefNameCondition, Ruleset, Target } from './rulesets.model.ts';
+import { coversRepository, type BypassActor, type BypassMode, type Enforcement, type RefNameCondition, type Ruleset, type Target } from './rulesets.model.ts';
 import { checkRules } from './rulesets.rules.ts';
 import * as store from './rulesets.store.ts';
-import { rulesetHookView } from './rulesets.views.ts';
+import { placeOfRepo, rulesetHookView, type Place } from './rulesets.views.ts';
 
 const RESOURCE = 'Ruleset';
 
@@ -27,36 +29,41 @@ export interface BypassActorInput {
   bypass_mode?: BypassMode;
 }
 
+export interface RefNameInput {
+  ref_name?: { include?: string[]; exclude?: string[] };
+}
+
 export interface RulesetInput {
   name?: string;
   target?: Target;
   enforcement?: Enforcement;
   bypass_actors?: BypassActorInput[];
-  conditions?: { ref_name?: { include?: string[]; exclude?: string[] } } | null;
+  conditions?: RefNameInput | null;
   rules?: unknown[];
 }
 
-/** A ruleset with what its record shows the caller. */
+/** A ruleset with what its record shows the caller, and where it is seen from. */
 export interface PresentedRuleset {
-  repo: Repo;
+  at: Place;
   ruleset: Ruleset;
   canBypass: CanBypass;
 }
 
 async function present(ctx: AppContext, actor: Actor, repo: Repo, ruleset: Ruleset): Promise<PresentedRuleset> {
-  return { repo, ruleset, canBypass: canBypassWord(await bypassOf(ctx, await subjectOf(ctx, actor, repo), repo, ruleset)) };
+  return { at: placeOfRepo(repo), ruleset, canBypass: canBypassWord(await bypassOf(ctx, await subjectOf(ctx, actor, repo), repo, ruleset)) };
 }
 
 function invalid(field: string, message: string): ValidationError {
   return ValidationError.field(RESOURCE, field, 'invalid', message);
 }
 
-function bypassActorsOf(repo: Repo, input: readonly BypassActorInput[]): BypassActor[] {
+/** Bypass actors as given, checked for an owner that is an organization or not. */
+export function bypassActorsOf(ofOrganization: boolean, input: readonly BypassActorInput[]): BypassActor[] {
   return input.map((a) => {
     const mode = a.bypass_mode ?? 'always';
     const needsId = a.actor_type !== 'OrganizationAdmin' && a.actor_type !== 'DeployKey';
     if (needsId && (a.actor_id === undefined || a.actor_id === null)) throw invalid('bypass_actors', `Invalid bypass actor: actor_id is required for ${a.actor_type}`);
-    if (a.actor_type === 'OrganizationAdmin' && repo.owner.type !== 'Organization') {
+    if (a.actor_type === 'OrganizationAdmin' && !ofOrganization) {
       throw invalid('bypass_actors', 'Invalid bypass actor: OrganizationAdmin is not applicable for personal repositories');
     }
     if (a.actor_type === 'DeployKey' && mode === 'pull_request') throw invalid('bypass_actors', 'Invalid bypass actor: pull_request is not applicable for DeployKey');
@@ -64,20 +71,20 @@ function bypassActorsOf(repo: Repo, input: readonly BypassActorInput[]): BypassA
   });
 }
 
-function conditionsOf(input: RulesetInput['conditions']): Ruleset['conditions'] {
+export function conditionsOf(input: RefNameInput | null | undefined): Ruleset['conditions'] {
   if (!input?.ref_name) return null;
   const refName: RefNameCondition = { include: [...new Set(input.ref_name.include ?? [])], exclude: [...new Set(input.ref_name.exclude ?? [])] };
   return { refName };
 }
 
-function nameOf(raw: string): string {
+export function nameOf(raw: string): string {
   const name = raw.trim();
   if (!name) throw invalid('name', "Name can't be blank");
   return name;
 }
 
-async function requireUniqueName(ctx: AppContext, repo: Repo, name: string, self: number | null): Promise<void> {
-  const other = await store.findByName(ctx.db, repo.id, name);
+export async function requireUniqueName(ctx: AppContext, owner: store.Owner, name: string, self: number | null): Promise<void> {
+  const other = await store.findByName(ctx.db, owner, name);
   if (other && other.id !== self) throw nameTaken();
 }
 
@@ -85,7 +92,7 @@ async function announce(tx: AppContext, actorId: number, repo: Repo, rs: Ruleset
   await recordEvent(tx, {
     event: 'repository_ruleset', action, repositoryId: repo.id,
     organizationId: repo.owner.type === 'Organization' ? repo.ownerId : null, actorId,
-    payload: { repository_ruleset: rulesetHookView(tx.urls, repo, rs), ...(changes && Object.keys(changes).length ? { changes } : {}) },
+    payload: { repository_ruleset: rulesetHookView(tx.urls, placeOfRepo(repo), rs), ...(changes && Object.keys(changes).length ? { changes } : {}) },
   });
 }
 
@@ -94,7 +101,7 @@ function nameTaken(): ValidationError {
 }
 
 /** A create or rename that raced another to the same name (the unique index saw it): the same 422. */
-async function unlessDuplicate<T>(work: Promise<T>): Promise<T> {
+export async function unlessDuplicate<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
@@ -102,28 +109,39 @@ async function unlessDuplicate<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function listRulesets(ctx: AppContext, actor: Actor, owner: string, name: string, slice: Slice, targets?: string): Promise<Page<PresentedRuleset>> {
+/** The organization's rulesets covering the repository, when it belongs to one. */
+async function parentRulesets(ctx: AppContext, repo: Repo): Promise<Ruleset[]> {
+  if (repo.owner.type !== 'Organization') return [];
+  return (await store.list(ctx.db, { organizationId: repo.ownerId })).filter((rs) => coversRepository(rs, repo));
+}
+
+export async function listRulesets(
+  ctx: AppContext, actor: Actor, owner: string, name: string, slice: Slice, targets?: string, includesParents = true,
+): Promise<Page<PresentedRuleset>> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
   const wanted = targets ? new Set(targets.split(',').map((t) => t.trim()).filter(Boolean)) : null;
-  const all = (await store.list(ctx.db, repo.id)).filter((rs) => !wanted || wanted.has(rs.target));
-  const items = all.slice(slice.offset, slice.offset + slice.perPage).map((ruleset) => ({ repo, ruleset, canBypass: 'never' as CanBypass }));
+  const own = await store.list(ctx.db, { repositoryId: repo.id });
+  const all = [...own, ...(includesParents ? await parentRulesets(ctx, repo) : [])].filter((rs) => !wanted || wanted.has(rs.target));
+  const items = all.slice(slice.offset, slice.offset + slice.perPage).map((ruleset) => ({ at: placeOfRepo(repo), ruleset, canBypass: 'never' as CanBypass }));
   return { items, total: all.length };
 }
 
-async function requireRuleset(ctx: AppContext, repo: Repo, id: number): Promise<Ruleset> {
-  const rs = await store.findById(ctx.db, repo.id, id);
+async function requireRuleset(ctx: AppContext, repo: Repo, id: number, includesParents = false): Promise<Ruleset> {
+  const rs = await store.findById(ctx.db, { repositoryId: repo.id }, id)
+    ?? (includesParents ? (await parentRulesets(ctx, repo)).find((p) => p.id === id) : undefined);
   if (!rs) throw new NotFoundError();
   return rs;
 }
 
-/** A ruleset by id alone, for GraphQL's node(id:); the caller checks that its repository is visible. */
-export function rulesetById(ctx: AppContext, id: number): Promise<Ruleset | null> {
-  return store.findAnyById(ctx.db, id);
+/** A repository's ruleset by id alone, for GraphQL's node(id:); the caller checks that its repository is visible. */
+export async function rulesetById(ctx: AppContext, id: number): Promise<(Ruleset & { repositoryId: number }) | null> {
+  const rs = await store.findAnyById(ctx.db, id);
+  return rs && rs.repositoryId !== null ? { ...rs, repositoryId: rs.repositoryId } : null;
 }
 
-export async function getRuleset(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<PresentedRuleset> {
+export async function getRuleset(ctx: AppContext, actor: Actor, owner: string, name: string, id: number, includesParents = true): Promise<PresentedRuleset> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
-  return present(ctx, actor, repo, await requireRuleset(ctx, repo, id));
+  return present(ctx, actor, repo, await requireRuleset(ctx, repo, id, includesParents));
 }
 
 export async function createRuleset(ctx: AppContext, actor: Actor, owner: string, name: string, input: RulesetInput & { name: string; enforcement: Enforcement }): Promise<PresentedRuleset> {
@@ -133,13 +151,14 @@ export async function createRuleset(ctx: AppContext, actor: Actor, owner: string
     name: nameOf(input.name),
     target: input.target ?? 'branch',
     enforcement: input.enforcement,
-    bypassActors: bypassActorsOf(repo, input.bypass_actors ?? []),
+    bypassActors: bypassActorsOf(repo.owner.type === 'Organization', input.bypass_actors ?? []),
     conditions: conditionsOf(input.conditions),
+    repositoryCondition: null,
     rules: checkRules(input.rules ?? []),
   };
-  await requireUniqueName(ctx, repo, fields.name, null);
+  await requireUniqueName(ctx, { repositoryId: repo.id }, fields.name, null);
   const created = await unlessDuplicate(inTransaction(ctx, async (tx) => {
-    const rs = await store.insert(tx.db, repo.id, fields, nowIso(tx.clock));
+    const rs = await store.insert(tx.db, { repositoryId: repo.id }, fields, nowIso(tx.clock));
     await announce(tx, user.id, repo, rs, 'created');
     return rs;
   }));
@@ -155,17 +174,18 @@ export async function updateRuleset(ctx: AppContext, actor: Actor, owner: string
     name: input.name === undefined ? current.name : nameOf(input.name),
     target: input.target ?? current.target,
     enforcement: input.enforcement ?? current.enforcement,
-    bypassActors: input.bypass_actors === undefined ? current.bypassActors : bypassActorsOf(repo, input.bypass_actors),
+    bypassActors: input.bypass_actors === undefined ? current.bypassActors : bypassActorsOf(repo.owner.type === 'Organization', input.bypass_actors),
     conditions: input.conditions === undefined ? current.conditions : conditionsOf(input.conditions),
+    repositoryCondition: null,
     rules: input.rules === undefined ? current.rules : checkRules(input.rules),
   };
-  await requireUniqueName(ctx, repo, fields.name, id);
+  await requireUniqueName(ctx, { repositoryId: repo.id }, fields.name, id);
   const changes: Record<string, { from: unknown }> = {
     ...(fields.name !== current.name ? { name: { from: current.name } } : {}),
     ...(fields.enforcement !== current.enforcement ? { enforcement: { from: current.enforcement } } : {}),
   };
   const updated = await unlessDuplicate(inTransaction(ctx, async (tx) => {
-    const rs = await store.update(tx.db, repo.id, id, fields, nowIso(tx.clock));
+    const rs = await store.update(tx.db, { repositoryId: repo.id }, id, fields, nowIso(tx.clock));
     if (!rs) throw new NotFoundError();
     await announce(tx, user.id, repo, rs, 'edited', changes);
     return rs;
@@ -178,13 +198,13 @@ export async function deleteRuleset(ctx: AppContext, actor: Actor, owner: string
   const { repo } = await repos.locate(ctx, actor, owner, name, 'admin');
   const current = await requireRuleset(ctx, repo, id);
   await inTransaction(ctx, async (tx) => {
-    if (!(await store.remove(tx.db, repo.id, id))) throw new NotFoundError();
+    if (!(await store.remove(tx.db, { repositoryId: repo.id }, id))) throw new NotFoundError();
     await announce(tx, user.id, repo, current, 'deleted');
   });
 }
 
 /** GET …/rules/branches/{branch}: every rule of the active rulesets covering the branch, with its ruleset. */
-export async function branchRulesets(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<{ repo: Repo; rulesets: Ruleset[] }> {
+export async function branchRulesets(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<{ at: Place; rulesets: Ruleset[] }> {
   const { repo } = await repos.locate(ctx, actor, owner, name);
-  return { repo, rulesets: await rulesetsOfRef(ctx, repo, `refs/heads/${branch}`) };
+  return { at: placeOfRepo(repo), rulesets: await rulesetsOfRef(ctx, repo, `refs/heads/${branch}`) };
 }

@@ -1,53 +1,83 @@
-// Repository rulesets → API representation (upstream's repository-ruleset record, its
-// list items, and the rules of a branch with the ruleset each comes from). Pure.
+// Rulesets → API representation (upstream's repository-ruleset record, its list items,
+// and the rules of a branch with the ruleset each comes from), for a repository's own
+// rulesets and an organization's alike. Pure.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
-import type { Repo } from '../repos/repos.model.ts';
 import type { CanBypass } from './rulesets.bypass.ts';
 import type { RuleEntry, Ruleset } from './rulesets.model.ts';
 
-function links(urls: Urls, repo: Repo, rs: Ruleset) {
+/**
+ * Where a ruleset is seen from: the owner's login, and the repository's name when it is
+ * read through a repository. An organization's ruleset is named by its owner alone.
+ */
+export interface Place {
+  owner: string;
+  repo: string | null;
+}
+
+export const placeOfRepo = (repo: { owner: { login: string }; name: string }): Place => ({ owner: repo.owner.login, repo: repo.name });
+
+const isOrg = (rs: Ruleset) => rs.organizationId !== null;
+
+function links(urls: Urls, at: Place, rs: Ruleset) {
+  if (isOrg(rs)) {
+    return {
+      self: { href: urls.api('orgs', at.owner, 'rulesets', rs.id) },
+      html: { href: urls.html('organizations', at.owner, 'settings', 'rules', rs.id) },
+    };
+  }
   return {
-    self: { href: urls.api('repos', repo.owner.login, repo.name, 'rulesets', rs.id) },
-    html: { href: urls.html(repo.owner.login, repo.name, 'rules', rs.id) },
+    self: { href: urls.api('repos', at.owner, at.repo ?? '', 'rulesets', rs.id) },
+    html: { href: urls.html(at.owner, at.repo ?? '', 'rules', rs.id) },
   };
 }
 
-const source = (repo: Repo) => `${repo.owner.login}/${repo.name}`;
+const sourceType = (rs: Ruleset) => (isOrg(rs) ? 'Organization' : 'Repository');
+const source = (at: Place, rs: Ruleset) => (isOrg(rs) ? at.owner : `${at.owner}/${at.repo ?? ''}`);
 
 function ruleView(r: RuleEntry) {
   return r.parameters === undefined ? { type: r.type } : { type: r.type, parameters: r.parameters };
 }
 
-export function rulesetSummaryView(urls: Urls, repo: Repo, rs: Ruleset) {
+function conditionsView(rs: Ruleset) {
+  const c = rs.repositoryCondition;
+  if (!rs.conditions && !c) return null;
   return {
-    id: rs.id, name: rs.name, target: rs.target, source_type: 'Repository', source: source(repo), enforcement: rs.enforcement,
-    node_id: encodeNodeId('RepositoryRuleset', rs.id), _links: links(urls, repo, rs),
+    ...(rs.conditions ? { ref_name: { include: rs.conditions.refName.include, exclude: rs.conditions.refName.exclude } } : {}),
+    ...(c?.by === 'name' ? { repository_name: { include: c.include, exclude: c.exclude, protected: c.protected } } : {}),
+    ...(c?.by === 'id' ? { repository_id: { repository_ids: c.ids } } : {}),
+  };
+}
+
+export function rulesetSummaryView(urls: Urls, at: Place, rs: Ruleset) {
+  return {
+    id: rs.id, name: rs.name, target: rs.target, source_type: sourceType(rs), source: source(at, rs), enforcement: rs.enforcement,
+    node_id: encodeNodeId('RepositoryRuleset', rs.id), _links: links(urls, at, rs),
     created_at: rs.createdAt, updated_at: rs.updatedAt,
   };
 }
 
-export function rulesetView(urls: Urls, repo: Repo, rs: Ruleset, canBypass: CanBypass) {
+export function rulesetView(urls: Urls, at: Place, rs: Ruleset, canBypass: CanBypass) {
   return {
-    id: rs.id, name: rs.name, target: rs.target, source_type: 'Repository', source: source(repo), enforcement: rs.enforcement,
+    id: rs.id, name: rs.name, target: rs.target, source_type: sourceType(rs), source: source(at, rs), enforcement: rs.enforcement,
     bypass_actors: rs.bypassActors.map((a) => ({ actor_id: a.actorId, actor_type: a.actorType, bypass_mode: a.bypassMode })),
     current_user_can_bypass: canBypass,
-    node_id: encodeNodeId('RepositoryRuleset', rs.id), _links: links(urls, repo, rs),
-    conditions: rs.conditions ? { ref_name: { include: rs.conditions.refName.include, exclude: rs.conditions.refName.exclude } } : null,
+    node_id: encodeNodeId('RepositoryRuleset', rs.id), _links: links(urls, at, rs),
+    conditions: conditionsView(rs),
     rules: rs.rules.map(ruleView),
     created_at: rs.createdAt, updated_at: rs.updatedAt,
   };
 }
 
 /** The ruleset as webhook payloads carry it (no caller to say whether they may bypass). */
-export function rulesetHookView(urls: Urls, repo: Repo, rs: Ruleset) {
-  const { current_user_can_bypass: _omitted, ...view } = rulesetView(urls, repo, rs, 'never');
+export function rulesetHookView(urls: Urls, at: Place, rs: Ruleset) {
+  const { current_user_can_bypass: _omitted, ...view } = rulesetView(urls, at, rs, 'never');
   return view;
 }
 
 /** Each rule of each ruleset, with where it comes from (GET …/rules/branches/{branch}). */
-export function branchRuleViews(repo: Repo, rulesets: readonly Ruleset[]) {
+export function branchRuleViews(at: Place, rulesets: readonly Ruleset[]) {
   return rulesets.flatMap((rs) => rs.rules.map((r) => ({
-    ...ruleView(r), ruleset_source_type: 'Repository', ruleset_source: source(repo), ruleset_id: rs.id,
+    ...ruleView(r), ruleset_source_type: sourceType(rs), ruleset_source: source(at, rs), ruleset_id: rs.id,
   })));
 }
