@@ -23,6 +23,7 @@ const OWNER_ORG_KEYS = [
   'plan', 'default_repository_permission', 'members_can_create_repositories', 'two_factor_requirement_enabled',
   'members_allowed_repository_creation_type', 'members_can_create_public_repositories',
   'members_can_create_private_repositories', 'members_can_create_internal_repositories', 'web_commit_signoff_required',
+  'members_can_create_pages', 'members_can_create_public_pages', 'members_can_create_private_pages',
   // Kept by the billing module (advanced security).
   'advanced_security_enabled_for_new_repositories',
 ];
@@ -73,6 +74,12 @@ describe('GET /orgs/{org}', () => {
     assert.equal(data.two_factor_requirement_enabled, false);
     assert.equal(data.total_private_repos, 0);
     assert.equal(typeof data.plan?.name, 'string');
+    assert.equal(data.plan?.filled_seats, 1, 'the owner fills the one seat');
+    // No Pages sites in Wharf: no member may create one.
+    assert.deepEqual([data.members_can_create_pages, data.members_can_create_public_pages, data.members_can_create_private_pages], [false, false, false]);
+    await addMember(t, org);
+    const { data: grown } = await t.octokit(org.owner.token).rest.orgs.get({ org: org.login });
+    assert.equal(grown.plan?.filled_seats, 2);
     const { data: asAdmin } = await t.octokit(ADMIN_TOKEN).rest.orgs.get({ org: org.login });
     assert.ok('billing_email' in asAdmin, 'site admins see what owners see');
   });

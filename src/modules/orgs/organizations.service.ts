@@ -83,6 +83,8 @@ export interface OrganizationDetails {
   includePrivate: boolean;
   /** advanced_security_enabled_for_new_repositories (owner-only), from the billing module. */
   advancedSecurityForNew?: boolean;
+  /** plan.filled_seats (owner-only): the organization's active members. */
+  filledSeats: number;
 }
 
 declare module '../../events/bus.ts' {
@@ -99,7 +101,8 @@ async function details(ctx: AppContext, org: Organization, includePrivate: boole
   const counts = (await users.accountCountsOf(ctx, [org.account])).get(org.account.id)!;
   const security = includePrivate ? ctx.bus.provider('organizationAdvancedSecurity') : null;
   const advancedSecurityForNew = security ? await security.enabledForNew(ctx, org.account.id) : undefined;
-  return { org, counts, includePrivate, ...(advancedSecurityForNew === undefined ? {} : { advancedSecurityForNew }) };
+  const filledSeats = includePrivate ? await store.countMembers(ctx.db, org.account.id, {}) : 0;
+  return { org, counts, includePrivate, filledSeats, ...(advancedSecurityForNew === undefined ? {} : { advancedSecurityForNew }) };
 }
 
 export async function getOrganization(ctx: AppContext, actor: Actor, login: string): Promise<OrganizationDetails> {

@@ -22,7 +22,7 @@ export function orgsRoutes(app: Router): void {
     config: { operationId: 'orgs/get', acceptedScopes: ['admin:org'] },
   }, async (request) => {
     const d = await orgs.getOrganization(request.server.ctx, request.actor, request.params.org);
-    return organizationFull(d.org, d.counts, urls, d.includePrivate, d.advancedSecurityForNew);
+    return organizationFull(d.org, d.counts, urls, d.includePrivate, d.advancedSecurityForNew, d.filledSeats);
   });
 
   app.patch('/orgs/:org', {
@@ -30,7 +30,7 @@ export function orgsRoutes(app: Router): void {
     config: { operationId: 'orgs/update', resource: 'Organization', acceptedScopes: scopes(SCOPES.admin) },
   }, async (request) => {
     const d = await orgs.updateOrganization(request.server.ctx, request.actor, request.params.org, request.body ?? {});
-    return organizationFull(d.org, d.counts, urls, d.includePrivate, d.advancedSecurityForNew);
+    return organizationFull(d.org, d.counts, urls, d.includePrivate, d.advancedSecurityForNew, d.filledSeats);
   });
 
   app.get('/user/orgs', {

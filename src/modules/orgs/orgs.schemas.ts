@@ -157,6 +157,7 @@ export const OrganizationFull = Type.Object({
     name: Type.String(),
     space: Type.Integer(),
     private_repos: Type.Integer(),
+    filled_seats: Type.Integer(),
   })),
   default_repository_permission: Type.Optional(Type.String()),
   members_can_create_repositories: Type.Optional(Type.Boolean()),
@@ -165,6 +166,9 @@ export const OrganizationFull = Type.Object({
   members_can_create_public_repositories: Type.Optional(Type.Boolean()),
   members_can_create_private_repositories: Type.Optional(Type.Boolean()),
   members_can_create_internal_repositories: Type.Optional(Type.Boolean()),
+  members_can_create_pages: Type.Optional(Type.Boolean()),
+  members_can_create_public_pages: Type.Optional(Type.Boolean()),
+  members_can_create_private_pages: Type.Optional(Type.Boolean()),
   web_commit_signoff_required: Type.Optional(Type.Boolean()),
   advanced_security_enabled_for_new_repositories: Type.Optional(Type.Boolean()),
 });

@@ -69,7 +69,7 @@ export interface OrganizationPrivate {
   disk_usage: number;
   collaborators: number;
   billing_email: string | null;
-  plan: { name: string; space: number; private_repos: number };
+  plan: { name: string; space: number; private_repos: number; filled_seats: number };
   default_repository_permission: string;
   members_can_create_repositories: boolean;
   two_factor_requirement_enabled: boolean;
@@ -77,6 +77,9 @@ export interface OrganizationPrivate {
   members_can_create_public_repositories: boolean;
   members_can_create_private_repositories: boolean;
   members_can_create_internal_repositories: boolean;
+  members_can_create_pages: boolean;
+  members_can_create_public_pages: boolean;
+  members_can_create_private_pages: boolean;
   web_commit_signoff_required: boolean;
   advanced_security_enabled_for_new_repositories?: boolean;
 }
@@ -95,7 +98,7 @@ export function allowedCreationType(s: OrgSettings): 'all' | 'private' | 'none' 
 }
 
 export function organizationFull(
-  org: Organization, counts: AccountCounts, urls: Urls, includePrivate: boolean, advancedSecurityForNew?: boolean,
+  org: Organization, counts: AccountCounts, urls: Urls, includePrivate: boolean, advancedSecurityForNew?: boolean, filledSeats = 0,
 ): OrganizationFull | (OrganizationFull & OrganizationPrivate) {
   const { account: a, settings: s } = org;
   const full: OrganizationFull = {
@@ -128,7 +131,8 @@ export function organizationFull(
     disk_usage: counts.diskUsage,
     collaborators: counts.collaborators,
     billing_email: s.billingEmail,
-    plan: UNLIMITED_PLAN,
+    // Seats in use are the active members; the plan itself sets no seat limit.
+    plan: { ...UNLIMITED_PLAN, filled_seats: filledSeats },
     default_repository_permission: s.defaultRepositoryPermission,
     members_can_create_repositories: s.membersCanCreateRepositories,
     two_factor_requirement_enabled: false,
@@ -136,6 +140,10 @@ export function organizationFull(
     members_can_create_public_repositories: s.membersCanCreatePublicRepositories,
     members_can_create_private_repositories: s.membersCanCreatePrivateRepositories,
     members_can_create_internal_repositories: s.membersCanCreateInternalRepositories,
+    // Wharf serves no Pages sites, so no member can create one.
+    members_can_create_pages: false,
+    members_can_create_public_pages: false,
+    members_can_create_private_pages: false,
     web_commit_signoff_required: s.webCommitSignoffRequired,
     ...(advancedSecurityForNew === undefined ? {} : { advanced_security_enabled_for_new_repositories: advancedSecurityForNew }),
   };
