@@ -16,6 +16,19 @@
 // nothing listens there. A DNS name that does not resolve offline (a cloud metadata
 // name) is reported, not judged.
 //
+// DNS rebinding: Wharf resolves names through a DNS server of the suite's own
+// (WHARF_WEBHOOK_DNS_SERVERS), which answers every name under rebind.test with the
+// allowed address and the loopback one in turn, TTL 0; the allowed receiver also
+// listens on 127.0.0.2 at the forbidden receiver's port, so a connection made to a
+// second answer would land at the forbidden one. A webhook is pinged twice: the first
+// delivery must reach the allowed receiver (connected to the address checked), the
+// second be refused (the name now answers loopback), the name resolved once per
+// delivery. An import must end without reaching the forbidden receiver (its checks
+// resolve the name again before each step, and git is pinned to the address checked;
+// Mercurial and Subversion resolve names themselves, through the system resolver,
+// which does not know rebind.test: the README says what is left there). Other names
+// (localhost, this host's name) are answered as the system resolver answers them here.
+//
 // Figures: for each channel and each family of targets, how many were refused and how
 // many reached the forbidden receiver (PASS: all refused, none reached); for each
 // channel, whether the allowed receiver was reached (PASS: yes).
@@ -26,12 +39,15 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Figure } from './figures.ts';
 import { startWharf, type Wharf } from './secrets-wharf.ts';
+import { DnsResponder } from '../test/helpers/dns-responder.ts';
 
 const SUITE = 'ssrf';
 const USER_AGENT = 'wharf-reliability/1.0';
 const ALLOWED_ADDRESS = '127.0.0.2';
 const LOGIN = 'ssrf-user';
 const ORG = 'ssrf-org';
+/** Names the suite's DNS server answers with the allowed address, then loopback, in turn. */
+const REBIND_DOMAIN = 'rebind.test';
 
 export interface SsrfOptions {
   serverArgs: string[];
@@ -59,7 +75,7 @@ const CHANNEL_NAMES: Record<Channel, string> = {
 // ---------------------------------------------------------------- targets
 
 type Family = 'loopback IPv4 forms' | 'loopback IPv6 forms' | 'loopback DNS names' | 'redirect to loopback'
-  | 'private' | 'link-local and metadata';
+  | 'private' | 'link-local and metadata' | 'DNS rebinding';
 
 interface Target {
   family: Family;
@@ -68,7 +84,7 @@ interface Target {
   url(tag: string): string;
 }
 
-function targets(forbiddenPort: number, allowedPort: number, hostNames: string[]): Target[] {
+function targets(forbiddenPort: number, allowedPort: number, hostNames: string[], rebinding: boolean): Target[] {
   const p = forbiddenPort;
   const at = (family: Family, label: string, host: string): Target =>
     ({ family, label, url: (tag) => `http://${host}:${p}/t/${tag}` });
@@ -108,20 +124,47 @@ function targets(forbiddenPort: number, allowedPort: number, hostNames: string[]
     at('link-local and metadata', '[fe80::1]', '[fe80::1]'),
     at('link-local and metadata', '[fd00:ec2::254] (EC2 IPv6 metadata)', '[fd00:ec2::254]'),
   ];
+  // The allowed receiver listens at the forbidden one's port too (only then can a second
+  // resolution land at the forbidden one); a name of its own per attempt.
+  for (let i = 1; rebinding && i <= 3; i++) {
+    list.push({
+      family: 'DNS rebinding', label: `<tag>.${REBIND_DOMAIN} #${i}: ${ALLOWED_ADDRESS}, then 127.0.0.1 (TTL 0)`,
+      url: (tag) => `http://${tag}.${REBIND_DOMAIN}:${p}/t/${tag}`,
+    });
+  }
   return list;
 }
 
-/** Names of this machine that resolve to loopback only (from /etc/hosts): DNS-name targets that need no network. */
-async function loopbackNames(): Promise<string[]> {
+/** Names of this machine that resolve to loopback only (from /etc/hosts): DNS-name targets that need no network; with their addresses. */
+async function loopbackNames(): Promise<Map<string, string[]>> {
   const names = ['localhost', 'LOCALHOST', 'localhost.', os.hostname()];
-  const out: string[] = [];
+  const out = new Map<string, string[]>();
   for (const name of [...new Set(names)]) {
     try {
       const all = await lookup(name, { all: true });
-      if (all.length > 0 && all.every((a) => a.address === '127.0.0.1' || a.address === '::1' || a.address.startsWith('127.'))) out.push(name);
+      if (all.length > 0 && all.every((a) => a.address === '127.0.0.1' || a.address === '::1' || a.address.startsWith('127.'))) out.set(name, all.map((a) => a.address));
     } catch { /* not resolvable here */ }
   }
   return out;
+}
+
+/**
+ * The suite's DNS server: names under rebind.test answer the allowed address and loopback
+ * in turn (A; no AAAA), the loopback names what the system resolver said of them.
+ */
+function dnsServer(names: Map<string, string[]>): DnsResponder {
+  const turns = new Map<string, number>();
+  const known = new Map([...names].map(([n, a]) => [n.toLowerCase().replace(/\.$/, ''), a]));
+  return new DnsResponder((name, type) => {
+    if (name.endsWith(`.${REBIND_DOMAIN}`)) {
+      if (type !== 'A') return [];
+      const turn = (turns.get(name) ?? 0) + 1;
+      turns.set(name, turn);
+      return [turn % 2 === 1 ? ALLOWED_ADDRESS : '127.0.0.1'];
+    }
+    const addresses = known.get(name);
+    return addresses ? addresses.filter((a) => (type === 'A' ? !a.includes(':') : a.includes(':'))) : null;
+  });
 }
 
 // ---------------------------------------------------------------- receivers
@@ -248,6 +291,46 @@ async function tryHook(w: Wharf, token: string, hooksPath: string, url: string, 
   }
 }
 
+/**
+ * A webhook to a rebinding name, pinged twice: the first delivery must reach the allowed
+ * receiver (the address checked), the second be refused (the name now answers loopback),
+ * with one resolution each.
+ */
+async function tryRebindingHook(w: Wharf, token: string, hooksPath: string, url: string, tag: string, allowed: Receiver,
+  dns: DnsResponder, timeoutMs: number): Promise<Outcome> {
+  const created = await call(w.base, token, 'POST', hooksPath, { name: 'web', active: false, events: ['push'], config: { url, content_type: 'json' } });
+  if (created.status !== 201) throw new Error(`POST ${hooksPath} answered ${created.status}: ${JSON.stringify(created.json).slice(0, 300)}`);
+  const id = (created.json as { id: number }).id;
+  const name = new URL(url).hostname;
+  try {
+    await callOk(w.base, token, 'PATCH', `${hooksPath}/${id}`, { active: true });
+    const said: string[] = [];
+    for (let n = 1; n <= 2; n++) {
+      await callOk(w.base, token, 'POST', `${hooksPath}/${id}/pings`);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const list = await callOk(w.base, token, 'GET', `${hooksPath}/${id}/deliveries`) as unknown as { status: string; status_code: number }[];
+        const done = list.filter((d) => d.status_code > 0 || !/^(pending|queued|)$/i.test(d.status ?? ''));
+        if (done.length >= n) {
+          said.push(`delivery ${n}: ${done[0]!.status_code} ${done[0]!.status}`);
+          break;
+        }
+        if (Date.now() > deadline) return { refused: false, settled: false, said: `${said.join('; ')}; delivery ${n} not settled within ${timeoutMs} ms` };
+        await sleep(100);
+      }
+    }
+    const list = await callOk(w.base, token, 'GET', `${hooksPath}/${id}/deliveries`) as unknown as { status: string; status_code: number }[];
+    const [second, first] = list;
+    const lookups = dns.asked(name, 'A');
+    said.push(`${lookups} lookups`);
+    const asExpected = first?.status_code === 200 && allowed.hitsFor(tag).length === 1
+      && second?.status_code === 0 && /^refused/i.test(second.status) && lookups === 2;
+    return { refused: asExpected, settled: true, said: said.join('; ') };
+  } finally {
+    await call(w.base, token, 'DELETE', `${hooksPath}/${id}`);
+  }
+}
+
 const IMPORT_SETTLED = /^(complete|error|auth_failed|detection_needs_auth|detection_found_nothing|detection_found_multiple)$/;
 
 /** A source import from `url` into a new repository; refused at the API, or how it ended. */
@@ -289,8 +372,13 @@ export async function runSsrf(o: SsrfOptions): Promise<SsrfResult> {
   const forbidden = new Receiver('forbidden');
   await forbidden.listen(['127.0.0.1', '::1']);
   const allowed = new Receiver('allowed');
+  // At the forbidden receiver's port, for DNS rebinding (another port if that one is taken here).
+  allowed.port = forbidden.port;
   await allowed.listen([ALLOWED_ADDRESS]);
   allowed.redirectTo = `http://127.0.0.1:${forbidden.port}`;
+  const names = await loopbackNames();
+  const dns = dnsServer(names);
+  await dns.start();
   let w: Wharf | null = null;
   try {
     w = await startWharf({
@@ -298,6 +386,7 @@ export async function runSsrf(o: SsrfOptions): Promise<SsrfResult> {
       env: {
         LOG_LEVEL: 'warn',
         WHARF_WEBHOOK_ALLOWED_HOSTS: ALLOWED_ADDRESS,
+        WHARF_WEBHOOK_DNS_SERVERS: dns.server,
         WHARF_WEBHOOK_TIMEOUT_MS: '3000',
         WHARF_WEBHOOK_MAX_ATTEMPTS: '1',
         WHARF_WEBHOOK_POLL_MS: '100',
@@ -311,20 +400,23 @@ export async function runSsrf(o: SsrfOptions): Promise<SsrfResult> {
     await callOk(w.base, w.adminToken, 'POST', '/admin/organizations', { login: ORG, admin: LOGIN });
     await callOk(w.base, token, 'POST', '/user/repos', { name: 'hooked', auto_init: true });
 
-    const list = targets(forbidden.port, allowed.port, await loopbackNames());
+    const list = targets(forbidden.port, allowed.port, [...names.keys()], allowed.port === forbidden.port);
     progress(`${suite}: Wharf up on ${w.base} at ${((Date.now() - started) / 1000).toFixed(1)} s; ${list.length} targets × ${channels.length} channels; forbidden receiver on 127.0.0.1/[::1]:${forbidden.port}, allowed on ${ALLOWED_ADDRESS}:${allowed.port}`);
     const attempts: Attempt[] = [];
     const allowedReached = new Map<Channel, { reached: boolean; said: string }>();
     for (const channel of channels) {
-      const attemptOne = (tag: string, url: string): Promise<Outcome> => channel === 'import'
+      const hooksPath = channel === 'repo-hook' ? `/repos/${LOGIN}/hooked/hooks` : `/orgs/${ORG}/hooks`;
+      const attemptOne = (tag: string, url: string, family?: Family): Promise<Outcome> => channel === 'import'
         ? tryImport(w!, token, tag, url, settle)
-        : tryHook(w!, token, channel === 'repo-hook' ? `/repos/${LOGIN}/hooked/hooks` : `/orgs/${ORG}/hooks`, url, settle);
+        : family === 'DNS rebinding'
+          ? tryRebindingHook(w!, token, hooksPath, url, tag, allowed, dns, settle)
+          : tryHook(w!, token, hooksPath, url, settle);
       // Several at once: each waits on a delivery or an import, not on the CPU.
       const queue = [...list];
       const worker = async () => {
         for (let t = queue.shift(); t; t = queue.shift()) {
           const tag = `${channel}-${randomBytes(4).toString('hex')}`;
-          const outcome = await attemptOne(tag, t.url(tag));
+          const outcome = await attemptOne(tag, t.url(tag), t.family);
           attempts.push({ channel, target: t, tag, outcome });
         }
       };
@@ -341,10 +433,11 @@ export async function runSsrf(o: SsrfOptions): Promise<SsrfResult> {
     await w?.stop();
     await forbidden.close();
     await allowed.close();
+    await dns.stop();
   }
 }
 
-const FAMILIES: Family[] = ['loopback IPv4 forms', 'loopback IPv6 forms', 'loopback DNS names', 'redirect to loopback', 'private', 'link-local and metadata'];
+const FAMILIES: Family[] = ['loopback IPv4 forms', 'loopback IPv6 forms', 'loopback DNS names', 'redirect to loopback', 'private', 'link-local and metadata', 'DNS rebinding'];
 
 function figuresOf(suite: string, channels: Channel[], attempts: Attempt[], forbidden: Receiver,
   allowedReached: Map<Channel, { reached: boolean; said: string }>): Figure[] {
@@ -354,13 +447,17 @@ function figuresOf(suite: string, channels: Channel[], attempts: Attempt[], forb
       const mine = attempts.filter((a) => a.channel === channel && a.target.family === family);
       if (mine.length === 0) continue;
       const reached = mine.filter((a) => forbidden.hitsFor(a.tag).length > 0);
-      // A redirect from an allowed host is fine to receive; following it is not. The
-      // rest must be refused before any connection.
+      // A redirect from an allowed host is fine to receive; following it is not. A
+      // rebinding name's import must end without reaching loopback (its webhook: see
+      // tryRebindingHook). The rest must be refused before any connection.
       const redirect = family === 'redirect to loopback';
-      const refused = mine.filter((a) => !reached.includes(a) && (redirect ? a.outcome.settled : a.outcome.refused));
+      const rebinding = family === 'DNS rebinding' && channel === 'import';
+      const refused = mine.filter((a) => !reached.includes(a) && (redirect || rebinding ? a.outcome.settled : a.outcome.refused));
       const bad = mine.filter((a) => !refused.includes(a));
+      const verb = redirect ? 'not followed' : family === 'DNS rebinding'
+        ? (channel === 'import' ? 'ended without reaching loopback' : 'connected to the address checked, then refused') : 'refused';
       figures.push({
-        suite, name: `${CHANNEL_NAMES[channel]}: ${family} ${redirect ? 'not followed' : 'refused'} / reached`,
+        suite, name: `${CHANNEL_NAMES[channel]}: ${family} ${verb} / reached`,
         value: `${refused.length} of ${mine.length} / ${reached.length}`,
         pass: bad.length === 0,
         detail: bad.slice(0, 6).map((a) => {

@@ -3,7 +3,9 @@
 // loopback (literal, short, decimal, hex, octal, unspecified, IPv6, IPv4-mapped,
 // IPv4-compatible, NAT64, DNS names of this machine), private and link-local/metadata
 // addresses, and through redirects from the one allowed host; all refused (redirects not
-// followed), no request at the loopback receiver, the allowed host reached. The address
+// followed), a name answering the allowed address then loopback (DNS rebinding)
+// connected to the address checked and then refused, no request at the loopback
+// receiver, the allowed host reached. The address
 // checks do not touch the database, so the short profile runs on SQLite only;
 // `npm run reliability` runs both.
 //
@@ -79,6 +81,7 @@ test('ssrf: webhooks and imports to loopback, private and link-local addresses a
   assert.deepEqual(result.figures.filter((f) => f.pass === false).map((f) => `${f.name}: ${f.value} ${verdict(f)}`), [], table);
   // Every channel tried every family and reached its allowed host.
   for (const channel of ['repository webhook', 'organization webhook', 'source import']) {
-    assert.equal(result.figures.filter((f) => f.name.startsWith(`${channel}: `)).length, 7, table);
+    assert.equal(result.figures.filter((f) => f.name.startsWith(`${channel}: `)).length, 8, table);
+    assert.equal(result.figures.filter((f) => f.name.startsWith(`${channel}: DNS rebinding`)).length, 1, table);
   }
 });
