@@ -623,6 +623,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-profile': 'none',
   'wharf/web-pull': 'none',
   'wharf/web-pull-comment': 'none',
+  'wharf/web-pull-line-comment': 'none',
   'wharf/web-pulls': 'none',
   'wharf/web-raw': 'none',
   'wharf/web-react-issue': 'none',

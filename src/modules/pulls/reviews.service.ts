@@ -161,6 +161,49 @@ export async function createReview(
   });
 }
 
+/**
+ * A line comment added to the caller's pending review, which it starts when there is
+ * none (upstream's addPullRequestReviewThread on a pending review, which REST lacks):
+ * the same rules as a review's comments (who may comment, the line must be in the diff
+ * of the review's commit); nothing is sent until the review is submitted.
+ */
+export async function addPendingComment(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, input: DraftComment,
+): Promise<LocatedReview & { comment: ReviewCommentRecord }> {
+  const user = requireUser(actor);
+  const l = await locatePull(ctx, actor, owner, name, number);
+  requireWritable(l.repo);
+  repos.requireWriteScope(actor, l.repo);
+  await requireCommentable(ctx, actor, l);
+  if (input.body.trim() === '') throw new ValidationError([{ resource: RESOURCE, field: 'body', code: 'missing_field' }]);
+  requireMaxLength(RESOURCE, 'body', input.body, TEXT_LIMITS.body);
+  const pending = await reviewStore.findPendingReview(ctx.db, l.pull.id, user.id);
+  const commitId = pending?.commitId ?? l.pull.headSha;
+  const errors: FieldError[] = [];
+  const placement = await commentPlacement(ctx, l, commitId, input, errors);
+  if (!placement) throw new ValidationError(errors);
+  return inTransaction(ctx, async (tx) => {
+    const now = nowIso(tx.clock);
+    const found = await reviewStore.findPendingReview(tx.db, l.pull.id, user.id);
+    // Placed against the commit of the review it joins: one started meanwhile at another is not joined blindly.
+    if (found && found.commitId !== commitId) throw refuse('The pending review changed while this comment was added', 'review');
+    const review = found ?? await reviewStore.insertReview(tx.db, {
+      pullRequestId: l.pull.id, repositoryId: l.repo.id, userId: user.id, state: 'PENDING', body: '', commitId, submittedAt: null,
+    }, now);
+    const [comment] = await reviewStore.insertComments(tx.db, [{
+      pullRequestId: l.pull.id, repositoryId: l.repo.id, reviewId: review.id, userId: user.id, inReplyToId: null,
+      body: input.body, commitId, originalCommitId: commitId, ...placement,
+    }], now);
+    return { ...located(l, review), comment: comment! };
+  });
+}
+
+/** The caller's pending review of a pull request, or null (what the web's review form submits). */
+export async function findOwnPendingReview(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<ReviewRecord | null> {
+  const l = await locatePull(ctx, actor, owner, name, number);
+  return actor.user ? reviewStore.findPendingReview(ctx.db, l.pull.id, actor.user.id) : null;
+}
+
 /** The caller's own review; someone else's pending review does not exist for them. */
 async function ownReview(ctx: AppContext, l: LocatedPull, reviewId: number, userId: number | null): Promise<ReviewRecord> {
   const review = await reviewStore.findReview(ctx.db, l.pull.id, reviewId, userId);

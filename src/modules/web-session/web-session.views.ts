@@ -98,6 +98,17 @@ ul.labels{display:inline-flex;gap:.3rem;list-style:none;padding:0;margin:0 0 0 .
 .d-del{background:var(--del);display:block}
 .d-hunk{background:var(--hunk);color:var(--muted);display:block}
 .file-diff h3{font-size:.95rem;margin:0 0 .5rem}
+.diff-scroll{overflow-x:auto;border-top:1px solid var(--line)}
+table.diff-lines{width:100%;border-collapse:collapse;font:13px/1.5rem ui-monospace,monospace}
+table.diff-lines td{padding:0 .5rem;border:0;vertical-align:top}
+table.diff-lines td.num{width:3rem;text-align:right;color:var(--muted)}
+table.diff-lines code{white-space:pre;background:none;padding:0}
+table.diff-lines tr.l-add{background:var(--add)}
+table.diff-lines tr.l-del{background:var(--del)}
+table.diff-lines tr.l-hunk{background:var(--hunk);color:var(--muted)}
+table.diff-lines tr.line-comments td{padding:.5rem 1rem;font:inherit;font-family:system-ui,sans-serif}
+.status-mark.mark-success{color:var(--green)}
+.status-mark.mark-failure{color:var(--red)}
 .pager{display:flex;gap:1rem;justify-content:center}
 .blame-scroll{overflow-x:auto}
 table.blame{table-layout:fixed;min-width:40rem}

@@ -1,10 +1,12 @@
 // Issues and pull requests: the lists, one issue or pull request, the new-issue and
-// comment forms, the review form and the merge button's post.
+// comment forms, the review form and the merge button's post (the line comment form's
+// post registers beside them, line-comments.routes.ts).
 import type { Router } from '../../http/router.ts';
 import { redirectToLogin, sendPage } from '../web-session/web-request.ts';
 import * as web from './conversations.service.ts';
 import { issuePage, issuePath, issuesPage, labelsPage, newIssuePage } from './issues.pages.ts';
 import { pullPage, pullsPage } from './pulls.pages.ts';
+import { lineCommentPages } from './line-comments.routes.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, issueNumber, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
@@ -147,4 +149,6 @@ export function conversationPages(r: Router): void {
       }
     });
   });
+
+  lineCommentPages(r);
 }

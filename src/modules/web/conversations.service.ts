@@ -22,6 +22,7 @@ import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { conversationReactions, type ConversationReactions } from './reactions.service.ts';
 import { submittedReviews, type ReviewEntry } from './reviews.service.ts';
+import { lineCommentsOf, type LineComments } from './line-comments.service.ts';
 import { PER_PAGE } from './web.service.ts';
 
 export interface IssueFilter {
@@ -139,22 +140,25 @@ export interface PullView extends IssueView {
   mergedBy: Account | null;
   /** The submitted reviews, oldest first. */
   reviews: ReviewEntry[];
+  /** The review comments on the diff's lines (the viewer's pending ones too). */
+  lineComments: LineComments;
 }
 
 export async function pullPage(ctx: AppContext, actor: Actor, owner: string, name: string, number: number): Promise<PullView> {
   const located = await pulls.getPull(ctx, actor, owner, name, number);
-  const [conversation, figures, files, commitList, reviews] = await Promise.all([
+  const [conversation, figures, files, commitList, reviews, lineComments] = await Promise.all([
     issuePage(ctx, actor, owner, name, number),
     pullFigures(ctx, located.repo, located.pull, located.issue),
     pullChanges.listPullFiles(ctx, actor, owner, name, number, { offset: 0, limit: pullChanges.MAX_FILES }),
     pullChanges.listPullCommits(ctx, actor, owner, name, number, { offset: 0, limit: 250 }),
     submittedReviews(ctx, actor, owner, name, number),
+    lineCommentsOf(ctx, actor, owner, name, number),
   ]);
   const mergedById = figures.pull.mergedById;
   const mergedBy = mergedById === null ? null : (await users.accountsByIds(ctx, [mergedById])).get(mergedById) ?? null;
   return {
     ...conversation, pull: figures.pull, mergeable: figures.figures.mergeable, mergeableState: figures.figures.mergeableState,
-    files: files.items, fileCount: files.total, commits: commitList.items, mergedBy, reviews,
+    files: files.items, fileCount: files.total, commits: commitList.items, mergedBy, reviews, lineComments,
   };
 }
 

@@ -1,8 +1,10 @@
 // Pull requests: the list, and one pull request with its conversation, commits, files
-// and the merge button (shown to those who may push; the merge service decides).
+// (with their line comments, line-comments.pages.ts) and the merge button (shown to
+// those who may push; the merge service decides).
 import { roleAtLeast } from '../repos/repos.model.ts';
 import type { Account } from '../users/users.model.ts';
-import { commitRow, diffView } from './commits.pages.ts';
+import { commitRow } from './commits.pages.ts';
+import { pullDiff, type LineCommentForm } from './line-comments.pages.ts';
 import { conversation, milestoneOf, stateBadge, type IssueInline } from './issues.pages.ts';
 import { EMPTY_REVIEW, reviewBox, reviewForm, type ReviewForm } from './reviews.pages.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
@@ -68,6 +70,7 @@ function mergeBox(frame: Frame, v: PullView, errors: string[]): ReactNode {
 export interface PullInline extends IssueInline {
   merge?: string[];
   review?: ReviewForm;
+  line?: LineCommentForm;
 }
 
 export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): string {
@@ -93,5 +96,5 @@ export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): st
       h('ul', { className: 'list box' }, ...v.commits.map((c) => commitRow(v.repo, c)))),
     h('section', { id: 'files', 'aria-labelledby': 'files-heading' },
       h('h2', { id: 'files-heading' }, 'Files changed'),
-      diffView(v.files, v.fileCount))));
+      pullDiff(frame, v, inline.line ?? null))));
 }

@@ -1,6 +1,7 @@
 // Reviews for the pull request page: the submitted reviews (a pending one shows to its
-// author alone through the API; the page shows what was submitted), and the review
-// form's write, through the pulls module's review service with the viewer as actor.
+// author alone through the API; the page shows what was submitted, the pending review's
+// line comments beside their lines), and the review form's write, through the pulls
+// module's review service with the viewer as actor.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { ValidationError } from '../../domain/errors.ts';
@@ -36,7 +37,14 @@ export function reviewEvent(raw: string | undefined): ReviewEvent {
   return event;
 }
 
-/** Submits a review at once (no pending step), as the API's create with an event does; gives it with its repository. */
-export function submitReview(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, body: string, event: string | undefined): Promise<reviews.LocatedReview> {
-  return reviews.createReview(ctx, actor, owner, name, number, { body, event: reviewEvent(event) });
+/**
+ * Submits the viewer's pending review with its line comments (POST …/reviews/{id}/events)
+ * or, when they have none, a review at once, as the API's create with an event does;
+ * gives it with its repository.
+ */
+export async function submitReview(ctx: AppContext, actor: Actor, owner: string, name: string, number: number, body: string, event: string | undefined): Promise<reviews.LocatedReview> {
+  const chosen = reviewEvent(event);
+  const pending = await reviews.findOwnPendingReview(ctx, actor, owner, name, number);
+  if (pending) return reviews.submitReview(ctx, actor, owner, name, number, pending.id, { body, event: chosen });
+  return reviews.createReview(ctx, actor, owner, name, number, { body, event: chosen });
 }
