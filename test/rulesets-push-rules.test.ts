@@ -3,7 +3,8 @@
 // branch and tag name patterns, and a push ruleset's restricted paths, path length,
 // extensions and file size, judged on the commits a push adds. A refusal is upstream's
 // GH013 with one line per broken rule (and what broke it); nothing of the push lands.
-// Bad patterns are a 422 with nothing stored.
+// The refs API judges the metadata and name patterns too (422). Bad patterns are a 422
+// with nothing stored.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -120,6 +121,13 @@ describe('commit metadata patterns on pushes', () => {
     // The same commit on a branch no ruleset covers lands.
     const side = await tryPush(clone, ['HEAD:refs/heads/side']);
     assert.equal(side.code, 0, side.stderr);
+    // Moving main onto it through the refs API is judged as a push is: 422, main stays.
+    const sideSha = await serverSha(owner.login, repo, 'heads/side');
+    const mainSha = await serverSha(owner.login, repo, 'heads/main');
+    const moved = await requestJson(t, 'PATCH', `/repos/${owner.login}/${repo}/git/refs/heads/main`, owner.token, { sha: sideSha });
+    assert.equal(moved.status, 422);
+    assert.equal(moved.body.message, 'Repository rule violations found\n\nUse conventional commits\n\n');
+    assert.equal(await serverSha(owner.login, repo, 'heads/main'), mainSha);
     await gitOk(['reset', '-q', '--hard', 'origin/main'], { cwd: clone.dir });
     await commitAs(clone, 'dev@example.com', { 'f.txt': 'f\n' }, 'JIRA-5 fix: tidy');
     const ok = await tryPush(clone, ['main']);
@@ -168,6 +176,12 @@ describe('branch and tag name patterns', () => {
     assert.notEqual(wip.code, 0);
     assert.match(wip.stderr, /GH013: Repository rule violations found for refs\/heads\/wip\./);
     assert.deepEqual(ruleLines(wip.stderr), ['- Branch name must match a given regex pattern: ^(main|feature/.+|fix/.+)$']);
+    assert.equal(await serverSha(owner.login, repo, 'heads/wip'), null);
+    // The refs API judges a new ref's name too.
+    const head = (await gitOk(['rev-parse', 'HEAD'], { cwd: clone.dir })).trim();
+    const made = await requestJson(t, 'POST', `/repos/${owner.login}/${repo}/git/refs`, owner.token, { ref: 'refs/heads/wip', sha: head });
+    assert.equal(made.status, 422);
+    assert.equal(made.body.message, 'Repository rule violations found\n\nBranch name must match a given regex pattern: ^(main|feature/.+|fix/.+)$\n\n');
     assert.equal(await serverSha(owner.login, repo, 'heads/wip'), null);
     const feature = await tryPush(clone, ['HEAD:refs/heads/feature/login']);
     assert.equal(feature.code, 0, feature.stderr);

@@ -16,7 +16,7 @@ import { byPriority, patternSource, type BranchRules, type ProtectionRule } from
 import * as store from './protection.store.ts';
 import { activeRulesets, mergedRules, rulesOfRef, unbypassed } from './ref-rules.service.ts';
 import { subjectOf } from './rulesets.bypass.ts';
-import { contentChecks } from './rulesets.content.ts';
+import { contentChecks, patternViolations } from './rulesets.content.ts';
 import { blocksUpdates, branchRulesOf, refNameSource, type Ruleset } from './rulesets.model.ts';
 
 const RESTRICTED = "You're not authorized to push to this branch. Visit the branch protection settings for more information.";
@@ -197,8 +197,14 @@ async function commitViolations(ctx: AppContext, signatures: boolean, linear: bo
   return [...out];
 }
 
-/** Every rule of the binding rulesets the change breaks, in upstream's words (what the push hook says too). */
-async function rulesetViolations(ctx: AppContext, binding: readonly Ruleset[], ref: string, change: RefChange, added?: () => Promise<Buffer[]>): Promise<string[]> {
+/**
+ * Every rule of the binding rulesets the change breaks, in upstream's words (what the
+ * push hook says too). Of the push-content rules, the API judges the commit metadata
+ * and name patterns; the file rules need a push's files and are the hook's alone.
+ */
+async function rulesetViolations(ctx: AppContext, binding: readonly Ruleset[], ref: string, change: RefChange, readAdded?: () => Promise<Buffer[]>): Promise<string[]> {
+  let read: Promise<Buffer[]> | null = null;
+  const added = readAdded && (() => (read ??= readAdded()));
   const r = mergedRules(null, binding);
   if (!r) return [];
   const word = ref.startsWith('refs/tags/') ? 'tag' : 'branch';
@@ -209,5 +215,11 @@ async function rulesetViolations(ctx: AppContext, binding: readonly Ruleset[], r
   out.push(...standingViolations(r));
   if (change === 'force' && !r.allowForcePushes) out.push(`Cannot force-push to this ${word}`);
   if (added) out.push(...(await commitViolations(ctx, r.requiredSignatures, r.requiredLinearHistory, added)));
+  const checks = binding.flatMap((rs) => contentChecks(rs.rules));
+  if (checks.some((c) => c.kind === 'pattern')) {
+    const needsCommits = checks.some((c) => c.kind === 'pattern' && c.on !== 'branch_name' && c.on !== 'tag_name');
+    const commits = added && needsCommits ? await added() : [];
+    out.push(...new Set(patternViolations(checks, ref, change === 'create', commits)));
+  }
   return out;
 }

@@ -65,3 +65,50 @@ function checkOf(rule: RuleEntry): ContentCheck | null {
 export function contentChecks(rules: readonly RuleEntry[]): ContentCheck[] {
   return rules.map(checkOf).filter((c): c is ContentCheck => c !== null);
 }
+
+type PatternCheck = Extract<ContentCheck, { kind: 'pattern' }>;
+
+/** Whether `value` passes the check: it matches the pattern, or (negated) does not. */
+export function patternHolds(check: Pick<PatternCheck, 'operator' | 'pattern' | 'negate'>, value: string): boolean {
+  let found: boolean;
+  switch (check.operator) {
+    case 'starts_with': found = value.startsWith(check.pattern); break;
+    case 'ends_with': found = value.endsWith(check.pattern); break;
+    case 'contains': found = value.includes(check.pattern); break;
+    case 'regex': found = new RegExp(check.pattern).test(value); break;
+  }
+  return found !== check.negate;
+}
+
+/** What a raw commit object says of itself, as the pattern rules read it. */
+function commitFields(raw: Buffer): Record<'message' | 'author_email' | 'committer_email', string> {
+  const end = raw.indexOf('\n\n');
+  const header = raw.subarray(0, end < 0 ? raw.length : end).toString('utf8');
+  const email = (who: string) => new RegExp(`^${who} .*?<([^>]*)>`, 'm').exec(header)?.[1] ?? '';
+  return {
+    message: end < 0 ? '' : raw.subarray(end + 2).toString('utf8').replace(/\n+$/, ''),
+    author_email: email('author'),
+    committer_email: email('committer'),
+  };
+}
+
+/**
+ * The pattern rules a ref change made through the API breaks (the refs API moving a
+ * ref onto commits, a branch or tag made there): the same rules, words and reading as
+ * the push hook's, each said once. A name is judged when the ref is created.
+ */
+export function patternViolations(checks: readonly ContentCheck[], ref: string, created: boolean, commits: readonly Buffer[]): string[] {
+  const out: string[] = [];
+  const fields = commits.map(commitFields);
+  for (const c of checks) {
+    if (c.kind !== 'pattern') continue;
+    if (c.on === 'branch_name' || c.on === 'tag_name') {
+      const prefix = c.on === 'branch_name' ? 'refs/heads/' : 'refs/tags/';
+      if (created && ref.startsWith(prefix) && !patternHolds(c, ref.slice(prefix.length))) out.push(c.says);
+      continue;
+    }
+    const on = c.on;
+    if (fields.some((f) => !patternHolds(c, f[on]))) out.push(c.says);
+  }
+  return out;
+}
