@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { DEFAULT_BODY_BYTES } from './http/body.ts';
+import { AnswerCache } from './http/answer-cache.ts';
 import { MAX_PARAM_LENGTH, registerConventions, rewriteUrl } from './http/conventions.ts';
 import { sendFrameworkError } from './http/errors.ts';
 import { DbRateLimitStore, type RateLimitStore } from './http/rate-limit-store.ts';
@@ -17,6 +18,11 @@ export interface AppOptions {
   /** Pino logger options; false silences request logs (tests). */
   logger?: boolean | object;
   rateLimitStore?: RateLimitStore;
+  /**
+   * The database's generation (SQLite: database.ts), when it has one: the answers of
+   * routes marked `answerCache` are then kept while it stays the same.
+   */
+  databaseGeneration?: () => number;
 }
 
 let requestSeq = 0;
@@ -44,7 +50,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const rates: RateLimitStore = options.rateLimitStore
     ?? (ctx.config.redisUrl ? new RedisRateLimitStore(ctx.config.redisUrl, ctx.config.redisPrefix) : new DbRateLimitStore(ctx.db));
   app.addHook('onClose', async () => { await rates.close?.(); });
-  registerConventions(app, ctx, rates, authenticate);
+  const answers = options.databaseGeneration ? new AnswerCache(options.databaseGeneration) : null;
+  registerConventions(app, ctx, rates, authenticate, answers);
   const router = app.withTypeProvider<TypeBoxTypeProvider>() as unknown as Router;
   for (const register of ROUTE_MODULES) await register(router);
   return app;

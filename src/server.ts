@@ -73,7 +73,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await firstStart(ctx);
     // Before listening: pushes a dead process left unrecorded are recorded first.
     pushes = await startPushReconciler(ctx);
-    const app = await buildApp(ctx, options);
+    const app = await buildApp(ctx, { ...options, databaseGeneration: database.generation });
     const d = config.webhookDelivery;
     const webhooks = new DeliveryWorker(ctx, {
       allowedHosts: config.webhookAllowedHosts, retryBaseMs: config.webhookRetryBaseMs, maxAttempts: d.maxAttempts,

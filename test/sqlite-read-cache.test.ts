@@ -90,6 +90,20 @@ describe('SQLite read cache', () => {
     assert.equal(await nameOf(3), 'katherine');
   });
 
+  test('the generation moves on with every write and rollback, and with nothing else', async () => {
+    await nextTurn();
+    const start = cache.currentGeneration();
+    await nameOf(1);
+    await db.transaction().execute(async (tx) => { await tx.selectFrom('people').select('id').execute(); });
+    assert.equal(cache.currentGeneration(), start, 'reads and a read-only transaction change nothing');
+    // Whole answers built while a transaction was open may show its writes: its rollback must move on.
+    await assert.rejects(db.transaction().execute(async () => { throw new Error('roll back'); }), /roll back/);
+    const afterRollback = cache.currentGeneration();
+    assert.ok(afterRollback > start, 'a rollback moves on');
+    await db.updateTable('people').set({ name: 'ada lovelace' }).where('id', '=', 1).execute();
+    assert.ok(cache.currentGeneration() > afterRollback, 'a write moves on');
+  });
+
   test('a read-only transaction forgets nothing', async () => {
     assert.equal(await nameOf(1), 'ada lovelace');
     await db.transaction().execute(async (tx) => { await tx.selectFrom('people').select('id').execute(); });

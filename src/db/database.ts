@@ -25,6 +25,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL schema in use, when not the default. */
   schema?: string;
+  /**
+   * A number that changes whenever the database may have changed (SQLite's read cache
+   * generation); absent on PostgreSQL, where other processes write unseen.
+   */
+  generation?: () => number;
   close(): Promise<void>;
 }
 
@@ -48,9 +53,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   file.pragma('busy_timeout = 5000');
   file.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const checkpointer = startCheckpointer(filename);
-  const db = new Kysely<Database>({ dialect: new RolledBackAwareSqliteDialect(file, { database: withStatementCache(file) }) });
+  const reads = new SqliteReadCache(file);
+  const db = new Kysely<Database>({ dialect: new RolledBackAwareSqliteDialect(file, { database: withStatementCache(file, reads) }) });
   return {
-    db, dialect: 'sqlite',
+    db, dialect: 'sqlite', generation: () => reads.currentGeneration(),
     close: async () => {
       await checkpointer.stop();
       await db.destroy();

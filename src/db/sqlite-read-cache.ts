@@ -15,6 +15,10 @@
 // - callers get copies of the rows, never the remembered objects.
 // Rate-limit counters are the one write exempt: every request counts itself. Reads of
 // that table are never remembered, so nothing can read a stale count.
+// The generation that every forgetting moves on is also what whole answers kept above
+// the database are checked against (src/http/answer-cache.ts). For them a ROLLBACK
+// counts as a change: an answer built while another request's transaction was open
+// may show its uncommitted writes (one connection), which the rollback takes back.
 // PostgreSQL has no such cache: there several processes write, and none can see the
 // others' commits without asking the database.
 import type SqliteDatabase from 'better-sqlite3';
@@ -30,10 +34,11 @@ interface Entry {
 /**
  * Statements that invalidate nothing: rate-limit counters (see the top of the file) and
  * transaction control. A transaction's writes each forgot everything as they ran, and
- * nothing read inside it was remembered, so its COMMIT or ROLLBACK has nothing to take
- * back; read-only transactions (the background workers' polls) then cost the cache nothing.
+ * nothing read inside it was remembered, so its COMMIT has nothing to take back;
+ * read-only transactions (the background workers' polls) then cost the cache nothing.
+ * A ROLLBACK moves the generation on (see the top of the file).
  */
-const EXEMPT_WRITE = /^(?:(?:insert into|update) "rate_limits" |(?:begin|commit|rollback|savepoint|release)\b)/i;
+const EXEMPT_WRITE = /^(?:(?:insert into|update) "rate_limits" |(?:begin|commit|savepoint|release)\b)/i;
 /** Reads never remembered: of the table whose writes forget nothing. */
 const EXEMPT_TABLE = /"rate_limits"/;
 /** Larger answers are not remembered: a cache of lists would hold a lot for little. */
@@ -108,6 +113,15 @@ export class SqliteReadCache {
       this.evict();
     }
     return rows;
+  }
+
+  /**
+   * A number that changes whenever the database may have changed since it was last
+   * read: a write or rollback on this connection, or another connection's commit.
+   */
+  currentGeneration(): number {
+    this.checkOtherConnections();
+    return this.generation;
   }
 
   private checkOtherConnections(): void {

@@ -32,9 +32,11 @@ export function updatedAtOf(payload: unknown): string | null {
   return typeof updatedAt === 'string' ? updatedAt : null;
 }
 
-/** Sets ETag (and Last-Modified); returns true when the client's copy is current. */
-export function isNotModified(request: FastifyRequest, reply: FastifyReply, payload: Buffer): boolean {
-  const etag = etagOf(payload);
+/**
+ * Sets ETag (and Last-Modified); returns true when the client's copy is current. `etag`:
+ * the payload's, when known already (an answer kept with it).
+ */
+export function isNotModified(request: FastifyRequest, reply: FastifyReply, payload: Buffer, etag = etagOf(payload)): boolean {
   reply.header('etag', etag);
   if (reply.lastModified) reply.header('last-modified', new Date(reply.lastModified).toUTCString());
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { anonymousActor, JWT_NOT_ACCEPTED_MESSAGE, type Authenticator } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
 import { BadCredentialsError, NotFoundError, ValidationError } from '../domain/errors.ts';
+import { answerKey, answerOf, type AnswerCache } from './answer-cache.ts';
 import { isAcceptableBody, nulField, nulParam, registerJsonBody } from './body.ts';
 import { isNotModified, updatedAtOf } from './conditional.ts';
 import { appPermissionOf, checkAppPermission } from './app-permission.ts';
@@ -54,12 +55,17 @@ function checkApiVersion(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-service-api-version-selected', version.trim());
 }
 
-export function registerConventions(app: FastifyInstance, ctx: AppContext, rates: RateLimitStore, authenticate: Authenticator): void {
+export function registerConventions(
+  app: FastifyInstance, ctx: AppContext, rates: RateLimitStore, authenticate: Authenticator, answers: AnswerCache | null,
+): void {
   app.decorate('ctx', ctx);
   app.decorate('rateLimits', rates);
+  app.decorate('answers', answers);
   app.decorateRequest('actor', null as never);
   app.decorateRequest('media', null as never);
   app.decorateRequest('rate', null);
+  app.decorateRequest('keptAnswer', null);
+  app.decorateRequest('answerSlot', null);
   app.decorateReply('lastModified', null);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -110,6 +116,19 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     const preview = request.routeOptions.config.requiredPreview;
     const missing = preview ? missingPreviewMessage(request.media, preview) : null;
     if (missing) throw new HttpError(415, missing);
+    // Last, once the caller is known, counted and allowed: a kept answer skips the handler.
+    if (answers && request.method === 'GET' && request.routeOptions.config.answerCache === true) {
+      const key = answerKey(request);
+      const kept = answers.lookup(key);
+      if (kept === null) {
+        request.answerSlot = answers.slot(key);
+        return;
+      }
+      request.keptAnswer = kept;
+      reply.lastModified = kept.lastModified;
+      reply.headers(kept.headers);
+      return reply.send(kept.body);
+    }
   });
 
   app.addHook('preValidation', async (request) => {
@@ -152,7 +171,12 @@ export function registerConventions(app: FastifyInstance, ctx: AppContext, rates
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     // Encoded once, here: the ETag hashes these bytes and the socket writes them.
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (!isNotModified(request, reply, body)) return body;
+    const notModified = isNotModified(request, reply, body, request.keptAnswer?.etag);
+    if (request.answerSlot !== null) {
+      const answer = answerOf(reply, body);
+      if (answer) answers!.store(request.answerSlot, answer);
+    }
+    if (!notModified) return body;
     // A 304 does not count against the rate limit.
     const rate = request.rate;
     if (rate?.counted) {

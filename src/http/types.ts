@@ -2,6 +2,7 @@
 import type { FastifySchema } from 'fastify';
 import type { Actor } from '../domain/actor.ts';
 import type { AppContext } from '../context.ts';
+import type { AnswerCache, AnswerSlot, CachedAnswer } from './answer-cache.ts';
 import type { MediaType } from './media-type.ts';
 import type { RateState } from './rate-limit.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
@@ -51,6 +52,12 @@ export interface WharfRouteConfig {
   scim?: boolean;
   /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
   allowNul?: boolean;
+  /**
+   * The route's answer depends on nothing but the database, the caller, the URL and the
+   * Accept header — no git, no clock, no memory of the process —, so on SQLite its 200s
+   * are kept and sent again until anything is written (src/http/answer-cache.ts).
+   */
+  answerCache?: boolean;
 }
 
 export interface RouteEntry {
@@ -77,11 +84,17 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** The rate-limit counters (GET /rate_limit reads them). */
     rateLimits: RateLimitStore;
+    /** Answers kept until the database changes (null on PostgreSQL). */
+    answers: AnswerCache | null;
   }
   interface FastifyRequest {
     actor: Actor;
     media: MediaType;
     rate: RateState | null;
+    /** The kept answer this request is sent (answer-cache.ts). */
+    keptAnswer: CachedAnswer | null;
+    /** Where a request that found no kept answer stores its own. */
+    answerSlot: AnswerSlot | null;
   }
   interface FastifyReply {
     /** updated_at of the resource sent; drives Last-Modified and If-Modified-Since. */

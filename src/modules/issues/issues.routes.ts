@@ -46,7 +46,7 @@ export function issuesRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/issues', {
     schema: { params: RepoParams, querystring: ListRepoIssuesQuery, response: { 200: IssuePage } },
-    config: { operationId: 'issues/list-for-repo', resource: 'Issue' },
+    config: { operationId: 'issues/list-for-repo', resource: 'Issue', answerCache: true },
   }, async (request) => {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
@@ -69,7 +69,7 @@ export function issuesRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/issues/:issue_number', {
     schema: { params: IssueParams, response: { 200: Issue } },
-    config: { operationId: 'issues/get', resource: 'Issue' },
+    config: { operationId: 'issues/get', resource: 'Issue', answerCache: true },
   }, async (request) => {
     const { owner, repo, issue_number: number } = request.params;
     const { ctx } = request.server;

@@ -29,7 +29,7 @@ export function reposRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo', {
     schema: { params: RepoParams, response: { 200: FullRepository } },
-    config: { operationId: 'repos/get' },
+    config: { operationId: 'repos/get', answerCache: true },
   }, async (request) => {
     const d = await repos.getRepo(request.server.ctx, request.actor, request.params.owner, request.params.repo);
     return presentDetail(request, d);
@@ -54,7 +54,7 @@ export function reposRoutes(app: Router): void {
 
   app.get('/user/repos', {
     schema: { querystring: ListReposQuery, response: { 200: PagedArray(Repository) } },
-    config: { operationId: 'repos/list-for-authenticated-user', resource: 'Repository' },
+    config: { operationId: 'repos/list-for-authenticated-user', resource: 'Repository', answerCache: true },
   }, async (request) => {
     const p = pageOf(request.query);
     const r = await repos.listForAuthenticatedUser(request.server.ctx, request.actor, { ...request.query, limit: p.perPage, offset: p.offset });

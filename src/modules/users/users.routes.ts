@@ -13,7 +13,7 @@ export function usersRoutes(app: Router): void {
 
   app.get('/user', {
     schema: { response: { 200: AuthenticatedUser } },
-    config: { operationId: 'users/get-authenticated' },
+    config: { operationId: 'users/get-authenticated', answerCache: true },
   }, async (request) => {
     const p = await users.getAuthenticatedProfile(request.server.ctx, request.actor);
     return p.includePrivate ? privateUser(p.account, p.counts, urls) : publicUser(p.account, p.counts, urls);
@@ -39,7 +39,7 @@ export function usersRoutes(app: Router): void {
 
   app.get('/users/:username', {
     schema: { params: UsernameParams, response: { 200: PublicUser } },
-    config: { operationId: 'users/get-by-username' },
+    config: { operationId: 'users/get-by-username', answerCache: true },
   }, async (request) => {
     const p = await users.getProfile(request.server.ctx, request.params.username);
     return publicUser(p.account, p.counts, urls);
