@@ -7,20 +7,21 @@ import { ROLE_NAME } from '../collaborators/collaborators.model.ts';
 import type { Delivery, Hook } from '../hooks/hooks.model.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repoHeader, repoPath } from './repo.layout.ts';
-import { PERMISSIONS, type AccessView, type HookFields } from './repo-settings.service.ts';
+import { INVITATION_PERMISSIONS, PERMISSIONS, type AccessView, type HookFields } from './repo-settings.service.ts';
 import { flash, fragment, h, postForm, renderPage, time, type Frame, type ReactNode } from './web.render.ts';
 
-export type SettingsSection = 'access' | 'hooks';
+export type SettingsSection = 'access' | 'branches' | 'hooks';
 
 /** The settings side menu, beside each settings page. */
 function settingsNav(repo: Repo, section: SettingsSection): ReactNode {
-  const items: [SettingsSection, string][] = [['access', 'Collaborators'], ['hooks', 'Webhooks']];
+  const items: [SettingsSection, string][] = [['access', 'Collaborators'], ['branches', 'Branches'], ['hooks', 'Webhooks']];
   return h('nav', { 'aria-label': 'Settings', className: 'tabs' },
     h('ul', null, ...items.map(([key, label]) =>
       h('li', { key }, h('a', { href: repoPath(repo, 'settings', key), ...(key === section ? { 'aria-current': 'page' } : {}) }, label)))));
 }
 
-function settingsPage(frame: Frame, repo: Repo, section: SettingsSection, ...body: ReactNode[]): string {
+/** A settings page: the repository's heading with the Settings tab, the settings menu, then `body`. */
+export function settingsPage(frame: Frame, repo: Repo, section: SettingsSection, ...body: ReactNode[]): string {
   return renderPage(frame, fragment(repoHeader(repo, 'settings', true), settingsNav(repo, section), ...body));
 }
 
@@ -52,10 +53,23 @@ export function accessPage(frame: Frame, v: AccessView, form: InviteFormState): 
           h('input', { type: 'hidden', name: 'login', value: user.login }),
           h('button', { type: 'submit', className: 'danger', 'aria-label': `Remove ${user.login}` }, 'Remove')))
       : null));
-  const invitations = v.invitations.map((i) => h('li', { key: i.invitation.id, className: 'row', 'data-invitation': i.invitee?.login ?? '' },
-    h('div', null, h('strong', null, i.invitee?.login ?? '(deleted user)'), ' ',
-      h('span', { className: 'badge' }, ROLE_NAME[i.invitation.role]),
-      h('span', { className: 'muted' }, ' invited ', time(i.invitation.createdAt), i.expired ? ' (expired)' : ''))));
+  const invitations = v.invitations.map((i) => {
+    const who = i.invitee?.login ?? '(deleted user)';
+    const id = i.invitation.id;
+    return h('li', { key: id, className: 'row', 'data-invitation': i.invitee?.login ?? '', 'data-invitation-id': id },
+      h('div', null, h('strong', null, who), ' ',
+        h('span', { className: 'badge', 'data-permission': i.invitation.role }, ROLE_NAME[i.invitation.role]),
+        h('span', { className: 'muted' }, ' invited ', time(i.invitation.createdAt), i.expired ? ' (expired)' : '')),
+      h('div', null,
+        postForm(frame, repoPath(repo, 'settings', 'access', 'invitations', id), { className: 'inline' },
+          h('label', { htmlFor: `invitation-${id}`, className: 'sr-only' }, `Permission of the invitation of ${who}`),
+          h('select', { id: `invitation-${id}`, name: 'permissions', defaultValue: ROLE_NAME[i.invitation.role] },
+            ...INVITATION_PERMISSIONS.map((p) => h('option', { key: p, value: p }, p))),
+          h('button', { type: 'submit', className: 'secondary', 'aria-label': `Change the permission of the invitation of ${who}` }, 'Change')),
+        ' ',
+        postForm(frame, repoPath(repo, 'settings', 'access', 'invitations', id, 'delete'), { className: 'inline' },
+          h('button', { type: 'submit', className: 'danger', 'aria-label': `Cancel the invitation of ${who}` }, 'Cancel invitation'))));
+  });
   return settingsPage(frame, repo, 'access',
     h('h2', null, 'Collaborators'),
     flash('error', form.errors), flash('notice', form.notice),

@@ -1,5 +1,6 @@
 // The repository settings pages, for its admins (a 404 to anyone else): Access at
-// /{o}/{r}/settings/access with the invite, permission and removal posts, and Webhooks
+// /{o}/{r}/settings/access with the invite, permission and removal posts (and a pending
+// invitation's permission change and cancellation), and Webhooks
 // at /{o}/{r}/settings/hooks with a hook's page, its edit, delete and redeliver posts.
 // Each write goes through the service the REST API uses; a refusal is shown inline.
 import type { Router } from '../../http/router.ts';
@@ -10,6 +11,7 @@ import { repoPath } from './repo.layout.ts';
 import { formErrors, PAGE, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
 import { CollaboratorForm, DeliveryParams, HookForm, HookParams, RepoParams, TokenForm } from './web.schemas.ts';
+import { InvitationForm, InvitationParams } from './settings.schemas.ts';
 
 /** Registered inside the pages' scope (web.routes.ts). */
 export function repoSettingsPages(r: Router): void {
@@ -57,6 +59,34 @@ export function repoSettingsPages(r: Router): void {
         const v = await settings.accessOf(ctx, viewer.actor, owner, repo);
         return sendPage(reply.code(status), accessPage(viewer.frame(title('Collaborators', v.repo)), v, { ...EMPTY_INVITE, errors: messages }));
       }
+    });
+  });
+
+  /** PATCH …/invitations/{id}: a pending invitation's permission. */
+  r.post('/:owner/:repo/settings/access/invitations/:invitation_id', { schema: { params: InvitationParams, body: InvitationForm }, config: { ...PAGE, operationId: 'wharf/web-repo-update-invitation' } }, async (request, reply) => {
+    const { owner, repo } = request.params;
+    const id = settings.hookId(request.params.invitation_id);
+    return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
+      try {
+        await settings.changeInvitation(ctx, viewer.actor, owner, repo, id, request.body.permissions ?? '');
+        const at = await settings.adminRepo(ctx, viewer.actor, owner, repo);
+        return reply.redirect(repoPath(at, 'settings', 'access'), 303);
+      } catch (err) {
+        const { status, messages } = formErrors(err);
+        const v = await settings.accessOf(ctx, viewer.actor, owner, repo);
+        return sendPage(reply.code(status), accessPage(viewer.frame(title('Collaborators', v.repo)), v, { ...EMPTY_INVITE, errors: messages }));
+      }
+    });
+  });
+
+  /** DELETE …/invitations/{id}. */
+  r.post('/:owner/:repo/settings/access/invitations/:invitation_id/delete', { schema: { params: InvitationParams, body: TokenForm }, config: { ...PAGE, operationId: 'wharf/web-repo-delete-invitation' } }, async (request, reply) => {
+    const { owner, repo } = request.params;
+    const id = settings.hookId(request.params.invitation_id);
+    return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
+      await settings.cancelInvitation(ctx, viewer.actor, owner, repo, id);
+      const at = await settings.adminRepo(ctx, viewer.actor, owner, repo);
+      return reply.redirect(repoPath(at, 'settings', 'access'), 303);
     });
   });
 

@@ -81,8 +81,31 @@ export async function removeCollaborator(ctx: AppContext, actor: Actor, owner: s
   await collaborators.removeCollaborator(ctx, actor, repo.owner.login, repo.name, login);
 }
 
+/** What PATCH …/invitations/{id} takes as `permissions`. */
+export const INVITATION_PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
+
+function invitationPermission(raw: string): collaborators.InvitationPermission {
+  const found = INVITATION_PERMISSIONS.find((p) => p === raw);
+  // The API's schema refuses any other value with a 422 before the service sees it.
+  if (!found) throw new ValidationError([{ resource: 'RepositoryInvitation', field: 'permissions', code: 'invalid', value: raw, message: `${raw || 'An empty permission'} is not one of ${INVITATION_PERMISSIONS.join(', ')}.` }]);
+  return found;
+}
+
+/** PATCH …/invitations/{id}: a pending invitation's permission. */
+export async function changeInvitation(ctx: AppContext, actor: Actor, owner: string, name: string, id: number, permission: string): Promise<void> {
+  const repo = await adminRepo(ctx, actor, owner, name);
+  await collaborators.updateInvitation(ctx, actor, repo.owner.login, repo.name, id, invitationPermission(permission));
+}
+
+/** DELETE …/invitations/{id}: cancels a pending invitation. */
+export async function cancelInvitation(ctx: AppContext, actor: Actor, owner: string, name: string, id: number): Promise<void> {
+  const repo = await adminRepo(ctx, actor, owner, name);
+  await collaborators.deleteInvitation(ctx, actor, repo.owner.login, repo.name, id);
+}
+
 // ---------------------------------------------------------------- webhooks
 
+/** A stored id from the address (a hook, delivery or invitation); anything else is a 404. */
 export function hookId(raw: string): number {
   if (!/^\d{1,15}$/.test(raw) || !isStoredId(Number(raw))) throw new NotFoundError();
   return Number(raw);

@@ -5,12 +5,13 @@
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
 // reaction, refs, milestones, blame and profile pages register in the same scope (code.routes.ts, conversations.routes.ts,
 // reactions.routes.ts, refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts,
-// repo-settings.routes.ts, stafftools.routes.ts).
+// repo-settings.routes.ts, branch-protection.routes.ts, stafftools.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
 import { registerPageScope, sendPage } from '../web-session/web-request.ts';
 import { blamePages } from './blame.routes.ts';
+import { branchProtectionPages } from './branch-protection.routes.ts';
 import { codePages } from './code.routes.ts';
 import * as code from './code.service.ts';
 import { conversationPages } from './conversations.routes.ts';
@@ -70,6 +71,7 @@ export function webRoutes(app: Router): void {
     blamePages(r);
     profilePages(r);
     repoSettingsPages(r);
+    branchProtectionPages(r);
     stafftoolsPages(r);
   });
 }
