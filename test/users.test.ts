@@ -8,6 +8,7 @@ import { assertMatchesOpenApi } from './helpers/openapi.ts';
 const SUMMARY_FIELDS = [
   'login', 'id', 'node_id', 'avatar_url', 'gravatar_id', 'url', 'html_url', 'followers_url', 'following_url', 'gists_url',
   'starred_url', 'subscriptions_url', 'organizations_url', 'repos_url', 'events_url', 'received_events_url', 'type', 'site_admin',
+  'user_view_type',
 ];
 const DETAIL_FIELDS = [
   ...SUMMARY_FIELDS, 'name', 'company', 'blog', 'location', 'email', 'bio', 'twitter_username', 'hireable', 'public_repos',
@@ -118,6 +119,7 @@ describe('users', () => {
     const page = await first.json();
     assert.equal(page.length, 2);
     assert.deepEqual(Object.keys(page[0]).sort(), [...SUMMARY_FIELDS].sort());
+    assert.equal(page[0].user_view_type, 'public', 'Wharf has no private profiles');
     assertMatchesOpenApi('GET', '/users', 200, page);
     const link = first.headers.get('link') ?? '';
     assert.match(link, new RegExp(`since=${page[1].id}`));

@@ -21,6 +21,8 @@ const SimpleUserProps = {
   received_events_url: Type.String(),
   type: Type.String(),
   site_admin: Type.Boolean(),
+  /** Upstream's "public" or "private" profile view; Wharf's profiles are all public. */
+  user_view_type: Type.String(),
 };
 
 export const SimpleUser = Type.Object(SimpleUserProps);

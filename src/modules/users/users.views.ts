@@ -22,6 +22,7 @@ export interface SimpleUser {
   received_events_url: string;
   type: string;
   site_admin: boolean;
+  user_view_type: 'public';
 }
 
 export interface PublicUser extends SimpleUser {
@@ -72,6 +73,8 @@ export function simpleUser(a: Account, urls: Urls): SimpleUser {
     received_events_url: `${u}/received_events`,
     type: a.type,
     site_admin: a.siteAdmin,
+    // GitHub's private profiles show a reduced view; Wharf has none, so every view is the public one.
+    user_view_type: 'public',
   };
 }
 
