@@ -38,7 +38,8 @@ describe('web forms: line comments in reviews', () => {
   const reviewsOf = async (token = alice.token) => (await t.octokit(token).rest.pulls.listReviews({ owner: alice.login, repo, pull_number: number })).data;
   /** The rows of a file's diff table, up to and including the comments below the line whose new number is `line`. */
   const belowLine = (html: string, side: 'old' | 'new', line: number) => {
-    const cell = side === 'old' ? `<td class="num">${line}</td><td class="num"></td>` : `<td class="num"></td><td class="num">${line}</td>`;
+    const n = `<td class="num">(?:<a [^>]*>)?${line}(?:</a>)?</td>`;
+    const cell = side === 'old' ? `${n}<td class="num"></td>` : `<td class="num"></td>${n}`;
     return new RegExp(`${cell}<td><code>[^<]*</code></td></tr><tr class="line-comments"><td colSpan="3">((?:(?!</tr>).)*)`, 's').exec(html)?.[1] ?? '';
   };
 
@@ -67,6 +68,9 @@ describe('web forms: line comments in reviews', () => {
     assert.equal(shown.status, 200);
     assert.match(shown.body, /<form method="post" action="[^"]+\/line-comments" class="line-comment-form" data-path="app.txt">/);
     assert.doesNotMatch((await page(new WebClient(t), base)).body, /line-comment-form/, 'not for those signed out');
+    assert.match(shown.body, /<a href="[^"]+\?comment_path=app.txt&amp;comment_line=2&amp;comment_side=LEFT#line-comment-0" aria-label="Comment on old line 2 of app.txt">2<\/a>/);
+    const opened = await page(carolWeb, `${base}?comment_path=app.txt&comment_line=2&comment_side=LEFT`);
+    assert.match(opened.body, /<details class="line-comment" id="line-comment-0" open="">[\s\S]*?name="line" required="" value="2"[\s\S]*?<option value="LEFT" selected="">/, 'the link opens the form on its line');
     const token = csrfIn(shown.body);
     const { data: pull } = await t.octokit(alice.token).rest.pulls.get({ owner: alice.login, repo, pull_number: number });
     const post = (fields: Record<string, string>) => carolWeb.post(`${base}/line-comments`, {
@@ -75,7 +79,7 @@ describe('web forms: line comments in reviews', () => {
 
     const outside = await post({ line: '40', body: 'Nowhere' });
     assert.equal(outside.status, 422);
-    assert.match(outside.body, /<details class="line-comment" open="">[\s\S]*?data-path="app.txt"[\s\S]*?role="alert">line could not be resolved</);
+    assert.match(outside.body, /<details class="line-comment" id="line-comment-\d+" open="">[\s\S]*?data-path="app.txt"[\s\S]*?role="alert">line could not be resolved</);
     assert.match(outside.body, />Nowhere<\/textarea>/, 'as typed');
     const apiOutside = await t.request(`/repos/${alice.login}/${repo}/pulls/${number}/comments`, {
       method: 'POST', token: carol.token, json: { body: 'Nowhere', path: 'app.txt', line: 40, side: 'RIGHT', commit_id: pull.head.sha },
@@ -170,9 +174,11 @@ describe('web forms: line comments in reviews', () => {
       await p.fill('#login_field', alice.login);
       await p.fill('#password', PASSWORD);
       await p.click('#sign-in');
+      // A line number's link opens its file's form on that line.
+      await p.click('a[aria-label="Comment on new line 1 of feature.txt"]');
       const form = p.locator('form.line-comment-form[data-path="feature.txt"]');
-      await p.locator('details.line-comment', { has: form }).locator('summary').click();
-      await form.getByLabel('Line number').fill('1');
+      assert.equal(await form.getByLabel('Line number').inputValue(), '1');
+      assert.equal(await form.getByLabel('Side').inputValue(), 'RIGHT');
       await form.getByLabel('Comment').fill('From the browser');
       const axe = await new AxeBuilder({ page: p }).analyze();
       const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -6,7 +6,7 @@ import { redirectToLogin, sendPage } from '../web-session/web-request.ts';
 import * as web from './conversations.service.ts';
 import { issuePage, issuePath, issuesPage, labelsPage, newIssuePage } from './issues.pages.ts';
 import { pullPage, pullsPage } from './pulls.pages.ts';
-import { lineCommentPages } from './line-comments.routes.ts';
+import { lineCommentPages, lineFormOf, PullPageQuery } from './line-comments.routes.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, issueNumber, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
@@ -108,11 +108,12 @@ export function conversationPages(r: Router): void {
     return sendPage(reply, pullsPage(viewer.frame(`Pull requests · ${v.repo.owner.login}/${v.repo.name}`), v));
   });
 
-  r.get('/:owner/:repo/pull/:number', { schema: { params: NumberParams }, config: { ...PAGE, operationId: 'wharf/web-pull' } }, async (request, reply) => {
+  r.get('/:owner/:repo/pull/:number', { schema: { params: NumberParams, querystring: PullPageQuery }, config: { ...PAGE, operationId: 'wharf/web-pull' } }, async (request, reply) => {
     const { owner, repo, number } = request.params;
     const viewer = await viewerOf(request);
     const v = await web.pullPage(ctx, viewer.actor, owner, repo, issueNumber(number));
-    return sendPage(reply, pullPage(viewer.frame(`${v.issue.record.title} · Pull request #${number}`), v));
+    const line = lineFormOf(request.query);
+    return sendPage(reply, pullPage(viewer.frame(`${v.issue.record.title} · Pull request #${number}`), v, line ? { line } : {}));
   });
 
   r.post('/:owner/:repo/pull/:number/merge', { schema: { params: NumberParams, body: MergeForm }, config: { ...PAGE, operationId: 'wharf/web-merge-pull' } }, async (request, reply) => {

@@ -2,7 +2,7 @@
 // table of lines (old and new line numbers beside the text), the comments on a line
 // right below it (the viewer's pending ones marked), and for those who may comment a
 // "Comment on a line" form per file (line, side, text; a single comment or one of the
-// viewer's pending review). The comments of lines this diff no longer shows are listed
+// viewer's pending review), which a line number's link opens on that line. The comments of lines this diff no longer shows are listed
 // under their file. A refused comment comes back in its file's form, open, as typed.
 import type { FileChange } from '../../git/history.ts';
 import { parsePatch } from '../pulls/review-comments.positions.ts';
@@ -34,10 +34,10 @@ function commentBox(c: LineComment): ReactNode {
 const keyOf = (side: string | null, line: number | null) => `${side}:${line}`;
 
 function lineForm(frame: Frame, v: PullView, f: FileChange, index: number, form: LineCommentForm | null): ReactNode {
-  if (!frame.user || !v.canComment || v.repo.archived) return null;
+  if (!mayComment(frame, v)) return null;
   const mine = form && form.path === f.path ? form : null;
   const id = (what: string) => `line-comment-${index}-${what}`;
-  return h('details', { className: 'line-comment', ...(mine ? { open: true } : {}) },
+  return h('details', { className: 'line-comment', id: `line-comment-${index}`, ...(mine ? { open: true } : {}) },
     h('summary', null, 'Comment on a line'),
     postForm(frame, `${repoPath(v.repo, 'pull', v.pull.number)}/line-comments`, { className: 'line-comment-form', 'data-path': f.path },
       h('input', { type: 'hidden', name: 'path', value: f.path }),
@@ -56,7 +56,16 @@ function lineForm(frame: Frame, v: PullView, f: FileChange, index: number, form:
       h('button', { type: 'submit', name: 'mode', value: 'review' }, v.lineComments.pendingReviewId ? 'Add review comment' : 'Start a review')));
 }
 
+/** A line number's link: the page again with the file's form open on that line (no script needed). */
+function lineLink(v: PullView, path: string, index: number, line: number, side: 'LEFT' | 'RIGHT'): string {
+  const q = new URLSearchParams({ comment_path: path, comment_line: String(line), comment_side: side });
+  return `${repoPath(v.repo, 'pull', v.pull.number)}?${q}#line-comment-${index}`;
+}
+
+const mayComment = (frame: Frame, v: PullView) => frame.user !== null && v.canComment && !v.repo.archived;
+
 function fileDiff(frame: Frame, v: PullView, f: FileChange, index: number, comments: LineComment[], form: LineCommentForm | null): ReactNode {
+  const commentable = mayComment(frame, v);
   const byLine = new Map<string, LineComment[]>();
   for (const c of comments) byLine.set(keyOf(c.record.side, c.record.line), [...(byLine.get(keyOf(c.record.side, c.record.line)) ?? []), c]);
   const placed = new Set<number>();
@@ -68,8 +77,11 @@ function fileDiff(frame: Frame, v: PullView, f: FileChange, index: number, comme
     entries.forEach((e, i) => {
       const text = lines[i]!;
       const kind = e.kind === 'add' ? 'l-add' : e.kind === 'delete' ? 'l-del' : text.startsWith('@@') ? 'l-hunk' : undefined;
+      const num = (line: number | null, side: 'LEFT' | 'RIGHT') => (line === null ? '' : commentable
+        ? h('a', { href: lineLink(v, f.path, index, line, side), 'aria-label': `Comment on ${side === 'LEFT' ? 'old' : 'new'} line ${line} of ${f.path}` }, line)
+        : line);
       rows.push(h('tr', { key: `l${i}`, className: kind },
-        h('td', { className: 'num' }, e.oldLine ?? ''), h('td', { className: 'num' }, e.newLine ?? ''),
+        h('td', { className: 'num' }, num(e.kind === 'add' ? null : e.oldLine, 'LEFT')), h('td', { className: 'num' }, num(e.kind === 'delete' ? null : e.newLine, 'RIGHT')),
         h('td', null, h('code', null, text))));
       // A context line is on both sides: the comments of either follow it.
       const here = [

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { sendPage } from '../web-session/web-request.ts';
 import * as web from './conversations.service.ts';
 import { addLineComment } from './line-comments.service.ts';
+import type { LineCommentForm } from './line-comments.pages.ts';
 import { pullPage } from './pulls.pages.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, issueNumber, PAGE, signedInPost } from './web.forms.ts';
@@ -16,6 +17,18 @@ const Field = Type.Optional(Type.String({ maxLength: 65536 }));
 export const LineCommentBody = Type.Object({
   authenticity_token: Field, path: Field, line: Field, side: Field, body: Field, commit_id: Field, mode: Field,
 });
+
+/** The pull request page's address with a line number's link: the file's form open on that line. */
+export const PullPageQuery = Type.Object({
+  comment_path: Type.Optional(Type.String({ maxLength: 4096 })),
+  comment_line: Type.Optional(Type.String({ maxLength: 12 })),
+  comment_side: Type.Optional(Type.String({ maxLength: 8 })),
+});
+
+export function lineFormOf(q: { comment_path?: string; comment_line?: string; comment_side?: string }): LineCommentForm | undefined {
+  if (!q.comment_path) return undefined;
+  return { path: q.comment_path, line: q.comment_line ?? '', side: q.comment_side === 'LEFT' ? 'LEFT' : 'RIGHT', body: '', errors: [] };
+}
 
 /** Registered inside the pages' scope, beside the conversation pages (conversations.routes.ts). */
 export function lineCommentPages(r: Router): void {
