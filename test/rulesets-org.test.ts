@@ -1,8 +1,9 @@
 // Organization rulesets through Octokit and the git binary: CRUD of /orgs/{org}/rulesets
 // (records checked against the published OpenAPI schemas, repository_ruleset webhooks
 // to the organization's hooks), owners only (404 to members and outsiders), bad
-// conditions and rules refused with nothing changed; the repositories they cover read
-// them (includes_parents, …/rules/branches) and have them enforced: a force push to
+// conditions and rules refused with nothing changed, protected names kept from renames;
+// the repositories they cover read them (includes_parents, …/rules/branches) and have
+// them enforced: a force push to
 // main of a covered repository is refused with GH013, of an uncovered one accepted.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -160,6 +161,26 @@ describe('/orgs/{org}/rulesets: create, read, list, update, delete', () => {
     assert.equal(badPut.status, 422);
     assert.deepEqual(await orgRows(org.id), before);
     await kit.rest.repos.deleteOrgRuleset({ org: org.login, ruleset_id: kept.data.id });
+  });
+
+  test('repository_name.protected: an active ruleset keeps its repositories from being renamed, bypass actors aside', async () => {
+    const kit = t.octokit(org.owner.token);
+    const rs = await kit.rest.repos.createOrgRuleset({
+      org: org.login, name: 'names stay', enforcement: 'active',
+      conditions: { ref_name: { include: [], exclude: [] }, repository_name: { include: ['api-*'], exclude: [], protected: true } },
+    });
+    const renamed = `api-renamed-${uniqueName()}`;
+    const e = await failsWith(kit.rest.repos.update({ owner: org.login, repo: api.name, name: renamed }), 422);
+    assert.equal(e.message, 'Repository rule violations found\n\nThis repository\'s name is protected by the ruleset "names stay".\n\n');
+    assert.equal((await kit.rest.repos.get({ owner: org.login, repo: api.name })).data.name, api.name);
+    // A repository the ruleset does not cover is renamed as before; so is this one once it is not active.
+    const webRenamed = `web-renamed-${uniqueName()}`;
+    assert.equal((await kit.rest.repos.update({ owner: org.login, repo: web.name, name: webRenamed })).data.name, webRenamed);
+    web = { ...web, name: webRenamed };
+    await kit.rest.repos.updateOrgRuleset({ org: org.login, ruleset_id: rs.data.id, bypass_actors: [{ actor_type: 'OrganizationAdmin', bypass_mode: 'always' }] });
+    assert.equal((await kit.rest.repos.update({ owner: org.login, repo: api.name, name: renamed })).data.name, renamed);
+    await kit.rest.repos.update({ owner: org.login, repo: renamed, name: api.name });
+    await kit.rest.repos.deleteOrgRuleset({ org: org.login, ruleset_id: rs.data.id });
   });
 
   test('members, outsiders and anonymous callers get 404 (401 without a token); unknown ids and organizations are 404', async () => {

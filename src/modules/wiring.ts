@@ -14,9 +14,10 @@ import * as apps from './apps/apps.wiring.ts';
 import * as closing from './closing/closing.wiring.ts';
 import * as checks from './checks/checks.wiring.ts';
 import * as sso from './sso/sso.wiring.ts'; import * as scim from './scim/scim.wiring.ts';
+import * as branchProtection from './branch-protection/branch-protection.wiring.ts';
 
 /** Subscribers run in this order inside the recording transaction. */
-const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search, billing, apps, closing, checks, sso, scim];
+const MODULES: { register(bus: EventBus): void }[] = [hooks, notifications, issues, pulls, releases, search, billing, apps, closing, checks, sso, scim, branchProtection];
 
 export function wireModules(): EventBus {
   const bus = new EventBus();

@@ -77,3 +77,16 @@ export async function unbypassed(ctx: AppContext, subject: BypassSubject, repo: 
   }
   return out;
 }
+
+/**
+ * Why the actor may not rename the repository: an active organization ruleset covering
+ * it by name says `protected` (upstream: renaming target repositories is prevented),
+ * and the actor holds no push bypass of it. Null when it may.
+ */
+export async function renameRefusal(ctx: AppContext, actor: Actor, repo: Repo): Promise<string | null> {
+  const guarding = (await activeRulesets(ctx, repo)).filter((rs) => rs.repositoryCondition?.by === 'name' && rs.repositoryCondition.protected);
+  if (guarding.length === 0) return null;
+  const binding = await unbypassed(ctx, await subjectOf(ctx, actor, repo), repo, guarding, 'push');
+  const first = binding[0];
+  return first ? `Repository rule violations found\n\nThis repository's name is protected by the ruleset "${first.name}".\n\n` : null;
+}

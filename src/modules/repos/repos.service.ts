@@ -256,6 +256,10 @@ declare module '../../events/bus.ts' {
       enabled(ctx: AppContext, repositoryIds: readonly number[]): Promise<Set<number>>;
       set(ctx: AppContext, repositoryId: number, enabled: boolean): Promise<void>;
     };
+    /** The branch-protection module's word on renaming a repository (an organization ruleset may protect its name): why not, or null. */
+    repositoryRenameRefusal: {
+      refusal(ctx: AppContext, actor: Actor, repo: Repo): Promise<string | null>;
+    };
   }
 }
 
@@ -268,7 +272,11 @@ export async function updateRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
     changes.visibility = visibilityOf({ visibility: input.visibility, private: input.private ?? false }, repo.owner.type);
     if (changes.visibility !== 'public') requireScope(actor, 'repo');
   }
-  if (input.name !== undefined && input.name !== repo.name) validateRepoName(input.name);
+  if (input.name !== undefined && input.name !== repo.name) {
+    validateRepoName(input.name);
+    const refusal = await ctx.bus.provider('repositoryRenameRefusal')?.refusal(ctx, actor, repo);
+    if (refusal) throw new ValidationError([{ resource: 'Repository', field: 'name', code: 'custom', message: refusal }], refusal);
+  }
   validateRepoTexts(input);
   if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch) {
     const dir = gitDir(ctx, repo);
