@@ -28,6 +28,8 @@ export interface CredentialScope {
 const ASKPASS = fileURLToPath(new URL('./import-askpass.sh', import.meta.url));
 /** The Mercurial extension that stops Mercurial following redirects past the address check. */
 const HG_NO_REDIRECTS = fileURLToPath(new URL('./import-hg-no-redirects.py', import.meta.url));
+/** The Mercurial extension that connects to the address checked (WHARF_IMPORT_PIN), not to a fresh lookup's. */
+const HG_PIN = fileURLToPath(new URL('./import-hg-pin.py', import.meta.url));
 
 /** hgrc values are single lines; anything else would let a value add configuration. */
 function hgValue(v: string): string {
@@ -46,7 +48,7 @@ export function credentialScope(dir: string, creds: SourceCredentials): Credenti
       ...(creds.username !== null ? [`import.username = ${hgValue(creds.username)}`] : []),
       ...(creds.password !== null ? [`import.password = ${hgValue(creds.password)}`] : [])]
     : [];
-  fs.writeFileSync(hgrc, ['[ui]', 'interactive = False', '[extensions]', `wharfnoredirects = ${HG_NO_REDIRECTS}`, ...auth, ''].join('\n'), { mode: 0o600 });
+  fs.writeFileSync(hgrc, ['[ui]', 'interactive = False', '[extensions]', `wharfnoredirects = ${HG_NO_REDIRECTS}`, `wharfpin = ${HG_PIN}`, ...auth, ''].join('\n'), { mode: 0o600 });
   const env: Record<string, string> = {
     HOME: dir,
     HGRCPATH: hgrc,

@@ -1,8 +1,13 @@
 // The source side of an import: what is at a URL (git smart HTTP, Subversion,
 // Mercurial), and its history fetched into a local git repository ("raw"): git by
 // fetching every branch and tag, Subversion by git svn, Mercurial by git-remote-hg.
-// Connections go only to the address the caller checked (ImportTarget.pin, for git over
-// HTTP pinned with curl's resolve list); see imports.guard.ts in the imports module.
+// Connections go only to the address the caller checked (ImportTarget.pin): git over
+// HTTP pinned with curl's resolve list, Mercurial and git-remote-hg by the wharfpin
+// extension (import-hg-pin.py, told by WHARF_IMPORT_PIN), svn:// by the address put in
+// the URL (git svn records the URL as given, --rewrite-root). Subversion over http(s)
+// is not pinned: serf resolves the name itself, so a name answering differently
+// between the check and svn's connection could still lead it elsewhere. See
+// imports.guard.ts in the imports module.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CredentialScope } from './import-credentials.ts';
@@ -12,7 +17,7 @@ export type ImportVcs = 'git' | 'subversion' | 'mercurial';
 
 export interface ImportTarget {
   url: string;
-  /** host:port:address for git's curl: the connection goes to the address checked. */
+  /** host:port:address (curl's resolve syntax): the connection goes to the address checked. */
   pin: string | null;
 }
 
@@ -33,6 +38,20 @@ export function isAuthFailure(stderr: string): boolean {
 
 function options(t: StepTools, extra: Partial<ToolOptions> = {}): ToolOptions {
   return { env: t.creds.env, signal: t.signal, timeoutMs: t.timeoutMs, ...extra };
+}
+
+/** For Mercurial and git-remote-hg: the pin, for the wharfpin extension. */
+function hgOptions(t: StepTools, target: ImportTarget, extra: Partial<ToolOptions> = {}): ToolOptions {
+  return options(t, { ...extra, env: { ...t.creds.env, ...(target.pin ? { WHARF_IMPORT_PIN: target.pin } : {}) } });
+}
+
+/** An svn:// URL with the checked address in place of the host name (svnserve ignores the name). */
+function svnPinned(target: ImportTarget, url: string): string {
+  if (!target.pin || !url.startsWith('svn:')) return url;
+  const address = target.pin.slice(target.pin.lastIndexOf(':', target.pin.endsWith(']') ? target.pin.lastIndexOf('[') : undefined) + 1);
+  const u = new URL(url);
+  u.hostname = address;
+  return u.toString();
 }
 
 /** Pinned to the checked address, and no redirects: one could lead past the address guard. */
@@ -58,9 +77,9 @@ export async function probe(vcs: ImportVcs, target: ImportTarget, t: StepTools):
   }
   if (vcs === 'subversion') {
     const a = svnAuth(t);
-    return judge(await runTool('svn', ['info', ...a.args, '--', target.url], options(t, { input: a.input })));
+    return judge(await runTool('svn', ['info', ...a.args, '--', svnPinned(target, target.url)], options(t, { input: a.input })));
   }
-  return judge(await runTool('hg', ['identify', '--noninteractive', '--', target.url], options(t)));
+  return judge(await runTool('hg', ['identify', '--noninteractive', '--', target.url], hgOptions(t, target)));
 }
 
 /** Which tools can speak to a URL of this scheme. */
@@ -94,12 +113,12 @@ async function svnList(url: string, t: StepTools): Promise<string[] | 'auth'> {
  * else the root as one tree without the standard layout.
  */
 export async function svnProjects(target: ImportTarget, t: StepTools): Promise<SvnProject[] | 'auth'> {
-  const top = await svnList(target.url, t);
+  const top = await svnList(svnPinned(target, target.url), t);
   if (top === 'auth') return top;
   if (top.includes('trunk/')) return [{ path: '', standard: true }];
   const found: SvnProject[] = [];
   for (const entry of top.filter((e) => e.endsWith('/')).slice(0, 50)) {
-    const inner = await svnList(`${target.url.replace(/\/+$/, '')}/${encodeURIComponent(entry.slice(0, -1))}`, t);
+    const inner = await svnList(svnPinned(target, `${target.url.replace(/\/+$/, '')}/${encodeURIComponent(entry.slice(0, -1))}`), t);
     if (inner === 'auth') return inner;
     if (inner.includes('trunk/')) found.push({ path: entry.slice(0, -1), standard: true });
   }
@@ -157,11 +176,14 @@ export async function fetchSvn(workDir: string, target: ImportTarget, project: S
   fs.rmSync(work, { recursive: true, force: true });
   const url = project.path ? `${target.url.replace(/\/+$/, '')}/${encodeURIComponent(project.path)}` : target.url;
   const a = svnAuth(t);
-  const info = await runTool('svn', ['info', ...a.args, '--show-item', 'last-changed-revision', '--', url], options(t, { input: a.input }));
+  const pinned = svnPinned(target, url);
+  const info = await runTool('svn', ['info', ...a.args, '--show-item', 'last-changed-revision', '--', pinned], options(t, { input: a.input }));
   if (info.code !== 0) fail('svn info', info);
   const head = Math.max(1, Number(info.stdout.trim()) || 1);
   const auth = ['--config-dir', t.creds.svnConfigDir, '--no-auth-cache', ...(t.creds.username !== null ? ['--username', t.creds.username] : [])];
-  const init = await runTool('git', ['svn', 'init', ...auth, '--prefix=origin/', ...(project.standard ? ['--stdlayout'] : []), '--', url, work], options(t));
+  // Fetched from the checked address; the history names the URL as given.
+  const rewrite = pinned !== url ? [`--rewrite-root=${url}`] : [];
+  const init = await runTool('git', ['svn', 'init', ...auth, ...rewrite, '--prefix=origin/', ...(project.standard ? ['--stdlayout'] : []), '--', pinned, work], options(t));
   if (init.code !== 0) fail('git svn init', init);
   let count = 0;
   const r = await runTool('git', ['svn', 'fetch', ...auth], options(t, {
@@ -181,7 +203,7 @@ export async function fetchSvn(workDir: string, target: ImportTarget, project: S
 export async function fetchHg(workDir: string, target: ImportTarget, t: StepTools, progress: FetchProgress): Promise<void> {
   const dir = rawGitDir(workDir, 'mercurial');
   fs.rmSync(dir, { recursive: true, force: true });
-  const r = await runTool('git', ['clone', '--bare', '--progress', '--', `hg::${target.url}`, dir], options(t, {
+  const r = await runTool('git', ['clone', '--bare', '--progress', '--', `hg::${target.url}`, dir], hgOptions(t, target, {
     keepStdout: false,
     onLine: (line) => {
       // git-remote-hg: "progress revision 3 'master' (2/5)".

@@ -1,8 +1,11 @@
 // Where an import may connect: exactly where webhook deliveries may (the hooks module's
 // AddressGuard, with WHARF_WEBHOOK_ALLOWED_HOSTS as its allow-list), since a source URL
 // is chosen by a repository admin just as a hook URL is. Checked when the import is
-// requested and again before each step; git over HTTP is then pinned to the address
-// checked (curl's resolve list), so a DNS answer changing in between cannot redirect it.
+// requested and again before each step; the tools then connect to the address checked,
+// so a DNS answer changing in between cannot redirect them: git over HTTP by curl's
+// resolve list, Mercurial (and git-remote-hg) by an extension that answers the host's
+// lookup with that address, Subversion's own protocol (svn://) by the address in the
+// URL. Subversion over http(s) resolves the name itself still (see import-sources.ts).
 import type { AppContext } from '../../context.ts';
 import type { ImportTarget } from '../../git/import-sources.ts';
 import { addressGuardOf } from '../hooks/hooks.address-guard.ts';
@@ -23,5 +26,5 @@ export async function checkTarget(ctx: AppContext, raw: string): Promise<{ ok: t
   if (!r.ok) return { ok: false, message: r.message.replace('deliveries', 'imports') };
   const port = url.port ? Number(url.port) : DEFAULT_PORTS[url.protocol]!;
   const address = r.family === 6 ? `[${r.address}]` : r.address;
-  return { ok: true, target: { url: url.toString(), pin: url.protocol.startsWith('http') ? `${url.hostname.replace(/^\[(.*)\]$/, '$1')}:${port}:${address}` : null } };
+  return { ok: true, target: { url: url.toString(), pin: `${url.hostname.replace(/^\[(.*)\]$/, '$1')}:${port}:${address}` } };
 }
