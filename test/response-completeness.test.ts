@@ -88,8 +88,8 @@ const NOT_YET: string[] = [
   'organization-full.members_can_delete_issues', 'organization-full.members_can_fork_private_repositories',
   'organization-full.deploy_keys_enabled_for_repositories', 'team-organization.members_can_fork_private_repositories',
   'org-membership.direct_membership',
-  // Wharf's short repository form (notification threads, code and commit search, runner-group repositories):
-  // upstream's notification and search answers carry the same short form, its runner-group list the long one.
+  // Wharf's short repository form (notification threads, code and commit search): upstream's
+  // examples of these answers carry the same short form, but its schema lists the rest too.
   ...['allow_forking', 'archived', 'clone_url', 'created_at', 'default_branch', 'disabled', 'forks', 'forks_count', 'has_discussions',
     'has_downloads', 'has_issues', 'has_pages', 'has_projects', 'has_wiki', 'homepage', 'is_template', 'language', 'license', 'mirror_url',
     'open_issues', 'open_issues_count', 'pushed_at', 'size', 'stargazers_count', 'svn_url', 'topics', 'updated_at', 'visibility', 'watchers',

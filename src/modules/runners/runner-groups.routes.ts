@@ -2,7 +2,8 @@
 import type { Router } from '../../http/router.ts';
 import { pageOf, pagedRecord } from '../../http/pagination.ts';
 import { NoContent } from '../../http/schema-types.ts';
-import { minimalRepository } from '../repos/repos.views.ts';
+import { presentRepos } from '../repos/repos.present.ts';
+import * as repos from '../repos/repos.service.ts';
 import * as members from './runner-group-members.service.ts';
 import * as groups from './runner-groups.service.ts';
 import { ORG_SCOPES } from './runners.access.ts';
@@ -63,7 +64,9 @@ export function runnerGroupsRoutes(app: Router): void {
   }, async (request) => {
     const p = pageOf(request.query);
     const page = await members.listGroupRepositories(request.server.ctx, request.actor, request.params.org, request.params.runner_group_id, p);
-    return pagedRecord(countedList('repositories', page.items.map((r) => minimalRepository(r, urls)), page.total), p, page.total);
+    // Counts, licenses and the caller's roles for the whole page at once.
+    const items = presentRepos(request, await repos.presentable(request.server.ctx, request.actor, page.items));
+    return pagedRecord(countedList('repositories', items, page.total), p, page.total);
   });
 
   app.put(`${BASE}/:runner_group_id/repositories`, {

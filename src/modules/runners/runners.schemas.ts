@@ -1,7 +1,7 @@
 // Request and response schemas of the runner, runner group and runner protocol routes.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PagedObject, StringEnum } from '../../http/schema-types.ts';
-import { MinimalRepository } from '../repos/repos.schemas.ts';
+import { Repository } from '../repos/repos.schemas.ts';
 import { GROUP_VISIBILITIES, RUNNER_OS } from './runners.model.ts';
 
 export { RepoParams } from '../repos/repos.schemas.ts';
@@ -94,7 +94,8 @@ export const RunnerGroup = Type.Object({
 });
 export type RunnerGroupView = Static<typeof RunnerGroup>;
 export const RunnerGroupList = PagedObject(Type.Object({ total_count: Type.Integer(), runner_groups: Type.Array(RunnerGroup) }));
-export const GroupRepositoryList = PagedObject(Type.Object({ total_count: Type.Integer(), repositories: Type.Array(MinimalRepository) }));
+/** The repositories are whole records, as upstream's (its schema's minimal-repository, filled). */
+export const GroupRepositoryList = PagedObject(Type.Object({ total_count: Type.Integer(), repositories: Type.Array(Repository) }));
 
 // ---------------------------------------------------------------- runner protocol
 
