@@ -5,6 +5,8 @@
 import type { Router } from '../../http/router.ts';
 import { sendPage } from '../web-session/web-request.ts';
 import { profilePage } from './home.pages.ts';
+import { EMPTY_ORG_INVITE, managedPeoplePage } from './org-settings.pages.ts';
+import * as orgSettings from './org-settings.service.ts';
 import { orgAside, peoplePage, profileNav, starsPage, teamPage, teamsPage } from './profiles.pages.ts';
 import * as profiles from './profiles.service.ts';
 import { BROWSER_ONLY, PAGE, pageNumber } from './web.forms.ts';
@@ -35,6 +37,11 @@ export function profilePages(r: Router): void {
 
   r.get('/orgs/:org/people', { schema: { params: OrgParams, querystring: PageQuery }, config: { ...PAGE, operationId: 'wharf/web-org-people' } }, async (request, reply) => {
     const viewer = await viewerOf(request);
+    // An owner gets the same list with each member's role and the owner's actions (org-settings.routes.ts).
+    if (await orgSettings.isOwner(ctx, viewer.actor, request.params.org)) {
+      const managed = await orgSettings.peopleAdminOf(ctx, viewer.actor, request.params.org);
+      return sendPage(reply, managedPeoplePage(viewer.frame(`People · ${managed.org.account.login}`), managed, EMPTY_ORG_INVITE));
+    }
     const v = await profiles.peopleOf(ctx, viewer.actor, request.params.org, pageNumber(request.query.page));
     return sendPage(reply, peoplePage(viewer.frame(`People · ${v.org.login}`), v));
   });
