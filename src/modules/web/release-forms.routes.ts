@@ -2,6 +2,7 @@
 // (a multipart form, in a scope of its own) and delete one, and delete a tag from the
 // tags page; each post one call of the releases, assets or git refs service, a refusal
 // shown inline with nothing changed.
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../../http/body.ts';
 import type { Router } from '../../http/router.ts';
@@ -18,9 +19,7 @@ import { formErrors, issueNumber, PAGE, signedInPost } from './web.forms.ts';
 import { viewerOf, type Viewer } from './web.request.ts';
 import { RepoParams, RepoRestParams } from './web.schemas.ts';
 
-type Body = { tag_name?: string; target_commitish?: string; name?: string; body?: string; draft?: string; prerelease?: string };
-
-function fieldsOf(b: Body): forms.ReleaseFields {
+function fieldsOf(b: Static<typeof ReleaseForm>): forms.ReleaseFields {
   return {
     tag: b.tag_name ?? '', target: b.target_commitish ?? '', name: b.name ?? '', body: b.body ?? '',
     draft: b.draft !== undefined && b.draft !== '', prerelease: b.prerelease !== undefined && b.prerelease !== '',
@@ -34,10 +33,10 @@ export function releaseFormPages(r: Router): void {
   const ctx = r.ctx;
 
   /** The edit page again, with a refusal beside the form it refused. */
-  async function editAgain(viewer: Viewer, owner: string, name: string, id: number, status: number, inline: ReleaseInline, form?: ReleaseFormState) {
+  async function editAgain(viewer: Viewer, owner: string, name: string, id: number, inline: ReleaseInline, form?: ReleaseFormState): Promise<string> {
     const d = await forms.releaseById(ctx, viewer.actor, owner, name, id);
     const branches = await forms.branchNames(ctx, viewer.actor, owner, name, d.repo);
-    return { d, page: editReleasePage(viewer.frame(`Edit ${d.release.name || d.release.tagName}`), d, ctx.urls, form ?? releaseFormOf(d.repo, d), branches, inline), status };
+    return editReleasePage(viewer.frame(`Edit ${d.release.name || d.release.tagName}`), d, ctx.urls, form ?? releaseFormOf(d.repo, d), branches, inline);
   }
 
   r.get('/:owner/:repo/releases/new', { schema: { params: RepoParams }, config: { ...PAGE, operationId: 'wharf/web-new-release' } }, async (request, reply) => {
@@ -85,8 +84,7 @@ export function releaseFormPages(r: Router): void {
         return reply.redirect(releasePath(made.repo, made.release.tagName), 303);
       } catch (err) {
         const { status, messages } = formErrors(err);
-        const again = await editAgain(viewer, owner, repo, id, status, {}, { ...f, errors: messages });
-        return sendPage(reply.code(again.status), again.page);
+        return sendPage(reply.code(status), await editAgain(viewer, owner, repo, id, {}, { ...f, errors: messages }));
       }
     });
   });
@@ -101,8 +99,7 @@ export function releaseFormPages(r: Router): void {
         return reply.redirect(repoPath(at, 'releases'), 303);
       } catch (err) {
         const { status, messages } = formErrors(err);
-        const again = await editAgain(viewer, owner, repo, id, status, { release: messages });
-        return sendPage(reply.code(again.status), again.page);
+        return sendPage(reply.code(status), await editAgain(viewer, owner, repo, id, { release: messages }));
       }
     });
   });
@@ -126,8 +123,7 @@ export function releaseFormPages(r: Router): void {
           return reply.redirect(`${repoPath(made.repo, 'releases', 'edit', encPath(made.release.tagName))}#release-assets`, 303);
         } catch (err) {
           const { status, messages } = formErrors(err);
-          const again = await editAgain(viewer, owner, repo, id, status, { assets: messages, upload });
-          return sendPage(reply.code(again.status), again.page);
+          return sendPage(reply.code(status), await editAgain(viewer, owner, repo, id, { assets: messages, upload }));
         }
       });
     });
@@ -145,8 +141,7 @@ export function releaseFormPages(r: Router): void {
         return reply.redirect(`${repoPath(d.repo, 'releases', 'edit', encPath(d.release.tagName))}#release-assets`, 303);
       } catch (err) {
         const { status, messages } = formErrors(err);
-        const again = await editAgain(viewer, owner, repo, releaseId, status, { assets: messages });
-        return sendPage(reply.code(again.status), again.page);
+        return sendPage(reply.code(status), await editAgain(viewer, owner, repo, releaseId, { assets: messages }));
       }
     });
   });
