@@ -130,6 +130,9 @@ describe('/orgs/{org}/rulesets: create, read, list, update, delete', () => {
     assert.equal(none.status, 422);
     assert.deepEqual(none.body.errors, [{ resource: 'Ruleset', field: 'conditions', code: 'invalid', message: 'Invalid conditions: repository_name or repository_id is required' }]);
     assert.equal((await post({})).status, 422);
+    const noRefs = await post({ conditions: { repository_name: { include: ['*'] } } });
+    assert.equal(noRefs.status, 422);
+    assert.match(noRefs.body.errors[0].message, /ref_name is required for branch and tag rulesets/);
     const both = await post({ conditions: { ref_name: refs, repository_name: { include: ['*'] }, repository_id: { repository_ids: [api.id] } } });
     assert.equal(both.status, 422);
     assert.match(both.body.errors[0].message, /not both/);
@@ -308,5 +311,26 @@ describe('organization rulesets in the repositories they cover', () => {
     const r3 = await git(['push', '--force', 'origin', 'main'], { cwd: memberClone.dir });
     assert.notEqual(r3.code, 0);
     assert.match(r3.stderr, /GH013: Repository rule violations found for refs\/heads\/main\./);
+  });
+
+  test('an organization push ruleset (no ref conditions) judges the files every push to its repositories brings', async () => {
+    const kit = t.octokit(org.owner.token);
+    const push = await kit.rest.repos.createOrgRuleset({
+      org: org.login, name: 'no binaries', enforcement: 'active', target: 'push',
+      conditions: { repository_name: { include: ['~ALL'], exclude: ['sandbox-*'] } },
+      rules: [{ type: 'file_extension_restriction', parameters: { restricted_file_extensions: ['.exe'] } }],
+    });
+    assert.equal(push.status, 201);
+    await gitOk(['fetch', '-q', 'origin'], { cwd: ownerClone.dir });
+    await gitOk(['reset', '-q', '--hard', 'origin/main'], { cwd: ownerClone.dir });
+    await commitFiles(ownerClone, { 'tool.exe': 'MZ\n' }, 'Add a binary');
+    const r = await git(['push', 'origin', 'HEAD:refs/heads/tools'], { cwd: ownerClone.dir });
+    assert.notEqual(r.code, 0);
+    assert.match(r.stderr, /GH013: Repository rule violations found for refs\/heads\/tools\./);
+    assert.match(r.stderr, /remote: - Cannot push files with restricted extensions: \.exe/);
+    await commitFiles(sparedClone, { 'tool.exe': 'MZ\n' }, 'Add a binary');
+    const ok = await git(['push', 'origin', 'HEAD:refs/heads/tools'], { cwd: sparedClone.dir });
+    assert.equal(ok.code, 0, ok.stderr);
+    await kit.rest.repos.deleteOrgRuleset({ org: org.login, ruleset_id: push.data.id });
   });
 });

@@ -66,7 +66,9 @@ function invalid(message: string): ValidationError {
  * Which repositories the ruleset covers: by name patterns or by ids of the
  * organization's own repositories, exactly one of the two (as upstream's conditions).
  */
-async function repositoryConditionOf(ctx: AppContext, orgId: number, c: OrgConditionsInput | null | undefined): Promise<RepositoryCondition> {
+async function repositoryConditionOf(ctx: AppContext, orgId: number, target: Target, c: OrgConditionsInput | null | undefined): Promise<RepositoryCondition> {
+  // A branch or tag ruleset says which refs too; a push ruleset covers every ref.
+  if (target !== 'push' && !c?.ref_name) throw invalid('Invalid conditions: ref_name is required for branch and tag rulesets');
   if (c?.repository_property !== undefined) throw invalid('Invalid conditions: repository_property is not supported; use repository_name or repository_id');
   const byName = c?.repository_name;
   const byId = c?.repository_id;
@@ -136,7 +138,7 @@ export async function createOrgRuleset(ctx: AppContext, actor: Actor, login: str
     enforcement: input.enforcement,
     bypassActors: bypassActorsOf(true, input.bypass_actors ?? []),
     conditions: conditionsOf(input.conditions),
-    repositoryCondition: await repositoryConditionOf(ctx, owned.orgId, input.conditions),
+    repositoryCondition: await repositoryConditionOf(ctx, owned.orgId, input.target ?? 'branch', input.conditions),
     rules: checkRules(input.rules ?? []),
   };
   await requireUniqueName(ctx, { organizationId: owned.orgId }, fields.name, null);
@@ -159,7 +161,7 @@ export async function updateOrgRuleset(ctx: AppContext, actor: Actor, login: str
     enforcement: input.enforcement ?? current.enforcement,
     bypassActors: input.bypass_actors === undefined ? current.bypassActors : bypassActorsOf(true, input.bypass_actors),
     conditions: input.conditions === undefined ? current.conditions : conditionsOf(input.conditions),
-    repositoryCondition: input.conditions === undefined ? current.repositoryCondition : await repositoryConditionOf(ctx, owned.orgId, input.conditions),
+    repositoryCondition: input.conditions === undefined ? current.repositoryCondition : await repositoryConditionOf(ctx, owned.orgId, input.target ?? current.target, input.conditions),
     rules: input.rules === undefined ? current.rules : checkRules(input.rules),
   };
   await requireUniqueName(ctx, { organizationId: owned.orgId }, fields.name, id);
