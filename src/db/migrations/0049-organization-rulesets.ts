@@ -3,7 +3,8 @@
 // ids: a row belongs to a repository or to an organization (exactly one of the two), and
 // an organization's row says which of its repositories it covers
 // (repository_conditions: by name patterns or by ids). Names are unique per owner.
-// SQLite cannot drop a NOT NULL, so there the table is rebuilt with its rows and ids.
+// SQLite cannot drop a NOT NULL, so there the table is rebuilt with its rows, ids and
+// id sequence.
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './index.ts';
 
@@ -27,6 +28,9 @@ export async function up(db: Kysely<unknown>, { dialect, id, primaryId }: Migrat
       .addCheckConstraint('repository_rulesets_one_owner', sql`(repository_id IS NULL) <> (organization_id IS NULL)`)
       .execute();
     await sql`INSERT INTO repository_rulesets_new (${COLUMNS}) SELECT ${COLUMNS} FROM repository_rulesets`.execute(db);
+    // Ids are never reused: the new table goes on from the old one's sequence, not from its highest row.
+    await sql`DELETE FROM sqlite_sequence WHERE name = 'repository_rulesets_new'`.execute(db);
+    await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'repository_rulesets_new', seq FROM sqlite_sequence WHERE name = 'repository_rulesets'`.execute(db);
     await sql`DROP TABLE repository_rulesets`.execute(db);
     await sql`ALTER TABLE repository_rulesets_new RENAME TO repository_rulesets`.execute(db);
     await db.schema.createIndex('repository_rulesets_repository_name').unique().on('repository_rulesets').columns(['repository_id', 'name']).execute();
