@@ -346,7 +346,8 @@ describe('runner groups', () => {
     assertMatchesOpenApi('get', '/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories', 200, repos);
     assert.deepEqual(repos.repositories.map((r) => r.id).sort(), [priv.id, pub.id].sort());
     // Whole records, as upstream's: visibility, counts and the caller's permissions included.
-    assert.deepEqual(repos.repositories.map((r) => [r.id, r.visibility, r.permissions?.admin, typeof r.stargazers_count]).sort(),
+    const whole = repos.repositories as unknown as { id: number; visibility: string; permissions?: { admin: boolean }; stargazers_count: number }[];
+    assert.deepEqual(whole.map((r) => [r.id, r.visibility, r.permissions?.admin, typeof r.stargazers_count]).sort(),
       [[priv.id, 'private', true, 'number'], [pub.id, 'public', true, 'number']].sort());
     await kit.rest.actions.setRepoAccessToSelfHostedRunnerGroupInOrg({ org: org.login, runner_group_id: selected, selected_repository_ids: [priv2.id] });
     assert.deepEqual(await visible(priv2.repo), [byName('Default'), allPublic, selected, privateOnly]);
