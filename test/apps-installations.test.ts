@@ -16,7 +16,7 @@ const PASSWORD = 'correct horse battery';
 interface InstallationBody {
   id: number; app_id: number; app_slug: string; target_type: string; repository_selection: string;
   account: { login: string }; permissions: Record<string, string>; events: string[]; suspended_at: string | null;
-  access_tokens_url: string;
+  access_tokens_url: string; client_id: string; contact_email: string | null;
 }
 interface TokenBody { token: string; expires_at: string; permissions: Record<string, string>; repository_selection: string; repositories?: { name: string }[] }
 interface RepoList { total_count: number; repository_selection: string; repositories: { name: string; id: number }[] }
@@ -78,6 +78,8 @@ describe('apps: installations and installation tokens', () => {
     assert.equal(inst!.id, installationId);
     assert.equal(inst!.app_id, bot.id);
     assert.equal(inst!.app_slug, 'dock-bot');
+    assert.equal(inst!.client_id, bot.client_id, "the app's client id");
+    assert.equal(inst!.contact_email, null, 'Wharf keeps no contact address');
     assert.equal(inst!.account.login, alice.login);
     assert.equal(inst!.target_type, 'User');
     assert.equal(inst!.repository_selection, 'selected');

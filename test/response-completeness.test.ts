@@ -95,7 +95,7 @@ const NOT_YET: string[] = [
     'open_issues', 'open_issues_count', 'pushed_at', 'size', 'stargazers_count', 'svn_url', 'topics', 'updated_at', 'visibility', 'watchers',
     'watchers_count', 'web_commit_signoff_required'].map((f) => `minimal-repository.${f}`),
   'release.mentions_count', 'release.reactions', 'runner.version', 'runner.runner_group_id', 'runner-groups-org.inherited_allows_public_repositories',
-  'check-run.deployment', 'installation.client_id', 'installation.contact_email', 'GET /app/installations 200[].contact_email', 'import.message', 'api-overview.commit_signing_keys', 'api-overview.domains',
+  'check-run.deployment', 'import.message', 'api-overview.commit_signing_keys', 'api-overview.domains',
   'authentication-token.repositories', 'authentication-token.repository_selection',
   'issue-event.author_association', 'issue-event.dismissed_review', 'issue-event.intent', 'issue-event.requested_reviewer', 'issue-event.requested_team',
   'issue-event.review_requester',

@@ -64,6 +64,7 @@ export const InstallationRecord = Type.Object({
   repositories_url: Type.String(),
   html_url: Type.String(),
   app_id: Type.Integer(),
+  client_id: Type.String(),
   app_slug: Type.String(),
   target_id: Type.Integer(),
   target_type: Type.String(),
@@ -76,6 +77,7 @@ export const InstallationRecord = Type.Object({
   single_file_paths: Type.Array(Type.String()),
   suspended_by: Nullable(SimpleUser),
   suspended_at: Nullable(Type.String()),
+  contact_email: Type.Null(),
 });
 
 export const InstallationIdParams = Type.Object({ installation_id: Type.String({ pattern: '^[0-9]{1,15}$' }) });

@@ -17,6 +17,7 @@ export function installationRecord({ installation: i, app, account, suspendedBy 
       ? urls.html('organizations', account.login, 'settings', 'installations', i.id)
       : urls.html('settings', 'installations', i.id),
     app_id: i.appId,
+    client_id: app.clientId,
     app_slug: app.slug,
     target_id: account.id,
     target_type: account.type,
@@ -29,6 +30,8 @@ export function installationRecord({ installation: i, app, account, suspendedBy 
     single_file_paths: [] as string[],
     suspended_by: suspendedBy ? simpleUser(suspendedBy, urls) : null,
     suspended_at: i.suspendedAt,
+    // Upstream's address for reaching the installation's owner; Wharf keeps none.
+    contact_email: null,
   };
 }
 
