@@ -103,7 +103,7 @@ describe('runner registration and administration', () => {
     assert.match(tok.body.token, /^[A-Z2-7]{29}$/);
 
     const reg = await asRunner('/actions/runner/register', null, {
-      token: tok.body.token, name: 'build-1', os: 'Linux', architecture: 'X64', labels: ['gpu', 'GPU', ' big '],
+      token: tok.body.token, name: 'build-1', os: 'Linux', architecture: 'X64', labels: ['gpu', 'GPU', ' big '], version: '2.323.0',
     });
     assert.equal(reg.status, 201, JSON.stringify(reg.body));
     assert.match(reg.body.credential, /^whr_/);
@@ -119,6 +119,7 @@ describe('runner registration and administration', () => {
     assert.equal(listed.name, 'build-1');
     assert.equal(listed.status, 'online');
     assert.equal(listed.busy, false);
+    assert.equal((listed as { version?: string | null }).version, '2.323.0', 'the version it registered with');
     const { data: defaultGroup } = await groupsApi(org.owner.token).listSelfHostedRunnerGroupsForOrg({ org: org.login });
     assert.equal((listed as { runner_group_id?: number }).runner_group_id, defaultGroup.runner_groups[0]!.id);
 

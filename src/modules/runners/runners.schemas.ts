@@ -70,6 +70,8 @@ export const Runner = Type.Object({
   status: Type.String(),
   busy: Type.Boolean(),
   ephemeral: Type.Boolean(),
+  /** The runner software's version as it registered; null if it did not say. */
+  version: Nullable(Type.String()),
   labels: Type.Array(RunnerLabel),
 });
 export type RunnerView = Static<typeof Runner>;

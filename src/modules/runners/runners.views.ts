@@ -35,6 +35,7 @@ export function runner(r: RunnerRecord, offlineBefore: string): RunnerView {
     status: x.lastSeenAt !== null && x.lastSeenAt > offlineBefore ? 'online' : 'offline',
     busy: x.busy,
     ephemeral: x.ephemeral,
+    version: x.version,
     labels: r.labels.map(runnerLabel),
   };
 }
