@@ -267,7 +267,8 @@ describe('organization memberships', () => {
     const org = await createOrgWithOwner(t);
     const user = await createUser(t);
     const { data } = await t.octokit(org.owner.token).rest.orgs.setMembershipForUser({ org: org.login, username: user.login });
-    assert.deepEqual(sorted(Object.keys(data)), sorted(['url', 'state', 'role', 'organization_url', 'organization', 'user']));
+    assert.deepEqual(sorted(Object.keys(data)), sorted(['url', 'state', 'role', 'organization_url', 'organization', 'user', 'direct_membership']));
+    assert.equal(data.direct_membership, true, 'no enterprise teams: every membership is direct');
     assert.equal(data.state, 'active');
     assert.equal(data.role, 'member');
     assert.equal(data.url, `${t.baseUrl}/orgs/${org.login}/memberships/${user.login}`);

@@ -87,7 +87,6 @@ const NOT_YET: string[] = [
   'organization-full.members_can_change_repo_visibility', 'organization-full.members_can_invite_outside_collaborators',
   'organization-full.members_can_delete_issues', 'organization-full.members_can_fork_private_repositories',
   'organization-full.deploy_keys_enabled_for_repositories', 'team-organization.members_can_fork_private_repositories',
-  'org-membership.direct_membership',
   // Wharf's short repository form (notification threads, code and commit search): upstream's
   // examples of these answers carry the same short form, but its schema lists the rest too.
   ...['allow_forking', 'archived', 'clone_url', 'created_at', 'default_branch', 'disabled', 'forks', 'forks_count', 'has_discussions',

@@ -180,6 +180,7 @@ export const OrgMembership = Type.Object({
   organization_url: Type.String(),
   organization: OrganizationSimple,
   user: SimpleUser,
+  direct_membership: Type.Boolean(),
 });
 
 const TeamSimpleProps = {

@@ -156,6 +156,7 @@ export interface OrgMembershipRecord {
   organization_url: string;
   organization: OrganizationSimple;
   user: SimpleUser;
+  direct_membership: boolean;
 }
 
 export function orgMembership(m: Membership, org: Organization, user: Account, urls: Urls): OrgMembershipRecord {
@@ -166,6 +167,8 @@ export function orgMembership(m: Membership, org: Organization, user: Account, u
     organization_url: urls.api('orgs', org.account.login),
     organization: organizationSimple(org.account, org.settings.description, urls),
     user: simpleUser(user, urls),
+    // Wharf has no enterprise teams to make anyone a member indirectly.
+    direct_membership: true,
   };
 }
 
