@@ -14,7 +14,7 @@ import * as repos from '../repos/repos.service.ts';
 import { verifyCommit } from '../verification/verification.service.ts';
 import { byPriority, patternSource, type BranchRules, type ProtectionRule } from './protection.model.ts';
 import * as store from './protection.store.ts';
-import { activeRulesets, mergedRules, rulesOfRef, unbypassed } from './ref-rules.service.ts';
+import { activeRulesets, mergedRules, rulesetsOfRef, rulesOfRef, unbypassed } from './ref-rules.service.ts';
 import { subjectOf } from './rulesets.bypass.ts';
 import { contentChecks, patternViolations } from './rulesets.content.ts';
 import { blocksUpdates, branchRulesOf, refNameSource, type Ruleset } from './rulesets.model.ts';
@@ -155,9 +155,10 @@ export type RefChange = 'create' | 'update' | 'force' | 'delete';
  * refused by its branch's rule, in upstream's words; null when allowed or unprotected.
  * `added` reads the commits the change brings onto the branch (the refs API moving a
  * branch to existing commits): they must then have verified signatures and no merges
- * where the rule says so, as a push's must. Commits the API writes itself (contents,
- * createCommitOnBranch) are Wharf's own and unsigned (Wharf has no signing key: upstream
- * signs them with its own), so those callers pass no `added`.
+ * where the rule says so, as a push's must. Commits the contents API writes are Wharf's
+ * own and unsigned (Wharf has no signing key: upstream signs them with its own), so it
+ * passes no `added` and has madeCommitRefusal judge their commit patterns.
+ * (createCommitOnBranch moves the branch through the refs API, `added` and all.)
  */
 export async function refChangeRefusal(
   ctx: AppContext, actor: Actor, repo: Repo, ref: string, change: RefChange, added?: () => Promise<Buffer[]>,
@@ -169,6 +170,24 @@ export async function refChangeRefusal(
   const binding = await unbypassed(ctx, await subjectOf(ctx, actor, repo), repo, r.rulesets, 'push');
   const violations = await rulesetViolations(ctx, binding, ref, change, added);
   // Upstream's message for rulesets: a heading, then each violated rule.
+  return violations.length ? `Repository rule violations found\n\n${violations.join('\n\n')}\n\n` : null;
+}
+
+/**
+ * Why the commit the contents API is about to write on `ref` breaks the commit metadata
+ * patterns (message, author and committer email) of the rulesets binding `actor`, in
+ * the words the push hook and the refs API use; null when it keeps them. The rest of
+ * the ref's rules were judged before the commit was made (refChangeRefusal, which such
+ * callers give no commits: Wharf's own commits are unsigned, upstream signs them).
+ */
+export async function madeCommitRefusal(ctx: AppContext, actor: Actor, repo: Repo, ref: string, raw: Buffer): Promise<string | null> {
+  if (!actor.user) return null;
+  const sets = await rulesetsOfRef(ctx, repo, ref);
+  if (sets.length === 0) return null;
+  const binding = await unbypassed(ctx, await subjectOf(ctx, actor, repo), repo, sets, 'push');
+  const checks = binding.flatMap((rs) => contentChecks(rs.rules))
+    .filter((c) => c.kind === 'pattern' && c.on !== 'branch_name' && c.on !== 'tag_name');
+  const violations = [...new Set(patternViolations(checks, ref, false, [raw]))];
   return violations.length ? `Repository rule violations found\n\n${violations.join('\n\n')}\n\n` : null;
 }
 

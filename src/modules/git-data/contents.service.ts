@@ -4,7 +4,7 @@ import path from 'node:path/posix';
 import type { AppContext } from '../../context.ts';
 import { hasScope, type Actor } from '../../domain/actor.ts';
 import { ConflictError, ForbiddenError, MissingScopeError, NotFoundError, ValidationError } from '../../domain/errors.ts';
-import { refChangeRefusal } from '../branch-protection/protection.push.ts';
+import { madeCommitRefusal, refChangeRefusal } from '../branch-protection/protection.push.ts';
 import { buildCommit, type Ident } from '../../git/object-format.ts';
 import { isValidBranchName } from '../../git/ref-format.ts';
 import { hasRefs, listTree, peel, readObject, readObjects, type TreeEntry } from '../../git/objects.ts';
@@ -252,6 +252,9 @@ async function prepare(ctx: AppContext, actor: Actor, owner: string, name: strin
 
 async function commitChange(ctx: AppContext, actor: Actor, w: Where, tree: string, message: string): Promise<CommitData> {
   const raw = buildCommit({ tree, parents: w.head ? [w.head] : [], author: w.author, committer: w.committer, message });
+  // Rulesets' commit patterns judge the commit itself, so only now, before it is written.
+  const refusal = await madeCommitRefusal(ctx, actor, w.r.repo, w.ref, Buffer.from(raw, 'utf8'));
+  if (refusal) throw new ConflictError(refusal);
   const sha = await git.hashObject(w.r.dir, 'commit', raw);
   await changingRefs(ctx, actor, w.r, [w.ref], async () => {
     try {
