@@ -12,6 +12,11 @@ import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { BypassActor, BypassMode, Ruleset } from './rulesets.model.ts';
 
+// The built-in roles' ids as upstream's bypass lists carry them. GitHub's REST and GraphQL
+// descriptions only say `actor_id` is the role's id; the table is GitHub's own Terraform
+// provider's (integrations/terraform-provider-github, website/docs/r/repository_ruleset
+// .html.markdown, "bypass_actors": maintain 2, write 4, admin 5; OrganizationAdmin 1).
+// Read and triage have no documented id and cannot be bypass actors upstream.
 const ROLE_IDS: Record<number, Role> = { 2: 'maintain', 4: 'push', 5: 'admin' };
 
 /** What upstream's current_user_can_bypass says. */
