@@ -226,6 +226,39 @@ describe('web refs pages', () => {
     }
   });
 
+  test('the compare form: alone at /compare, above a comparison with its sides, a GET that goes to the comparison', async () => {
+    const form = await page(anon, `${base}/compare`);
+    assert.equal(form.status, 200);
+    const f = /<form[^>]*id="compare-form"[\s\S]*?<\/form>/.exec(form.body)?.[0] ?? '';
+    assert.match(f, new RegExp(`method="get" action="${base}/compare"`));
+    assert.doesNotMatch(f, /authenticity_token/, 'a GET form carries no token');
+    assert.match(f, /<label for="compare-base">Base<\/label>/);
+    assert.match(f, /<option value="feature" label="branch">/, 'the branches to pick from');
+    assert.match(f, /<option value="v1.0" label="tag">/, 'and the tags');
+
+    const go = await anon.get(`${base}/compare?base=main&head=feature`, { accept: BROWSER });
+    assert.equal(go.status, 303);
+    assert.equal(go.headers.get('location'), `${base}/compare/main...feature`);
+    const alone = await anon.get(`${base}/compare?head=feature`, { accept: BROWSER });
+    assert.equal(alone.headers.get('location'), `${base}/compare/feature`, 'head alone compares with the default branch');
+
+    const shown = await page(anon, `${base}/compare/main...feature`);
+    const top = /<form[^>]*id="compare-form"[\s\S]*?<\/form>/.exec(shown.body)?.[0] ?? '';
+    assert.match(top, /id="compare-base" name="base" list="compare-refs"[^>]*value="main"/);
+    assert.match(top, /id="compare-head" name="head" list="compare-refs"[^>]*value="feature"/);
+
+    const missing = await page(anon, `${base}/compare?base=main&head=no-such-branch`);
+    assert.equal(missing.status, 404);
+    assert.match(missing.body, /role="alert">Nothing to compare: main and no-such-branch/);
+    assert.match(missing.body, /id="compare-head" name="head" list="compare-refs"[^>]*value="no-such-branch"/, 'as typed');
+    const noHead = await page(anon, `${base}/compare?base=main`);
+    assert.equal(noHead.status, 422);
+    assert.match(noHead.body, /Choose a ref to compare with the base/);
+    assert.equal((await page(anon, `/${alice.login}/vault/compare`)).status, 404, 'a private repository to anonymous');
+    assert.equal((await page(bobWeb, `/${alice.login}/vault/compare?base=main&head=main`)).status, 404, 'and to an outsider');
+    assert.equal((await page(aliceWeb, `/${alice.login}/vault/compare`)).status, 200);
+  });
+
   test('compare across a fork: owner:branch', async () => {
     const { data: fork } = await t.octokit(bob.token).rest.repos.createFork({ owner: alice.login, repo });
     const work = await cloneAs(t, bob.login, fork.name, bob);

@@ -598,6 +598,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-commit': 'none',
   'wharf/web-commits': 'none',
   'wharf/web-compare': 'none',
+  'wharf/web-compare-form': 'none',
   'wharf/web-create-issue': 'none',
   'wharf/web-create-milestone': 'none',
   'wharf/web-create-pull': 'none',

@@ -8,7 +8,8 @@ import { tag as tagView } from '../releases/releases.views.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import type { Urls } from '../../urls.ts';
 import { commitRow, diffView } from './commits.pages.ts';
-import { newPullDefaults, sidesOf, type BranchesView, type BranchRow, type NewPullForm, type TagsView } from './refs.service.ts';
+import { newPullDefaults, sidesOf, type BranchesView, type BranchRow, type CompareChoices, type NewPullForm, type TagsView } from './refs.service.ts';
+import { compareForm } from './compare-form.pages.ts';
 import { encPath, pager, repoHeader, repoPath } from './repo.layout.ts';
 import { PER_PAGE } from './web.service.ts';
 import { deleteTagButton } from './release-links.pages.ts';
@@ -111,9 +112,11 @@ function newPullForm(frame: Frame, c: Comparison, form: NewPullForm): ReactNode 
     h('button', { type: 'submit', id: 'create-pull' }, 'Create pull request'));
 }
 
-export function comparePage(frame: Frame, c: Comparison, form: NewPullForm = newPullDefaults(c)): string {
+/** `choices`: the compare form above, its sides filled in with this comparison's. */
+export function comparePage(frame: Frame, c: Comparison, form: NewPullForm = newPullDefaults(c), choices: CompareChoices | null = null): string {
   const { base, head } = sidesOf(c);
   return renderPage(frame, fragment(repoHeader(c.repo, 'code'),
+    choices ? compareForm(c.repo, choices, { base, head, errors: [] }) : null,
     h('section', { className: 'box', 'aria-labelledby': 'compare-heading' },
       h('h2', { id: 'compare-heading' }, 'Comparing ', h('code', null, base), ' … ', h('code', null, head)),
       h('p', null, h('span', { className: `badge ${c.status === 'diverged' || c.status === 'behind' ? 'warn' : 'ok'}`, id: 'compare-status' }, c.status), ' ',

@@ -11,7 +11,12 @@ import { releasePage, releasesPage } from './releases.pages.ts';
 import { formErrors, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
 import { PageQuery, PullForm, RepoParams, RepoRestParams } from './web.schemas.ts';
-import { repoPath } from './repo.layout.ts';
+import { encPath, repoPath } from './repo.layout.ts';
+import { comparePickerPage } from './compare-form.pages.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { Type } from '@sinclair/typebox';
+
+const CompareQuery = Type.Object({ base: Type.Optional(Type.String({ maxLength: 1024 })), head: Type.Optional(Type.String({ maxLength: 1024 })) });
 import { releaseFormPages } from './release-forms.routes.ts';
 import { mayWriteReleases } from './release-forms.service.ts';
 
@@ -58,8 +63,32 @@ export function refsPages(r: Router): void {
       return reply.type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox").send(body);
     }
-    const c = await refs.comparisonOf(ctx, viewer.actor, owner, repo, basehead);
-    return sendPage(reply, comparePage(viewer.frame(title(`Comparing ${c.basehead}`, c.repo)), c));
+    const [c, choices] = await Promise.all([
+      refs.comparisonOf(ctx, viewer.actor, owner, repo, basehead),
+      refs.compareChoicesOf(ctx, viewer.actor, owner, repo),
+    ]);
+    return sendPage(reply, comparePage(viewer.frame(title(`Comparing ${c.basehead}`, c.repo)), c, undefined, choices));
+  });
+
+  // The compare form's GET: both sides go on to the comparison's address (head alone
+  // compares with the default branch, as that address does); a pair that names nothing
+  // comes back in the form, and no refs at all shows the form.
+  r.get('/:owner/:repo/compare', { schema: { params: RepoParams, querystring: CompareQuery }, config: { ...PAGE, operationId: 'wharf/web-compare-form' } }, async (request, reply) => {
+    const { owner, repo } = request.params;
+    const base = (request.query.base ?? '').trim();
+    const head = (request.query.head ?? '').trim();
+    const viewer = await viewerOf(request);
+    const choices = await refs.compareChoicesOf(ctx, viewer.actor, owner, repo);
+    const again = (status: number, errors: string[]) =>
+      sendPage(reply.code(status), comparePickerPage(viewer.frame(title('Compare', choices.repo)), choices, { base, head, errors }));
+    if (!head) return again(base ? 422 : 200, base ? ['Choose a ref to compare with the base.'] : []);
+    const basehead = base ? `${base}...${head}` : head;
+    const found = await refs.comparisonOf(ctx, viewer.actor, owner, repo, basehead).then(() => true, (err: unknown) => {
+      if (err instanceof NotFoundError) return false;
+      throw err;
+    });
+    if (!found) return again(404, [`Nothing to compare: ${base || choices.repo.defaultBranch} and ${head} are not both branches, tags or commits of this repository or its forks.`]);
+    return reply.redirect(repoPath(choices.repo, 'compare', base ? `${encPath(base)}...${encPath(head)}` : encPath(head)), 303);
   });
 
   r.post('/:owner/:repo/compare/*', { schema: { params: RepoRestParams, body: PullForm }, config: { ...PAGE, operationId: 'wharf/web-create-pull' } }, async (request, reply) => {

@@ -143,6 +143,24 @@ export async function comparisonOf(ctx: AppContext, actor: Actor, owner: string,
   });
 }
 
+/** What the compare form offers to pick from: the repository's branches and tags (the first of each, in the API's orders). */
+export interface CompareChoices {
+  repo: Repo;
+  branches: string[];
+  tags: string[];
+}
+
+/** Refs a datalist offers; any other ref, sha or `owner:branch` may still be typed. */
+const MAX_CHOICES = 100;
+
+export async function compareChoicesOf(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<CompareChoices> {
+  const [list, tags] = await Promise.all([
+    commits.listBranches(ctx, actor, owner, name, { offset: 0, limit: MAX_CHOICES }),
+    listTags(ctx, actor, owner, name, { offset: 0, perPage: MAX_CHOICES }),
+  ]);
+  return { repo: list.repo, branches: list.branches.map((b) => b.name), tags: tags.items.map((t) => t.name) };
+}
+
 /** The two sides of a comparison's `base...head`, as written. */
 export function sidesOf(c: Comparison): { base: string; head: string } {
   const at = c.basehead.indexOf('...');
