@@ -24,6 +24,8 @@ const OWNER_ORG_KEYS = [
   'members_allowed_repository_creation_type', 'members_can_create_public_repositories',
   'members_can_create_private_repositories', 'members_can_create_internal_repositories', 'web_commit_signoff_required',
   'members_can_create_pages', 'members_can_create_public_pages', 'members_can_create_private_pages',
+  'default_repository_branch', 'members_can_delete_repositories', 'members_can_change_repo_visibility',
+  'members_can_invite_outside_collaborators', 'deploy_keys_enabled_for_repositories',
   // Kept by the billing module (advanced security).
   'advanced_security_enabled_for_new_repositories',
 ];
@@ -77,6 +79,8 @@ describe('GET /orgs/{org}', () => {
     assert.equal(data.plan?.filled_seats, 1, 'the owner fills the one seat');
     // No Pages sites in Wharf: no member may create one.
     assert.deepEqual([data.members_can_create_pages, data.members_can_create_public_pages, data.members_can_create_private_pages], [false, false, false]);
+    assert.equal(data.default_repository_branch, 'main', 'what new repositories start on');
+    assert.deepEqual([data.members_can_delete_repositories, data.members_can_change_repo_visibility, data.members_can_invite_outside_collaborators, data.deploy_keys_enabled_for_repositories], [true, true, true, true]);
     await addMember(t, org);
     const { data: grown } = await t.octokit(org.owner.token).rest.orgs.get({ org: org.login });
     assert.equal(grown.plan?.filled_seats, 2);

@@ -43,6 +43,8 @@ const LEFT_OUT: { why: string; properties: string[] }[] = [
       ...['organization-full', 'team-organization'].flatMap((o) => ['total_private_repos', 'owned_private_repos', 'private_gists', 'disk_usage',
         'collaborators', 'billing_email', 'plan', 'default_repository_permission', 'members_can_create_*', 'two_factor_requirement_enabled',
         'members_allowed_repository_creation_type', 'web_commit_signoff_required'].map((f) => `${o}.${f}`)),
+      'organization-full.default_repository_branch', 'organization-full.members_can_delete_repositories', 'organization-full.members_can_change_repo_visibility',
+      'organization-full.members_can_invite_outside_collaborators', 'organization-full.deploy_keys_enabled_for_repositories',
       'organization-full.advanced_security_enabled_for_new_repositories',
       'public-user.total_private_repos', 'public-user.owned_private_repos', 'public-user.private_gists', 'public-user.disk_usage', 'public-user.collaborators', 'public-user.plan',
       'private-user.total_private_repos', 'private-user.owned_private_repos', 'private-user.private_gists', 'private-user.disk_usage', 'private-user.collaborators',
@@ -83,10 +85,8 @@ const LEFT_OUT: { why: string; properties: string[] }[] = [
 const NOT_YET: string[] = [
   '*-user.notification_email',
   // Organization policies Wharf applies without a switch (its fixed answer would be the value).
-  'organization-full.plan.seats', 'organization-full.default_repository_branch', 'organization-full.members_can_delete_repositories',
-  'organization-full.members_can_change_repo_visibility', 'organization-full.members_can_invite_outside_collaborators',
-  'organization-full.members_can_delete_issues', 'organization-full.members_can_fork_private_repositories',
-  'organization-full.deploy_keys_enabled_for_repositories', 'team-organization.members_can_fork_private_repositories',
+  'organization-full.plan.seats', 'organization-full.members_can_delete_issues', 'organization-full.members_can_fork_private_repositories',
+  'team-organization.members_can_fork_private_repositories',
   // Wharf's short repository form (notification threads, code and commit search): upstream's
   // examples of these answers carry the same short form, but its schema lists the rest too.
   ...['allow_forking', 'archived', 'clone_url', 'created_at', 'default_branch', 'disabled', 'forks', 'forks_count', 'has_discussions',

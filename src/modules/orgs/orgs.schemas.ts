@@ -169,6 +169,11 @@ export const OrganizationFull = Type.Object({
   members_can_create_pages: Type.Optional(Type.Boolean()),
   members_can_create_public_pages: Type.Optional(Type.Boolean()),
   members_can_create_private_pages: Type.Optional(Type.Boolean()),
+  default_repository_branch: Type.Optional(Nullable(Type.String())),
+  members_can_delete_repositories: Type.Optional(Type.Boolean()),
+  members_can_change_repo_visibility: Type.Optional(Type.Boolean()),
+  members_can_invite_outside_collaborators: Type.Optional(Type.Boolean()),
+  deploy_keys_enabled_for_repositories: Type.Optional(Type.Boolean()),
   web_commit_signoff_required: Type.Optional(Type.Boolean()),
   advanced_security_enabled_for_new_repositories: Type.Optional(Type.Boolean()),
 });

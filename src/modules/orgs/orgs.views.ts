@@ -1,7 +1,7 @@
 // Organizations, memberships and teams → API representation. Pure; every URL from the URL builder.
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
-import { baseRole, type Role } from '../repos/repos.model.ts';
+import { baseRole, NEW_REPOSITORY_BRANCH, type Role } from '../repos/repos.model.ts';
 import { permissionsOf as repoPermissionsOf } from '../repos/repos.views.ts';
 import type { Account, AccountCounts } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
@@ -80,6 +80,11 @@ export interface OrganizationPrivate {
   members_can_create_pages: boolean;
   members_can_create_public_pages: boolean;
   members_can_create_private_pages: boolean;
+  default_repository_branch: string;
+  members_can_delete_repositories: boolean;
+  members_can_change_repo_visibility: boolean;
+  members_can_invite_outside_collaborators: boolean;
+  deploy_keys_enabled_for_repositories: boolean;
   web_commit_signoff_required: boolean;
   advanced_security_enabled_for_new_repositories?: boolean;
 }
@@ -144,6 +149,14 @@ export function organizationFull(
     members_can_create_pages: false,
     members_can_create_public_pages: false,
     members_can_create_private_pages: false,
+    // Wharf has no switches for these; the values say what it always does. New repositories
+    // start on main; a member with admin on a repository may delete it, change its
+    // visibility and add outside collaborators to it; any repository may have deploy keys.
+    default_repository_branch: NEW_REPOSITORY_BRANCH,
+    members_can_delete_repositories: true,
+    members_can_change_repo_visibility: true,
+    members_can_invite_outside_collaborators: true,
+    deploy_keys_enabled_for_repositories: true,
     web_commit_signoff_required: s.webCommitSignoffRequired,
     ...(advancedSecurityForNew === undefined ? {} : { advanced_security_enabled_for_new_repositories: advancedSecurityForNew }),
   };

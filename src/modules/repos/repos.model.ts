@@ -81,3 +81,6 @@ export interface RepoCounts {
 export interface Repo extends RepoRecord {
   owner: Account;
 }
+
+/** The default branch of a new repository (organization records show it as default_repository_branch). */
+export const NEW_REPOSITORY_BRANCH = 'main';

@@ -18,7 +18,7 @@ import { accessTo, accessToMany, requireRole, type Access } from './repos.access
 import { initialCommit } from './repos.init.ts';
 import { licenseAt } from './repos.license-detect.ts';
 import { languagesAt, languagesOfTip, primaryLanguage, type LanguageBytes } from './repos.languages.ts';
-import { roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
+import { NEW_REPOSITORY_BRANCH, roleAtLeast, type Repo, type RepoCounts, type RepoRecord, type RepoSettings, type Role, type Visibility } from './repos.model.ts';
 import * as store from './repos.store.ts';
 import { validateRepoName } from './repos.names.ts';
 
@@ -213,7 +213,7 @@ export async function createRepo(ctx: AppContext, actor: Actor, ownerLogin: stri
       }
       if (input.teamId !== undefined && owner.type === 'Organization') await orgs.requireTeamInOrg(tx, owner.id, input.teamId);
       const record = await store.insert(tx.db, {
-        ...input, ownerId: owner.id, name: input.name, visibility, defaultBranch: 'main', now: nowIso(tx.clock),
+        ...input, ownerId: owner.id, name: input.name, visibility, defaultBranch: NEW_REPOSITORY_BRANCH, now: nowIso(tx.clock),
       });
       createdId = record.id;
       await git.initBare(dir(record.id), record.defaultBranch);
