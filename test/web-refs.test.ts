@@ -87,6 +87,19 @@ describe('web refs pages', () => {
     for (const b of api.data) assert.match(second.body, new RegExp(`data-branch="${b.name}"`), `page 2 holds ${b.name} as the API's page 2 does`);
   });
 
+  test('branches: each one\'s commits behind and ahead of the default branch, as the compare API counts them', async () => {
+    const row = (html: string, name: string) => new RegExp(`<li[^>]*data-branch="${name}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? '';
+    const first = await page(anon, `${base}/branches`);
+    assert.match(row(first.body, 'b-00'), /data-behind="1" data-ahead="0"[^>]*><span class="behind">1 behind<\/span> · <span class="ahead">0 ahead<\/span>/);
+    const def = /<section[^>]*id="default-branch"[\s\S]*?<\/section>/.exec(first.body)?.[0] ?? '';
+    assert.doesNotMatch(def, /class="muted divergence"/, 'the default branch is not compared with itself');
+    const second = await page(anon, `${base}/branches?page=2`);
+    const { data } = await t.octokit(alice.token).rest.repos.compareCommitsWithBasehead({ owner: alice.login, repo, basehead: 'main...feature' });
+    assert.deepEqual([data.ahead_by, data.behind_by], [1, 1]);
+    assert.match(row(second.body, 'feature'), new RegExp(`data-behind="${data.behind_by}" data-ahead="${data.ahead_by}"`), 'on page 2 too, where the default branch is not listed first');
+    assert.doesNotMatch(row(second.body, 'main'), /class="muted divergence"/);
+  });
+
   test('a protected branch is marked after PUT …/branches/main/protection', async () => {
     await t.octokit(alice.token).rest.repos.updateBranchProtection({ owner: alice.login, repo, branch: 'main', ...OPEN });
     const { data } = await t.octokit(alice.token).rest.repos.getBranch({ owner: alice.login, repo, branch: 'main' });

@@ -35,6 +35,12 @@ function refsNav(repo: Repo, at: 'branches' | 'tags'): ReactNode {
     h('ul', { className: 'filters' }, link('branches', 'Branches'), link('tags', 'Tags'), h('li', { key: 'releases' }, h('a', { href: repoPath(repo, 'releases') }, 'Releases'))));
 }
 
+/** Commits behind and ahead of the default branch, as upstream's branches page shows them. */
+function divergence(repo: Repo, d: { ahead: number; behind: number }): ReactNode {
+  return h('div', { className: 'muted divergence', 'data-behind': d.behind, 'data-ahead': d.ahead, title: `Compared with ${repo.defaultBranch}` },
+    h('span', { className: 'behind' }, `${d.behind} behind`), ' · ', h('span', { className: 'ahead' }, `${d.ahead} ahead`));
+}
+
 function branchRow(repo: Repo, b: BranchRow, isDefault: boolean): ReactNode {
   return h('li', { key: b.name, className: 'row branch', 'data-branch': b.name },
     h('div', null,
@@ -42,6 +48,7 @@ function branchRow(repo: Repo, b: BranchRow, isDefault: boolean): ReactNode {
       isDefault ? fragment(' ', h('span', { className: 'badge', title: 'The default branch' }, 'Default')) : null,
       b.protected ? fragment(' ', h('span', { className: 'badge warn protected', title: 'A branch protection rule covers this branch' }, 'Protected')) : null,
       tip(repo, b.sha, b.commit)),
+    b.divergence ? divergence(repo, b.divergence) : null,
     h('div', null,
       h('a', { href: repoPath(repo, 'commits', encPath(b.name)) }, 'Commits'),
       isDefault ? null : fragment(' · ', h('a', { href: repoPath(repo, 'compare', `${encPath(repo.defaultBranch)}...${encPath(b.name)}`) }, 'Compare'))));

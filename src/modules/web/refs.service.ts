@@ -1,10 +1,12 @@
 // The refs pages' data: branches (with their protection), tags, releases with their
 // assets, and a comparison of two commits, read through the services the API uses
 // (git-data's branches, releases' tags and releases, compare) with the viewer as actor.
-// Each list is one service call, then one bulk read of the tips' commits.
+// Each list is one service call, then one bulk read of the tips' commits; a branch's
+// distance from the default branch comes from the git layer's memoized counts.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
+import { countRange } from '../../git/compare.ts';
 import { compareCommits, MAX_UNPAGED_COMMITS, type Comparison } from '../compare/compare.service.ts';
 import * as commits from '../git-data/commits.service.ts';
 import type { CommitRecordData } from '../git-data/commits.service.ts';
@@ -32,6 +34,8 @@ export interface BranchRow {
   sha: string;
   protected: boolean;
   commit: CommitRecordData | null;
+  /** Commits ahead of and behind the default branch (null for the default branch itself, or when there is none). */
+  divergence: { ahead: number; behind: number } | null;
 }
 
 export interface BranchesView {
@@ -43,28 +47,48 @@ export interface BranchesView {
   page: number;
 }
 
+/**
+ * How far each branch of a page has moved from the default branch's tip: the commits
+ * each has that the other lacks, counted by the git layer's memo (keyed by commit ids,
+ * so a page read again starts no git process for a branch that has not moved).
+ */
+async function divergenceOf(ctx: AppContext, repo: Repo, defaultSha: string | null, shas: readonly string[]): Promise<Map<string, { ahead: number; behind: number }>> {
+  const out = new Map<string, { ahead: number; behind: number }>();
+  if (defaultSha === null) return out;
+  const dir = repos.gitDir(ctx, repo);
+  await Promise.all([...new Set(shas)].map(async (sha) => {
+    const [ahead, behind] = sha === defaultSha ? [0, 0] : await Promise.all([countRange(dir, defaultSha, sha), countRange(dir, sha, defaultSha)]);
+    out.set(sha, { ahead, behind });
+  }));
+  return out;
+}
+
 /** One page of branches in name order, as GET /repos/{o}/{r}/branches pages them, with the default branch shown first on page 1. */
 export async function branchesOf(ctx: AppContext, actor: Actor, owner: string, name: string, page: number): Promise<BranchesView> {
   const list = await commits.listBranches(ctx, actor, owner, name, { offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
   const repo = list.repo;
   // The default branch is read from the same listing when it is on this page; otherwise by name.
   let def: { name: string; sha: string; protected: boolean } | null = null;
-  if (page === 1) {
-    const here = list.branches.find((b) => b.name === repo.defaultBranch);
-    if (here) def = { name: here.name, sha: here.sha, protected: here.rule !== null };
-    else {
-      const found = await commits.getBranch(ctx, actor, owner, name, repo.defaultBranch).catch((err: unknown) => {
-        if (err instanceof NotFoundError) return null;
-        throw err;
-      });
-      if (found) def = { name: found.name, sha: found.commit.sha, protected: found.rule !== null };
-    }
+  const here = list.branches.find((b) => b.name === repo.defaultBranch);
+  if (here) def = { name: here.name, sha: here.sha, protected: here.rule !== null };
+  else {
+    const found = await commits.getBranch(ctx, actor, owner, name, repo.defaultBranch).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return null;
+      throw err;
+    });
+    if (found) def = { name: found.name, sha: found.commit.sha, protected: found.rule !== null };
   }
-  const tips = await commitsBySha(ctx, repo, [...list.branches.map((b) => b.sha), ...(def ? [def.sha] : [])]);
-  const row = (b: { name: string; sha: string; protected: boolean }): BranchRow => ({ ...b, commit: tips.get(b.sha) ?? null });
+  const shown = page === 1 ? def : null;
+  const [tips, divergence] = await Promise.all([
+    commitsBySha(ctx, repo, [...list.branches.map((b) => b.sha), ...(shown ? [shown.sha] : [])]),
+    divergenceOf(ctx, repo, def?.sha ?? null, list.branches.filter((b) => b.name !== repo.defaultBranch).map((b) => b.sha)),
+  ]);
+  const row = (b: { name: string; sha: string; protected: boolean }): BranchRow => ({
+    ...b, commit: tips.get(b.sha) ?? null, divergence: b.name === repo.defaultBranch ? null : divergence.get(b.sha) ?? null,
+  });
   return {
     repo,
-    defaultBranch: def ? row(def) : null,
+    defaultBranch: shown ? row(shown) : null,
     branches: list.branches.map((b) => row({ name: b.name, sha: b.sha, protected: b.rule !== null })),
     total: list.total,
     page,
