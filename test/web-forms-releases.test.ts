@@ -43,7 +43,7 @@ describe('web forms: releases and tags', () => {
   async function upload(c: WebClient, path: string, fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): Promise<WebResponse> {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+    if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
     const res = await fetch(`${t.baseUrl}${path}`, {
       method: 'POST', body: form, redirect: 'manual',
       headers: { 'user-agent': USER_AGENT, cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
