@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { DEFAULT_BODY_BYTES } from './http/body.ts';
+import { refsGeneration } from './git/ref-writes.ts';
 import { AnswerCache } from './http/answer-cache.ts';
 import { MAX_PARAM_LENGTH, registerConventions, rewriteUrl } from './http/conventions.ts';
 import { sendFrameworkError } from './http/errors.ts';
@@ -20,7 +21,7 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore;
   /**
    * The database's generation (SQLite: database.ts), when it has one: the answers of
-   * routes marked `answerCache` are then kept while it stays the same.
+   * routes marked `answerCache` are then kept while it and the refs' stay the same.
    */
   databaseGeneration?: () => number;
 }
@@ -50,7 +51,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const rates: RateLimitStore = options.rateLimitStore
     ?? (ctx.config.redisUrl ? new RedisRateLimitStore(ctx.config.redisUrl, ctx.config.redisPrefix) : new DbRateLimitStore(ctx.db));
   app.addHook('onClose', async () => { await rates.close?.(); });
-  const answers = options.databaseGeneration ? new AnswerCache(options.databaseGeneration) : null;
+  const dbGeneration = options.databaseGeneration;
+  const answers = dbGeneration ? new AnswerCache(() => {
+    const refs = refsGeneration();
+    return refs === null ? null : `${dbGeneration()}.${refs}`;
+  }) : null;
   registerConventions(app, ctx, rates, authenticate, answers);
   const router = app.withTypeProvider<TypeBoxTypeProvider>() as unknown as Router;
   for (const register of ROUTE_MODULES) await register(router);

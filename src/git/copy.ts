@@ -1,5 +1,6 @@
 // Copying git data between bare repositories on this host: forks take the parent's
 // refs with their history, repositories generated from a template take only trees.
+import { writingRefs } from './ref-writes.ts';
 import { runGit } from './run.ts';
 
 /**
@@ -9,7 +10,7 @@ import { runGit } from './run.ts';
 export async function fetchRefs(targetDir: string, sourceDir: string, refspecs: string[]): Promise<void> {
   if (refspecs.length === 0) return;
   // Tags come only through an explicit refspec: a fork of the default branch alone takes none.
-  await runGit(targetDir, ['fetch', '--quiet', '--no-tags', '--update-head-ok', '--no-write-fetch-head', sourceDir, ...refspecs]);
+  await writingRefs(() => runGit(targetDir, ['fetch', '--quiet', '--no-tags', '--update-head-ok', '--no-write-fetch-head', sourceDir, ...refspecs]));
 }
 
 /**

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { closeCatFile, catFile } from './cat-file.ts';
 import { gitText, runGit } from './run.ts';
+import { writingRefs } from './ref-writes.ts';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
 
@@ -28,11 +29,11 @@ export async function initBare(dir: string, defaultBranch: string): Promise<void
 
 export async function removeRepo(dir: string): Promise<void> {
   closeCatFile(dir);
-  await fs.rm(dir, { recursive: true, force: true });
+  await writingRefs(() => fs.rm(dir, { recursive: true, force: true }));
 }
 
 export async function setHead(dir: string, branch: string): Promise<void> {
-  await runGit(dir, ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+  await writingRefs(() => runGit(dir, ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]));
 }
 
 export interface RefEntry {
@@ -121,11 +122,11 @@ export async function commitTree(
 
 /** Moves a ref; with `expectedOld` only if it still points there (ZERO_SHA: must not exist). */
 export async function updateRef(dir: string, ref: string, sha: string, expectedOld?: string): Promise<void> {
-  await runGit(dir, ['update-ref', ref, sha, ...(expectedOld ? [expectedOld] : [])]);
+  await writingRefs(() => runGit(dir, ['update-ref', ref, sha, ...(expectedOld ? [expectedOld] : [])]));
 }
 
 export async function deleteRef(dir: string, ref: string, expectedOld?: string): Promise<void> {
-  await runGit(dir, ['update-ref', '-d', ref, ...(expectedOld ? [expectedOld] : [])]);
+  await writingRefs(() => runGit(dir, ['update-ref', '-d', ref, ...(expectedOld ? [expectedOld] : [])]));
 }
 
 /** Disk use in KiB, as `git count-objects -v` reports it (loose + packed). */

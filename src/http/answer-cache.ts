@@ -1,10 +1,12 @@
-// Whole answers to GET requests, kept until the database changes. Reads on SQLite are
+// Whole answers to GET requests, kept until the database or a ref changes. Reads on SQLite are
 // already answered from memory (src/db/sqlite-read-cache.ts), but a record's answer
 // still has to be presented, serialized and hashed for its ETag, which for a repository
 // or an issue costs twice what the rest of the request does. A route whose answer
-// depends on nothing but the database, the caller, the URL and the Accept header says
-// so (`answerCache: true` in its config) and its 200s are kept here, keyed by those,
-// and sent again while the database's generation stays the one they were built at.
+// depends on nothing but the database, the repositories' refs, the caller, the URL and
+// the Accept header says so (`answerCache: true` in its config) and its 200s are kept
+// here, keyed by those, and sent again while the generation — the database's and the
+// refs' (src/git/ref-writes.ts) together — stays the one they were built at. Git
+// objects never change under a ref, so refs are all of git an answer can go stale on.
 // Authentication, rate limiting and the app-permission check still run for every
 // request; only the handler is skipped. No route that reads git or the clock may say so.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +22,8 @@ export interface CachedAnswer {
 /** What a request that missed takes along to store its answer. */
 export interface AnswerSlot {
   key: string;
-  generation: number;
+  /** null: the answer may not be kept (a ref write was under way when it began). */
+  generation: string | null;
 }
 
 /**
@@ -36,17 +39,20 @@ export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
   /** The generation every entry was built at. */
-  private generation = -1;
+  private generation: string | null = null;
   hits = 0;
 
+  /** `currentGeneration`: changes whenever an answer may have; null while it may be changing. */
   constructor(
-    private readonly currentGeneration: () => number,
+    private readonly currentGeneration: () => string | null,
     private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   /** The answer kept for this key, if the database has not changed since it was built. */
   lookup(key: string): CachedAnswer | null {
-    this.sync(this.currentGeneration());
+    const now = this.currentGeneration();
+    if (now === null) return null;
+    this.sync(now);
     const entry = this.entries.get(key);
     if (entry) this.hits++;
     return entry ?? null;
@@ -61,7 +67,7 @@ export class AnswerCache {
   store(slot: AnswerSlot, answer: CachedAnswer): void {
     if (answer.body.length > MAX_ENTRY_BYTES) return;
     const now = this.currentGeneration();
-    if (now !== slot.generation) return;
+    if (now === null || now !== slot.generation) return;
     this.sync(now);
     const old = this.entries.get(slot.key);
     if (old) this.bytes -= old.body.length;
@@ -74,7 +80,7 @@ export class AnswerCache {
     }
   }
 
-  private sync(generation: number): void {
+  private sync(generation: string): void {
     if (generation === this.generation) return;
     this.entries.clear();
     this.bytes = 0;

@@ -53,9 +53,10 @@ export interface WharfRouteConfig {
   /** The body may carry NUL characters (raw content such as a blob's); elsewhere they are a 422. */
   allowNul?: boolean;
   /**
-   * The route's answer depends on nothing but the database, the caller, the URL and the
-   * Accept header — no git, no clock, no memory of the process —, so on SQLite its 200s
-   * are kept and sent again until anything is written (src/http/answer-cache.ts).
+   * The route's answer depends on nothing but the database, git (objects and refs), the
+   * caller, the URL and the Accept header — no clock, no other memory of the process —,
+   * so on SQLite its 200s are kept and sent again until anything is written or a ref
+   * moves (src/http/answer-cache.ts).
    */
   answerCache?: boolean;
 }

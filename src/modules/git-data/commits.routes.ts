@@ -16,7 +16,7 @@ export function commitsRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/commits', {
     schema: { params: RepoParams, querystring: ListCommitsQuery, response: { 200: CommitList } },
-    config: { operationId: 'repos/list-commits' },
+    config: { operationId: 'repos/list-commits', answerCache: true },
   }, async (request) => {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
@@ -27,7 +27,7 @@ export function commitsRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/commits/*', {
     schema: { params: RepoRestParams, querystring: PageQuery, response: { 200: PagedObject(FullCommit) } },
-    config: { operationId: 'repos/get-commit', resource: 'Commit' },
+    config: { operationId: 'repos/get-commit', resource: 'Commit', answerCache: true },
   }, async (request, reply) => {
     const { owner, repo, '*': ref } = request.params;
     const { ctx } = request.server;
@@ -46,7 +46,7 @@ export function commitsRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/branches', {
     schema: { params: RepoParams, querystring: ListBranchesQuery, response: { 200: ShortBranchList } },
-    config: { operationId: 'repos/list-branches' },
+    config: { operationId: 'repos/list-branches', answerCache: true },
   }, async (request) => {
     const { owner, repo } = request.params;
     const p = pageOf(request.query);
@@ -57,7 +57,7 @@ export function commitsRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/branches/*', {
     schema: { params: RepoRestParams, response: { 200: BranchWithProtection } },
-    config: { operationId: 'repos/get-branch' },
+    config: { operationId: 'repos/get-branch', answerCache: true },
   }, async (request) => {
     const { owner, repo, '*': branch } = request.params;
     const d = await commits.getBranch(request.server.ctx, request.actor, owner, repo, branch);

@@ -40,7 +40,7 @@ export function contentsRoutes(app: Router): void {
     app.get(path, {
       // The raw media type answers the file's bytes, outside the JSON schema.
       schema: { params: RepoOptionalRestParams, querystring: RefQuery, response: { 200: Content } },
-      config: { operationId: 'repos/get-content' },
+      config: { operationId: 'repos/get-content', answerCache: true },
     }, async (request, reply) => {
       const { owner, repo, '*': p } = request.params;
       const c = await contents.getContent(request.server.ctx, request.actor, owner, repo, p ?? '', request.query.ref, maxBytes(request));

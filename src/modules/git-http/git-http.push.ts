@@ -8,6 +8,7 @@
 import type { AppContext } from '../../context.ts';
 import { isDatabaseUnavailable } from '../../db/failures.ts';
 import type { Actor } from '../../domain/actor.ts';
+import { beginRefWrite } from '../../git/ref-writes.ts';
 import * as git from '../../git/repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -50,10 +51,19 @@ function retryRecording(ctx: AppContext, journalId: number, until: number, recor
 
 export async function startPush(ctx: AppContext, actor: Actor, repo: Repo): Promise<JournaledPush> {
   const dir = repos.gitDir(ctx, repo);
-  const before = await git.listRefs(dir);
+  // Refs may move from here until the push is recorded (ref-writes.ts).
+  const endRefWrite = beginRefWrite();
+  let before: git.RefEntry[];
+  let id: number;
+  try {
+    before = await git.listRefs(dir);
+    id = await journal.openEntry(ctx, actor, repo.id, before);
+  } catch (err) {
+    endRefWrite();
+    throw err;
+  }
   const leaseMs = journal.pushLeaseMs(ctx.config);
   let leaseUntil = ctx.clock.now().getTime() + leaseMs;
-  const id = await journal.openEntry(ctx, actor, repo.id, before);
   const renewal = setInterval(() => {
     const until = ctx.clock.now().getTime() + leaseMs;
     journal.renewLease(ctx, id).then(() => { leaseUntil = until; })
@@ -86,6 +96,8 @@ export async function startPush(ctx: AppContext, actor: Actor, repo: Repo): Prom
         // Until the lease as last written: past it, the reconciler (of any process) records the row.
         if (isDatabaseUnavailable(err)) retryRecording(ctx, id, leaseUntil, record);
         throw err;
+      } finally {
+        endRefWrite();
       }
     },
   };

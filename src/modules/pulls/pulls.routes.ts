@@ -38,7 +38,7 @@ export function pullsRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/pulls', {
     schema: { params: RepoParams, querystring: ListPullsQuery, response: { 200: PagedArray(PullRequestSimple) } },
-    config: { operationId: 'pulls/list', resource: RESOURCE },
+    config: { operationId: 'pulls/list', resource: RESOURCE, answerCache: true },
   }, async (request) => {
     const { ctx } = request.server;
     const { owner, repo } = request.params;
@@ -67,7 +67,7 @@ export function pullsRoutes(app: Router): void {
 
   app.get('/repos/:owner/:repo/pulls/:pull_number', {
     schema: { params: PullParams, response: { 200: PullRequestOrText } },
-    config: { operationId: 'pulls/get', resource: RESOURCE },
+    config: { operationId: 'pulls/get', resource: RESOURCE, answerCache: true },
   }, async (request, reply) => {
     const { ctx } = request.server;
     const { owner, repo, pull_number: number } = request.params;
