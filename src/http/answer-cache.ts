@@ -45,7 +45,7 @@ export class AnswerCache {
   /** `currentGeneration`: changes whenever an answer may have; null while it may be changing. */
   constructor(
     private readonly currentGeneration: () => string | null,
-    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   /** The answer kept for this key, if the database has not changed since it was built. */
