@@ -1,7 +1,9 @@
-// Repository rulesets in GraphQL: RepositoryRuleset (node(id:) resolves the REST
-// node_id), Repository.ruleset(databaseId:) and Repository.rulesets. Names, types and
-// descriptions as in @octokit/graphql-schema; of RepositoryRuleset, its rules,
-// bypassActors and source are not served yet (REST has them).
+// Rulesets in GraphQL: RepositoryRuleset (node(id:) resolves the REST node_id, a
+// repository's or an organization's), its source, Repository.ruleset(databaseId:) and
+// Repository.rulesets (with the organization's covering ones unless includeParents is
+// false), Organization.ruleset and Organization.rulesets (owners only). Names, types and
+// descriptions as in @octokit/graphql-schema; RuleSource lacks Enterprise (Wharf has
+// none). Of RepositoryRuleset, rules and bypassActors are not served yet (REST has them).
 export const rulesetsTypeDefs = /* GraphQL */ `
 """The level of enforcement for a rule or ruleset."""
 enum RuleEnforcement {
@@ -51,11 +53,16 @@ type RepositoryRuleset implements Node {
   id: ID!
   """Name of the ruleset."""
   name: String!
+  """Source of ruleset."""
+  source: RuleSource!
   """Target of the ruleset."""
   target: RepositoryRulesetTarget
   """Identifies the date and time when the object was last updated."""
   updatedAt: DateTime!
 }
+
+"""Types which can have \`RepositoryRule\` objects."""
+union RuleSource = Organization | Repository
 
 """The connection type for RepositoryRuleset."""
 type RepositoryRulesetConnection {
@@ -94,6 +101,27 @@ extend type Repository {
     """Returns the first _n_ elements from the list."""
     first: Int
     """Return rulesets configured at higher levels that apply to this repository"""
+    includeParents: Boolean = true
+    """Returns the last _n_ elements from the list."""
+    last: Int
+  ): RepositoryRulesetConnection
+}
+
+extend type Organization {
+  """Returns a single ruleset from the current organization by ID."""
+  ruleset(
+    """The ID of the ruleset to be returned."""
+    databaseId: Int!
+  ): RepositoryRuleset
+  """A list of rulesets for this organization."""
+  rulesets(
+    """Returns the elements in the list that come after the specified cursor."""
+    after: String
+    """Returns the elements in the list that come before the specified cursor."""
+    before: String
+    """Returns the first _n_ elements from the list."""
+    first: Int
+    """Return rulesets configured at higher levels that apply to this organization"""
     includeParents: Boolean = true
     """Returns the last _n_ elements from the list."""
     last: Int

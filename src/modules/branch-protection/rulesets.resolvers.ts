@@ -1,5 +1,7 @@
-// GraphQL resolvers of repository rulesets, on the rulesets service (the one REST
-// calls). A RulesetNode is only made for a ruleset of a repository the caller may read.
+// GraphQL resolvers of rulesets, on the rulesets services (the ones REST calls). A
+// RulesetNode is only made for a ruleset the caller may see: a repository's of a
+// repository they read, an organization's covering such a repository (REST's
+// includes_parents), or an organization's they own (REST's /orgs/{org}/rulesets).
 import { offsetConnection, type ConnectionArgs } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { load } from '../../graphql/loaders.ts';
@@ -7,18 +9,39 @@ import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import { repositoryById, type RepositoryNode } from '../repos/repos.resolvers.ts';
+import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/repos.resolvers.ts';
+import { accountById, accountNode, type AccountNode } from '../users/users.resolvers.ts';
 import type { Ruleset } from './rulesets.model.ts';
 import { rulesetsTypeDefs } from './rulesets.graphql.ts';
+import * as rulesetsOrg from './rulesets-org.service.ts';
 import * as rulesets from './rulesets.service.ts';
 
 export interface RulesetNode {
   __typename: 'RepositoryRuleset';
-  repo: Repo;
+  /** The repository it was reached through (its owner, for a repository's own), or null. */
+  repo: Repo | null;
   ruleset: Ruleset;
 }
 
-const rulesetNode = (repo: Repo, ruleset: Ruleset): RulesetNode => ({ __typename: 'RepositoryRuleset', repo, ruleset });
+const rulesetNode = (repo: Repo | null, ruleset: Ruleset): RulesetNode => ({ __typename: 'RepositoryRuleset', repo, ruleset });
+
+/** Null where the service says the caller may not see it (as REST's 404). */
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
+/** Who owns the ruleset: its repository (read by the caller, who reached it), or its organization. */
+async function sourceOf(r: RulesetNode, g: GraphQLContext): Promise<RepositoryNode | AccountNode | null> {
+  const { repositoryId, organizationId } = r.ruleset;
+  if (repositoryId !== null) return r.repo?.id === repositoryId ? repositoryNode(r.repo) : load(g, repositoryById, repositoryId);
+  const org = organizationId === null ? null : await load(g, accountById, organizationId);
+  return org ? accountNode(org) : null;
+}
 
 const rulesetFields = {
   id: (r: RulesetNode) => encodeNodeId('RepositoryRuleset', r.ruleset.id),
@@ -27,26 +50,41 @@ const rulesetFields = {
   enforcement: (r: RulesetNode) => r.ruleset.enforcement.toUpperCase(),
   target: (r: RulesetNode) => r.ruleset.target.toUpperCase(),
   conditions: (r: RulesetNode) => ({ refName: r.ruleset.conditions ? r.ruleset.conditions.refName : null }),
+  source: (r: RulesetNode, _args: unknown, g: GraphQLContext) => sourceOf(r, g),
   createdAt: (r: RulesetNode) => r.ruleset.createdAt,
   updatedAt: (r: RulesetNode) => r.ruleset.updatedAt,
 };
 
 const repositoryFields = {
-  ruleset: async (r: RepositoryNode, args: { databaseId: number }, g: GraphQLContext) => {
-    try {
-      // The repository's own rulesets: RepositoryRuleset's fields here are a repository's.
-      const found = await rulesets.getRuleset(g.ctx, g.actor, r.repo.owner.login, r.repo.name, args.databaseId, false);
-      return rulesetNode(r.repo, found.ruleset);
-    } catch (err) {
-      if (err instanceof NotFoundError) return null;
-      throw err;
-    }
+  ruleset: async (r: RepositoryNode, args: { databaseId: number; includeParents?: boolean | null }, g: GraphQLContext) => {
+    const found = await orNull(rulesets.getRuleset(g.ctx, g.actor, r.repo.owner.login, r.repo.name, args.databaseId, args.includeParents ?? true));
+    return found ? rulesetNode(r.repo, found.ruleset) : null;
   },
-  rulesets: (r: RepositoryNode, args: ConnectionArgs, g: GraphQLContext) =>
+  rulesets: (r: RepositoryNode, args: ConnectionArgs & { includeParents?: boolean | null }, g: GraphQLContext) =>
     offsetConnection(args, async (offset, limit) => {
-      const page = await rulesets.listRulesets(g.ctx, g.actor, r.repo.owner.login, r.repo.name, { offset, perPage: limit }, undefined, false);
+      const page = await rulesets.listRulesets(g.ctx, g.actor, r.repo.owner.login, r.repo.name, { offset, perPage: limit }, undefined, args.includeParents ?? true);
       return { items: page.items.map((x) => rulesetNode(r.repo, x.ruleset)), total: page.total };
     }),
+};
+
+/**
+ * An organization's own rulesets, for its owners; null to anyone else, as REST's 404.
+ * includeParents asks for enterprise rulesets, which Wharf has none of.
+ */
+const organizationFields = {
+  ruleset: async (a: AccountNode, args: { databaseId: number }, g: GraphQLContext) => {
+    const found = await orNull(rulesetsOrg.getOrgRuleset(g.ctx, g.actor, a.account.login, args.databaseId));
+    return found ? rulesetNode(null, found.ruleset) : null;
+  },
+  rulesets: async (a: AccountNode, args: ConnectionArgs, g: GraphQLContext) => {
+    const list = (offset: number, limit: number) => rulesetsOrg.listOrgRulesets(g.ctx, g.actor, a.account.login, { offset, perPage: limit });
+    // Owners only: ask once whether the caller may list them at all.
+    if ((await orNull(list(0, 1))) === null) return null;
+    return offsetConnection(args, async (offset, limit) => {
+      const page = await list(offset, limit);
+      return { items: page.items.map((x) => rulesetNode(null, x.ruleset)), total: page.total };
+    });
+  },
 };
 
 export const rulesetsGraphQL: GraphQLModule = {
@@ -54,14 +92,22 @@ export const rulesetsGraphQL: GraphQLModule = {
   typeDefs: rulesetsTypeDefs,
   resolvers: {
     Repository: repositoryFields,
+    Organization: organizationFields,
     RepositoryRuleset: rulesetFields,
   },
   nodes: {
     RepositoryRuleset: async (g, id) => {
       const n = numericId(id);
       const found = n === null ? null : await rulesets.rulesetById(g.ctx, n);
-      const repo = found ? await load(g, repositoryById, found.repositoryId) : null;
-      return found && repo ? rulesetNode(repo.repo, found) : null;
+      if (!found) return null;
+      if (found.repositoryId !== null) {
+        const repo = await load(g, repositoryById, found.repositoryId);
+        return repo ? rulesetNode(repo.repo, found) : null;
+      }
+      // An organization's: what its owners read at /orgs/{org}/rulesets/{id}.
+      const org = found.organizationId === null ? null : await load(g, accountById, found.organizationId);
+      const seen = org ? await orNull(rulesetsOrg.getOrgRuleset(g.ctx, g.actor, org.login, found.id)) : null;
+      return seen ? rulesetNode(null, seen.ruleset) : null;
     },
   },
 };

@@ -133,10 +133,12 @@ async function requireRuleset(ctx: AppContext, repo: Repo, id: number, includesP
   return rs;
 }
 
-/** A repository's ruleset by id alone, for GraphQL's node(id:); the caller checks that its repository is visible. */
-export async function rulesetById(ctx: AppContext, id: number): Promise<(Ruleset & { repositoryId: number }) | null> {
-  const rs = await store.findAnyById(ctx.db, id);
-  return rs && rs.repositoryId !== null ? { ...rs, repositoryId: rs.repositoryId } : null;
+/**
+ * A ruleset by id alone, a repository's or an organization's, for GraphQL's node(id:);
+ * the caller checks that the one asking may see it (reads the repository, owns the organization).
+ */
+export async function rulesetById(ctx: AppContext, id: number): Promise<Ruleset | null> {
+  return store.findAnyById(ctx.db, id);
 }
 
 export async function getRuleset(ctx: AppContext, actor: Actor, owner: string, name: string, id: number, includesParents = true): Promise<PresentedRuleset> {
