@@ -15,6 +15,7 @@ import { noreplyEmail } from '../repos/repos.init.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
 import { isPlainRevision, loadCommits, openRepo, requireNotEmpty, type CommitData } from './git-data.repository.ts';
+import { networkCommitDir } from './commits.network.ts';
 import { pathProblem } from './git-data.trees.ts';
 
 /** A commit with the Wharf users its author and committer addresses belong to. */
@@ -150,10 +151,14 @@ export interface CommitDetail extends CommitRecordData {
 async function requireCommit(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string) {
   const r = await openRepo(ctx, actor, owner, name);
   await requireNotEmpty(r);
-  const sha = await commitOf(r.dir, ref);
-  if (!sha) throw new ValidationError([{ resource: 'Commit', field: 'ref', code: 'invalid', message: `No commit found for SHA: ${ref}` }], `No commit found for SHA: ${ref}`);
-  const commit = (await loadCommits(ctx, r.dir, [sha])).get(sha)!;
-  return { r, commit };
+  const own = await commitOf(r.dir, ref);
+  // A commit only a readable fork (or other relative) has reads here too, as upstream.
+  const dir = own ? r.dir : await networkCommitDir(ctx, actor, r.repo, ref);
+  const sha = own ?? (dir ? ref.toLowerCase() : null);
+  if (!sha || !dir) throw new ValidationError([{ resource: 'Commit', field: 'ref', code: 'invalid', message: `No commit found for SHA: ${ref}` }], `No commit found for SHA: ${ref}`);
+  const commit = (await loadCommits(ctx, dir, [sha])).get(sha)!;
+  // `dir` holds the commit: the diff and patch are read there too.
+  return { r, dir, commit };
 }
 
 /** Upstream lists up to 300 files a page and 3000 in all. */
@@ -163,9 +168,9 @@ const MAX_FILES = 3000;
 export async function getCommit(
   ctx: AppContext, actor: Actor, owner: string, name: string, ref: string, page: { offset: number; limit: number },
 ): Promise<CommitDetail> {
-  const { r, commit } = await requireCommit(ctx, actor, owner, name, ref);
+  const { r, dir, commit } = await requireCommit(ctx, actor, owner, name, ref);
   // A merge commit's files are what it changed against its first parent, as upstream shows them.
-  const all = await diffFiles(r.dir, commit.parsed.parents[0] ?? null, commit.sha, MAX_FILES);
+  const all = await diffFiles(dir, commit.parsed.parents[0] ?? null, commit.sha, MAX_FILES);
   const additions = all.reduce((n, f) => n + f.additions, 0);
   const deletions = all.reduce((n, f) => n + f.deletions, 0);
   const [record] = await withUsers(ctx, [commit]);
@@ -177,10 +182,10 @@ export async function getCommit(
 
 /** The diff or patch media type of a commit, or its sha. */
 export async function getCommitText(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string, kind: 'diff' | 'patch' | 'sha'): Promise<string> {
-  const { r, commit } = await requireCommit(ctx, actor, owner, name, ref);
+  const { dir, commit } = await requireCommit(ctx, actor, owner, name, ref);
   if (kind === 'sha') return commit.sha;
-  if (kind === 'diff') return diffText(r.dir, commit.parsed.parents[0] ?? null, commit.sha);
-  return patchText(r.dir, commit.sha, commit.parsed.parents.length > 1);
+  if (kind === 'diff') return diffText(dir, commit.parsed.parents[0] ?? null, commit.sha);
+  return patchText(dir, commit.sha, commit.parsed.parents.length > 1);
 }
 
 // ---------------------------------------------------------------- branches

@@ -25,6 +25,7 @@ import {
 import { MAX_BLOB_BYTES } from './git-data.limits.ts';
 import { buildTree, type TreeEntryInput } from './git-data.trees.ts';
 import { refChangeRefusal, type RefChange } from '../branch-protection/protection.push.ts';
+import { networkCommitDir } from './commits.network.ts';
 
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -162,7 +163,13 @@ export async function createCommit(ctx: AppContext, actor: Actor, owner: string,
 export async function getGitCommit(ctx: AppContext, actor: Actor, owner: string, name: string, commitSha: string): Promise<{ repo: Repo; commit: CommitData }> {
   const r = await openRepo(ctx, actor, owner, name);
   const sha = commitSha.toLowerCase();
-  const commit = isSha(sha) ? (await loadCommits(ctx, r.dir, [sha])).get(sha) : undefined;
+  if (!isSha(sha)) throw await missing(r);
+  // A commit only a readable fork (or other relative) has reads here too, as upstream.
+  let commit = (await loadCommits(ctx, r.dir, [sha])).get(sha);
+  if (!commit) {
+    const dir = await networkCommitDir(ctx, actor, r.repo, sha);
+    commit = dir ? (await loadCommits(ctx, dir, [sha])).get(sha) : undefined;
+  }
   if (!commit) throw await missing(r);
   return { repo: r.repo, commit };
 }

@@ -492,6 +492,19 @@ export async function findRepoInNetwork(ctx: AppContext, ownerId: number, rootId
   return record ? (await withOwners(ctx, [record]))[0] ?? null : null;
 }
 
+/**
+ * The other repositories of `repo`'s fork network (its root, parents, forks and their
+ * forks) that the caller may read, oldest first: where a read of the network's shared
+ * history may look (a commit pushed only to a fork). At most the 1000 oldest members.
+ */
+export async function readableNetworkRelatives(ctx: AppContext, actor: Actor, repo: Repo): Promise<Repo[]> {
+  const others = (await store.listNetwork(ctx.db, repo.sourceId ?? repo.id, 1000)).filter((r) => r.id !== repo.id);
+  if (others.length === 0) return [];
+  const members = await withOwners(ctx, others);
+  const access = await accessToMany(ctx, actor, members);
+  return members.filter((r) => access.get(r.id)?.effective);
+}
+
 /** Ids of the repositories the user is an explicit collaborator on (issue lists across repositories). */
 export function collaborationRepositoryIds(ctx: AppContext, userId: number): Promise<number[]> {
   return store.collaborationIds(ctx.db, userId);

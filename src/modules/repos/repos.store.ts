@@ -279,6 +279,14 @@ export async function findInNetwork(db: Executor, ownerId: number, rootId: numbe
   return row ? toRecord(row) : null;
 }
 
+/** The repositories of the fork network rooted at `rootId` (the root and every fork of it), oldest first, at most `limit`. */
+export async function listNetwork(db: Executor, rootId: number, limit: number): Promise<RepoRecord[]> {
+  const rows = await db.selectFrom('repositories').selectAll()
+    .where((eb) => eb.or([eb('id', '=', rootId), eb('source_id', '=', rootId)]))
+    .orderBy('id').limit(limit).execute();
+  return rows.map(toRecord);
+}
+
 /** Which of `names` (compared case-insensitively) the owner already uses. */
 export async function takenNames(db: Executor, ownerId: number, names: readonly string[]): Promise<Set<string>> {
   if (!names.length) return new Set();
