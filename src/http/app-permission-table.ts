@@ -630,6 +630,8 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-pull': 'none',
   'wharf/web-pull-comment': 'none',
   'wharf/web-pull-line-comment': 'none',
+  'wharf/web-pull-thread-reply': 'none',
+  'wharf/web-pull-thread-resolve': 'none',
   'wharf/web-pulls': 'none',
   'wharf/web-raw': 'none',
   'wharf/web-react-issue': 'none',

@@ -94,3 +94,8 @@ export async function setThreadResolved(ctx: AppContext, actor: Actor, commentId
     return { ...fresh, thread: thread! };
   });
 }
+
+/** Which of these threads (named by their first comments, already read by the caller) are resolved, by whom and when. */
+export function resolutionsOfThreads(ctx: AppContext, rootIds: readonly number[]): Promise<Map<number, Resolution>> {
+  return store.resolutionsOf(ctx.db, rootIds);
+}

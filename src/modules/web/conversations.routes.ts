@@ -7,6 +7,7 @@ import * as web from './conversations.service.ts';
 import { issuePage, issuePath, issuesPage, labelsPage, newIssuePage } from './issues.pages.ts';
 import { pullPage, pullsPage } from './pulls.pages.ts';
 import { lineCommentPages, lineFormOf, PullPageQuery } from './line-comments.routes.ts';
+import { reviewThreadPages } from './review-threads.routes.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, issueNumber, PAGE, pageNumber, signedInPost } from './web.forms.ts';
 import { viewerOf } from './web.request.ts';
@@ -152,4 +153,5 @@ export function conversationPages(r: Router): void {
   });
 
   lineCommentPages(r);
+  reviewThreadPages(r);
 }

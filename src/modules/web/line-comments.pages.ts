@@ -2,14 +2,16 @@
 // table of lines (old and new line numbers beside the text), the comments on a line
 // right below it (the viewer's pending ones marked), and for those who may comment a
 // "Comment on a line" form per file (line, side, text; a single comment or one of the
-// viewer's pending review), which a line number's link opens on that line. The comments of lines this diff no longer shows are listed
+// viewer's pending review), which a line number's link opens on that line. A line's
+// comments come as threads with their replies and resolution (review-threads.pages.ts). The comments of lines this diff no longer shows are listed
 // under their file. A refused comment comes back in its file's form, open, as typed.
 import type { FileChange } from '../../git/history.ts';
 import { parsePatch } from '../pulls/review-comments.positions.ts';
 import type { PullView } from './conversations.service.ts';
 import type { LineComment } from './line-comments.service.ts';
 import { repoPath } from './repo.layout.ts';
-import { flash, fragment, h, postForm, time, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
+import { threadBoxes, type ThreadForm } from './review-threads.pages.ts';
+import { flash, h, postForm, type Frame, type ReactNode } from './web.render.ts';
 
 export interface LineCommentForm {
   path: string;
@@ -20,15 +22,6 @@ export interface LineCommentForm {
 }
 
 const STATUS: Record<string, string> = { added: 'added', removed: 'deleted', modified: 'modified', renamed: 'renamed', copied: 'copied', changed: 'changed', unchanged: 'unchanged' };
-
-function commentBox(c: LineComment): ReactNode {
-  const who = c.author ? h('a', { href: `/${encodeURIComponent(c.author.login)}` }, c.author.login) : 'ghost';
-  const id = `discussion_r${c.record.id}`;
-  return h('article', { key: id, id, className: 'comment box review-comment', 'data-path': c.record.path, 'data-line': c.record.line ?? '', 'data-side': c.record.side ?? '' },
-    h('header', { className: 'comment-head' }, who, ' commented ', time(c.record.createdAt),
-      c.pending ? fragment(' ', h('span', { className: 'badge warn', 'data-badge': 'pending' }, 'Pending')) : null),
-    trustedHtml('div', { className: 'markdown-body' }, c.html));
-}
 
 /** Where a comment sits: its side and line in this diff. */
 const keyOf = (side: string | null, line: number | null) => `${side}:${line}`;
@@ -64,7 +57,7 @@ function lineLink(v: PullView, path: string, index: number, line: number, side: 
 
 const mayComment = (frame: Frame, v: PullView) => frame.user !== null && v.canComment && !v.repo.archived;
 
-function fileDiff(frame: Frame, v: PullView, f: FileChange, index: number, comments: LineComment[], form: LineCommentForm | null): ReactNode {
+function fileDiff(frame: Frame, v: PullView, f: FileChange, index: number, comments: LineComment[], form: LineCommentForm | null, thread: ThreadForm | null): ReactNode {
   const commentable = mayComment(frame, v);
   const byLine = new Map<string, LineComment[]>();
   for (const c of comments) byLine.set(keyOf(c.record.side, c.record.line), [...(byLine.get(keyOf(c.record.side, c.record.line)) ?? []), c]);
@@ -90,7 +83,7 @@ function fileDiff(frame: Frame, v: PullView, f: FileChange, index: number, comme
       ].filter((c) => !placed.has(c.record.id));
       if (here.length) {
         for (const c of here) placed.add(c.record.id);
-        rows.push(h('tr', { key: `c${i}`, className: 'line-comments' }, h('td', { colSpan: 3 }, ...here.map(commentBox))));
+        rows.push(h('tr', { key: `c${i}`, className: 'line-comments' }, h('td', { colSpan: 3 }, ...threadBoxes(frame, v, here, thread))));
       }
     });
     body = h('div', { className: 'diff-scroll' }, h('table', { className: 'diff-lines' },
@@ -105,13 +98,13 @@ function fileDiff(frame: Frame, v: PullView, f: FileChange, index: number, comme
         h('span', { className: 'add' }, `+${f.additions}`), ' ', h('span', { className: 'del' }, `−${f.deletions}`))),
     body,
     elsewhere.length
-      ? h('div', { className: 'outdated-comments' }, h('h4', null, 'Comments on lines this diff no longer shows'), ...elsewhere.map(commentBox))
+      ? h('div', { className: 'outdated-comments' }, h('h4', null, 'Comments on lines this diff no longer shows'), ...threadBoxes(frame, v, elsewhere, thread))
       : null,
     lineForm(frame, v, f, index, form));
 }
 
 /** The Files changed section of a pull request page. */
-export function pullDiff(frame: Frame, v: PullView, form: LineCommentForm | null): ReactNode {
+export function pullDiff(frame: Frame, v: PullView, form: LineCommentForm | null, thread: ThreadForm | null = null): ReactNode {
   const byPath = new Map<string, LineComment[]>();
   for (const c of v.lineComments.comments) byPath.set(c.record.path, [...(byPath.get(c.record.path) ?? []), c]);
   return h('div', { className: 'diff' },
@@ -122,5 +115,5 @@ export function pullDiff(frame: Frame, v: PullView, form: LineCommentForm | null
     v.lineComments.pendingReviewId
       ? h('p', { className: 'flash notice', role: 'status', id: 'pending-review-note' }, 'Your review is pending: its comments are shown to you alone until you submit it with Review changes.')
       : null,
-    ...v.files.map((f, i) => fileDiff(frame, v, f, i, byPath.get(f.path) ?? [], form)));
+    ...v.files.map((f, i) => fileDiff(frame, v, f, i, byPath.get(f.path) ?? [], form, thread)));
 }

@@ -13,6 +13,7 @@ import * as reviewComments from '../pulls/review-comments.service.ts';
 import * as reviews from '../pulls/reviews.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { resolvedThreadsOf, type ThreadResolution } from './review-threads.service.ts';
 
 export interface LineComment {
   record: ReviewCommentRecord;
@@ -26,6 +27,8 @@ export interface LineComments {
   comments: LineComment[];
   /** The viewer's pending review, whose comments the review form submits. */
   pendingReviewId: number | null;
+  /** The resolved threads, by their first comment's id. */
+  resolved: Map<number, ThreadResolution>;
 }
 
 /** Review comments shown on one pull request page; the API pages the rest. */
@@ -37,13 +40,15 @@ export async function lineCommentsOf(ctx: AppContext, actor: Actor, owner: strin
     reviews.findOwnPendingReview(ctx, actor, owner, name, number),
   ]);
   const context = `${list.repo.owner.login}/${list.repo.name}`;
-  const [authors, html] = await Promise.all([
+  const [authors, html, resolved] = await Promise.all([
     users.accountsByIds(ctx, list.items.map((c) => c.userId)),
     Promise.all(list.items.map((c) => renderHtml(ctx, c.body, { mode: 'gfm', context }))),
+    resolvedThreadsOf(ctx, list.items),
   ]);
   return {
     comments: list.items.map((c, i) => ({ record: c, html: html[i]!, author: authors.get(c.userId) ?? null, pending: pending !== null && c.reviewId === pending.id })),
     pendingReviewId: pending?.id ?? null,
+    resolved,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Account } from '../users/users.model.ts';
 import { commitRow } from './commits.pages.ts';
 import { pullDiff, type LineCommentForm } from './line-comments.pages.ts';
 import { conversation, milestoneOf, stateBadge, type IssueInline } from './issues.pages.ts';
+import type { ThreadForm } from './review-threads.pages.ts';
 import { EMPTY_REVIEW, reviewBox, reviewForm, type ReviewForm } from './reviews.pages.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
 import type { PullListView, PullView } from './conversations.service.ts';
@@ -71,6 +72,7 @@ export interface PullInline extends IssueInline {
   merge?: string[];
   review?: ReviewForm;
   line?: LineCommentForm;
+  thread?: ThreadForm;
 }
 
 export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): string {
@@ -96,5 +98,5 @@ export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): st
       h('ul', { className: 'list box' }, ...v.commits.map((c) => commitRow(v.repo, c)))),
     h('section', { id: 'files', 'aria-labelledby': 'files-heading' },
       h('h2', { id: 'files-heading' }, 'Files changed'),
-      pullDiff(frame, v, inline.line ?? null))));
+      pullDiff(frame, v, inline.line ?? null, inline.thread ?? null))));
 }
