@@ -154,6 +154,52 @@ describe('web forms: review threads and review reactions', () => {
     assert.equal((await commentsOf(vault, vaultNumber)).length, 1, 'nothing added');
   });
 
+  test('reactions on a submitted review: shown under it, added and taken back; refusals inline with nothing changed', async () => {
+    const kit = t.octokit(alice.token);
+    const { data: review } = await kit.rest.pulls.createReview({ owner: alice.login, repo, pull_number: number, body: 'Looks **fine**', event: 'COMMENT' });
+    const reactionsOf = async () => (await gql(t, alice.token)<{ node: { reactions: { nodes: { content: string; user: { login: string } }[] } } }>(
+      'query($id: ID!) { node(id: $id) { ... on PullRequestReview { reactions(first: 10) { nodes { content user { login } } } } } }', { id: review.node_id },
+    )).node.reactions.nodes.map((r) => [r.content, r.user.login]);
+    const bar = (html: string) => new RegExp(`<form [^>]*id="reactions-review-${review.id}"[\\s\\S]*?</form>`).exec(html)?.[0] ?? '';
+    const shown = await page(bobWeb, base);
+    const box = new RegExp(`<article [^>]*id="review-${review.id}"[\\s\\S]*?</article>`).exec(shown.body)?.[0] ?? '';
+    assert.match(box, /Looks <strong>fine<\/strong>[\s\S]*class="reactions" id="reactions-review-/, 'under the review\'s body');
+    assert.match(bar(shown.body), new RegExp(`action="${base}/reviews/${review.id}/reactions"`));
+    assert.match(bar(shown.body), /value="heart:add" aria-pressed="false"/);
+    const at = `${base}/reviews/${review.id}/reactions`;
+    const token = csrfIn(shown.body);
+
+    const bad = await bobWeb.post(at, { authenticity_token: token, reaction: 'shrug:add' });
+    assert.equal(bad.status, 422);
+    assert.match(bar(bad.body), /role="alert">Choose one of the reactions\.</, 'in the review\'s bar');
+    assert.equal((await bobWeb.post(at, { reaction: 'heart:add' })).status, 403, 'no token');
+    assert.equal((await bobWeb.post(at, { authenticity_token: 'b'.repeat(64), reaction: 'heart:add' })).status, 403, 'forged token');
+    const { data: pending } = await kit.rest.pulls.createReview({ owner: alice.login, repo, pull_number: number, body: 'draft' });
+    assert.equal((await bobWeb.post(`${base}/reviews/${pending.id}/reactions`, { authenticity_token: token, reaction: 'heart:add' })).status, 404, 'a pending review is its author\'s alone');
+    assert.equal((await aliceWeb.post(`${base}/reviews/${pending.id}/reactions`, { authenticity_token: csrfIn((await page(aliceWeb, base)).body), reaction: 'heart:add' })).status, 404, 'nor a subject of reactions to its author before it is submitted (the reactions service finds submitted reviews only)');
+    await kit.rest.pulls.deletePendingReview({ owner: alice.login, repo, pull_number: number, review_id: pending.id });
+    assert.equal((await bobWeb.post(`/${alice.login}/${repo}/pull/${number + 1}/reviews/${review.id}/reactions`, { authenticity_token: token, reaction: 'heart:add' })).status, 404, 'another pull request\'s address');
+    assert.deepEqual(await reactionsOf(), [], 'nothing added');
+
+    const added = await bobWeb.post(at, { authenticity_token: token, reaction: 'heart:add' });
+    assert.equal(added.status, 303);
+    assert.equal(added.location, `${base}#review-${review.id}`);
+    assert.deepEqual(await reactionsOf(), [['HEART', bob.login]]);
+    assert.match(bar((await page(bobWeb, base)).body), /value="heart:remove" aria-pressed="true"[^>]*aria-label="heart: 1, yours \(take back\)"/);
+    assert.match((await page(new WebClient(t), base)).body, new RegExp(`<ul class="reactions" id="reactions-review-${review.id}" aria-label="Reactions"><li class="badge" data-content="heart"`), 'counts alone for those signed out');
+    assert.equal((await bobWeb.post(at, { authenticity_token: token, reaction: 'heart:remove' })).status, 303);
+    assert.deepEqual(await reactionsOf(), []);
+  });
+
+  test('a private repository\'s review reactions are a 404 to outsiders', async () => {
+    const { data: review } = await t.octokit(alice.token).rest.pulls.createReview({ owner: alice.login, repo: vault, pull_number: vaultNumber, body: 'Secret review', event: 'COMMENT' });
+    const token = csrfIn((await page(bobWeb, base)).body);
+    const res = await bobWeb.post(`/${alice.login}/${vault}/pull/${vaultNumber}/reviews/${review.id}/reactions`, { authenticity_token: token, reaction: 'heart:add' });
+    assert.equal(res.status, 404);
+    assert.doesNotMatch(res.body, /Secret/);
+    assert.equal((await bobWeb.post(`${base}/reviews/${review.id}/reactions`, { authenticity_token: token, reaction: 'heart:add' })).status, 404, 'nor under the public pull request\'s address');
+  });
+
   describe('in a real browser', { skip: chromiumMissing ? 'chromium is not installed' : false }, () => {
     let browser: Browser;
     before(async () => { browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }); });

@@ -638,6 +638,7 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-react-issue-comment': 'none',
   'wharf/web-react-pull': 'none',
   'wharf/web-react-pull-comment': 'none',
+  'wharf/web-react-pull-review': 'none',
   'wharf/web-release': 'none',
   'wharf/web-releases': 'none',
   'wharf/web-repo-access': 'none',

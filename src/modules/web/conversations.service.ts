@@ -20,7 +20,7 @@ import type { Repo, Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
-import { conversationReactions, type ConversationReactions } from './reactions.service.ts';
+import { conversationReactions, reviewReactions, type ConversationReactions, type ReactionBar } from './reactions.service.ts';
 import { submittedReviews, type ReviewEntry } from './reviews.service.ts';
 import { lineCommentsOf, type LineComments } from './line-comments.service.ts';
 import { PER_PAGE } from './web.service.ts';
@@ -140,6 +140,8 @@ export interface PullView extends IssueView {
   mergedBy: Account | null;
   /** The submitted reviews, oldest first. */
   reviews: ReviewEntry[];
+  /** Each submitted review's reactions, by review id. */
+  reviewReactions: Map<number, ReactionBar>;
   /** The review comments on the diff's lines (the viewer's pending ones too). */
   lineComments: LineComments;
 }
@@ -151,14 +153,15 @@ export async function pullPage(ctx: AppContext, actor: Actor, owner: string, nam
     pullFigures(ctx, located.repo, located.pull, located.issue),
     pullChanges.listPullFiles(ctx, actor, owner, name, number, { offset: 0, limit: pullChanges.MAX_FILES }),
     pullChanges.listPullCommits(ctx, actor, owner, name, number, { offset: 0, limit: 250 }),
-    submittedReviews(ctx, actor, owner, name, number),
+    submittedReviews(ctx, actor, owner, name, number)
+      .then(async (list) => ({ list, bars: await reviewReactions(ctx, actor, list.map((r) => r.record.id)) })),
     lineCommentsOf(ctx, actor, owner, name, number),
   ]);
   const mergedById = figures.pull.mergedById;
   const mergedBy = mergedById === null ? null : (await users.accountsByIds(ctx, [mergedById])).get(mergedById) ?? null;
   return {
     ...conversation, pull: figures.pull, mergeable: figures.figures.mergeable, mergeableState: figures.figures.mergeableState,
-    files: files.items, fileCount: files.total, commits: commitList.items, mergedBy, reviews, lineComments,
+    files: files.items, fileCount: files.total, commits: commitList.items, mergedBy, reviews: reviews.list, reviewReactions: reviews.bars, lineComments,
   };
 }
 
@@ -174,7 +177,7 @@ export async function pullOrIssuePage(
 
 export { mergePull } from '../pulls/pulls.merge.ts';
 export { submitReview } from './reviews.service.ts';
-export { toggleReaction } from './reactions.service.ts';
+export { toggleReaction, toggleReviewReaction } from './reactions.service.ts';
 
 
 /** A repository's labels, a page at a time as the API lists them. */

@@ -90,7 +90,7 @@ export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): st
         h('li', null, h('a', { href: '#pull-commits' }, `Commits (${v.commits.length})`)),
         h('li', null, h('a', { href: '#files' }, `Files changed (${v.fileCount})`)))),
     h('section', { id: 'conversation', 'aria-label': 'Conversation' },
-      conversation(frame, v, inline, v.reviews.map((r) => ({ at: r.record.submittedAt ?? r.record.createdAt, node: reviewBox(r) })))),
+      conversation(frame, v, inline, v.reviews.map((r) => ({ at: r.record.submittedAt ?? r.record.createdAt, node: reviewBox(frame, v, r, inline.reaction) })))),
     reviewForm(frame, v, inline.review ?? EMPTY_REVIEW),
     mergeBox(frame, v, inline.merge ?? []),
     h('section', { id: 'pull-commits', 'aria-labelledby': 'commits-heading' },

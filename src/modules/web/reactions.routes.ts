@@ -1,4 +1,5 @@
-// The reaction buttons' posts: on an issue or pull request, and on one of its comments.
+// The reaction buttons' posts: on an issue or pull request, on one of its comments, and
+// on a pull request's submitted review.
 // Each redirects back to the subject on its page; a refusal (an archived repository, an
 // interaction limit, a button that is not one of the eight) shows the page again with
 // the message in that subject's bar, and nothing changed.
@@ -12,6 +13,10 @@ import type { ReactionErrors } from './reactions.pages.ts';
 import { formErrors, issueNumber, PAGE, signedInPost } from './web.forms.ts';
 import type { Viewer } from './web.request.ts';
 import { CommentParams, NumberParams, ReactionForm } from './web.schemas.ts';
+import { Type } from '@sinclair/typebox';
+
+/** A review's reactions: its id beside the pull request's number (strings, as NumberParams). */
+const ReviewParams = Type.Object({ owner: Type.String({ maxLength: 256 }), repo: Type.String({ maxLength: 256 }), number: Type.String({ maxLength: 20 }), review_id: Type.String({ maxLength: 20 }) });
 
 /** Registered inside the pages' scope (web.routes.ts). */
 export function reactionPages(r: Router): void {
@@ -22,6 +27,21 @@ export function reactionPages(r: Router): void {
     if (v.kind === 'pull') return sendPage(reply.code(status), pullPage(viewer.frame(`${v.view.issue.record.title} · Pull request #${number}`), v.view, { reaction }));
     return sendPage(reply.code(status), issuePage(viewer.frame(`${v.view.issue.record.title} · Issue #${number}`), v.view, { reaction }));
   }
+
+  r.post('/:owner/:repo/pull/:number/reviews/:review_id/reactions', { schema: { params: ReviewParams, body: ReactionForm }, config: { ...PAGE, operationId: 'wharf/web-react-pull-review' } }, async (request, reply) => {
+    const { owner, repo } = request.params;
+    const number = issueNumber(request.params.number);
+    const reviewId = issueNumber(request.params.review_id);
+    return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
+      try {
+        const { repo: at, issue } = await web.toggleReviewReaction(ctx, viewer.actor, owner, repo, number, reviewId, request.body.reaction);
+        return reply.redirect(`${issuePath(at, issue)}#review-${reviewId}`, 303);
+      } catch (err) {
+        const { status, messages } = formErrors(err);
+        return again(reply, viewer, owner, repo, number, status, { bar: `reactions-review-${reviewId}`, errors: messages });
+      }
+    });
+  });
 
   async function toggle(reply: FastifyReply, viewer: Viewer, owner: string, repo: string, number: number, commentId: number | null, button: string | undefined): Promise<FastifyReply> {
     const bar = commentId === null ? 'reactions-issue' : `reactions-comment-${commentId}`;

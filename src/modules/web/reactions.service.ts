@@ -1,6 +1,7 @@
 // Reactions for the conversation pages: each subject's counts of the eight reactions
 // and whether the viewer left each (one query for the issue, one for all its comments),
-// and the reaction buttons' writes through the reactions service with the viewer as actor.
+// and the reaction buttons' writes through the reactions service with the viewer as actor;
+// a pull request's submitted reviews have bars of their own.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -9,6 +10,7 @@ import type { IssueRecord } from '../issues/issues.model.ts';
 import * as issues from '../issues/issues.service.ts';
 import { REACTION_CONTENTS, type ReactionContent } from '../reactions/reactions.rollup.ts';
 import * as reactions from '../reactions/reactions.service.ts';
+import * as reviews from '../pulls/reviews.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 
 export interface ReactionCount {
@@ -45,6 +47,12 @@ export async function conversationReactions(ctx: AppContext, actor: Actor, issue
   return { issue: barsOf(onIssue, issueId), comments: new Map(commentIds.map((id) => [id, barsOf(onComments, id)])) };
 }
 
+/** The bars of submitted reviews (the caller has found them visible), by review id. */
+export async function reviewReactions(ctx: AppContext, actor: Actor, reviewIds: readonly number[]): Promise<Map<number, ReactionBar>> {
+  const rows = await reactions.reactionGroupsOf(ctx, 'pull_request_review', reviewIds, actor.user?.id ?? 0);
+  return new Map(reviewIds.map((id) => [id, barsOf(rows, id)]));
+}
+
 /** A button's value: `content:add` or `content:remove`. */
 function parseButton(raw: string | undefined): { content: ReactionContent; add: boolean } {
   const at = raw?.lastIndexOf(':') ?? -1;
@@ -77,4 +85,20 @@ export async function toggleReaction(
   if (add) await reactions.createReaction(ctx, actor, ref, content);
   else await reactions.removeOwnReaction(ctx, actor, ref, content);
   return { repo, issue };
+}
+
+/**
+ * The same for a submitted review of pull request `number` (upstream has these through
+ * GraphQL's addReaction alone; the reactions service decides as it does there).
+ */
+export async function toggleReviewReaction(
+  ctx: AppContext, actor: Actor, owner: string, name: string, number: number, reviewId: number, button: string | undefined,
+): Promise<{ repo: Repo; issue: IssueRecord }> {
+  // A review of another pull request is not at this address.
+  const at = await reviews.getReview(ctx, actor, owner, name, number, reviewId);
+  const { content, add } = parseButton(button);
+  const ref = { kind: 'pull_request_review' as const, owner, repo: name, reviewId };
+  if (add) await reactions.createReaction(ctx, actor, ref, content);
+  else await reactions.removeOwnReaction(ctx, actor, ref, content);
+  return { repo: at.repo, issue: at.issue };
 }

@@ -1,11 +1,12 @@
 // Reviews on the pull request page: each submitted review in the conversation with its
-// state, and the "Review changes" form (a body and one of Comment, Approve, Request
+// state and its reactions, and the "Review changes" form (a body and one of Comment, Approve, Request
 // changes). The author's own pull request offers Comment alone, as upstream does; the
 // review service refuses the others to anyone who posts them anyway.
 import type { ReviewState } from '../pulls/pulls.model.ts';
 import type { PullView } from './conversations.service.ts';
 import { repoPath } from './repo.layout.ts';
 import type { ReviewEntry } from './reviews.service.ts';
+import { reactionBar, type ReactionErrors } from './reactions.pages.ts';
 import { flash, h, postForm, time, trustedHtml, type Frame, type ReactNode } from './web.render.ts';
 
 const STATE_WORDS: Record<ReviewState, [verb: string, badge: string]> = {
@@ -16,14 +17,17 @@ const STATE_WORDS: Record<ReviewState, [verb: string, badge: string]> = {
   PENDING: ['started a review', 'Pending'],
 };
 
-export function reviewBox(r: ReviewEntry): ReactNode {
+/** `refused`: a reaction's refusal, shown in the bar it was left on. */
+export function reviewBox(frame: Frame, v: PullView, r: ReviewEntry, refused?: ReactionErrors): ReactNode {
   const [verb, badge] = STATE_WORDS[r.record.state];
   const id = `review-${r.record.id}`;
   const who = r.author ? h('a', { href: `/${encodeURIComponent(r.author.login)}` }, r.author.login) : 'ghost';
   return h('article', { className: 'comment box review', id, key: id, 'data-state': r.record.state },
     h('header', { className: 'comment-head' }, who, ` ${verb} `, r.record.submittedAt ? time(r.record.submittedAt) : null,
       h('span', { className: `badge review-state state-${r.record.state.toLowerCase()}` }, badge)),
-    r.html ? trustedHtml('div', { className: 'markdown-body' }, r.html) : null);
+    r.html ? trustedHtml('div', { className: 'markdown-body' }, r.html) : null,
+    reactionBar(frame, `${repoPath(v.repo, 'pull', v.pull.number)}/reviews/${r.record.id}/reactions`, `reactions-review-${r.record.id}`,
+      v.reviewReactions.get(r.record.id) ?? [], v.canReact, refused));
 }
 
 export interface ReviewForm {
