@@ -1,6 +1,7 @@
 // A commit that exists only in a fork reads through its parent's URLs, as upstream
-// (a fork network shares its objects there): GET …/commits/{sha}, …/git/commits/{sha}
-// and the .diff media type of the parent answer it, with the parent's URLs. Only from
+// (a fork network shares its objects there): GET …/commits/{sha}, …/git/commits/{sha},
+// the .diff media type, …/status, …/check-runs and the web commit page of the parent
+// answer it, with the parent's URLs. Only from
 // forks the caller may read: a sha only in a private fork the caller cannot see stays
 // unknown through the parent (422 / 404, as a sha that exists nowhere).
 import { after, before, describe, test } from 'node:test';
@@ -55,6 +56,19 @@ describe('commits of a fork read through the parent', () => {
     assert.equal(diff.status, 200);
     assert.match(await diff.text(), /\+\+\+ b\/only-in-fork\.txt/);
 
+    // Its combined status and check runs in the parent: none reported there yet.
+    const status = await requestJson(t, 'GET', `/repos/${alice.login}/${repo}/commits/${forkSha}/status`, undefined);
+    assert.equal(status.status, 200);
+    assert.deepEqual([status.body.sha, status.body.total_count], [forkSha, 0]);
+    const runs = await requestJson(t, 'GET', `/repos/${alice.login}/${repo}/commits/${forkSha}/check-runs`, undefined);
+    assert.equal(runs.status, 200);
+    assert.equal(runs.body.total_count, 0);
+
+    // The parent's web commit page shows it too.
+    const page = await t.request(`/${alice.login}/${repo}/commit/${forkSha}`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /only-in-fork\.txt/);
+
     // Nothing was copied into the parent: its branches and its object database are as they were.
     const inParent = await requestJson(t, 'GET', `/repos/${alice.login}/${repo}/branches`, undefined);
     assert.equal(inParent.body.some((b: { commit: { sha: string } }) => b.commit.sha === forkSha), false);
@@ -82,6 +96,7 @@ describe('commits of a fork read through the parent', () => {
     assert.equal((await requestJson(t, 'GET', `/repos/${carol.login}/${fork.name}/commits/${sha}`, dave.token)).status, 404);
     assert.equal((await requestJson(t, 'GET', `/repos/${owner.login}/${secret}/commits/${sha}`, dave.token)).status, 422);
     assert.equal((await requestJson(t, 'GET', `/repos/${owner.login}/${secret}/git/commits/${sha}`, dave.token)).status, 404);
+    assert.equal((await requestJson(t, 'GET', `/repos/${owner.login}/${secret}/commits/${sha}/status`, dave.token)).status, 404);
     // Nor through a public repository of another network, of course.
     assert.equal((await requestJson(t, 'GET', `/repos/${alice.login}/${repo}/commits/${sha}`, carol.token)).status, 422);
 

@@ -11,6 +11,7 @@ import type { Slice } from '../../domain/page.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { peel } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
+import { networkCommitSha } from '../git-data/commits.network.ts';
 import { isPlainRevision } from '../git-data/git-data.repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -42,8 +43,10 @@ export async function requireHeadSha(ctx: AppContext, repo: Repo, sha: string, r
 }
 
 /** The commit a sha, branch or tag names, or 404. */
-export async function commitOfRef(ctx: AppContext, repo: Repo, ref: string): Promise<string> {
-  const sha = isPlainRevision(ref) ? await peel(repos.gitDir(ctx, repo), ref, 'commit') : null;
+export async function commitOfRef(ctx: AppContext, repo: Repo, ref: string, reader?: Actor): Promise<string> {
+  const sha = (isPlainRevision(ref) ? await peel(repos.gitDir(ctx, repo), ref, 'commit') : null)
+    // Reads also name a commit only a relative in the fork network holds that the reader reads (as upstream).
+    ?? (reader ? await networkCommitSha(ctx, reader, repo, ref) : null);
   if (!sha) throw new NotFoundError(`No commit found for SHA: ${ref}`);
   return sha;
 }
@@ -279,7 +282,7 @@ async function listRuns(ctx: AppContext, repo: Repo, base: Pick<store.RunFilter,
 
 export async function listRunsForRef(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string, q: RunListQuery, slice: Slice): Promise<RunPage> {
   const repo = await forReading(ctx, actor, owner, name);
-  return listRuns(ctx, repo, { headSha: await commitOfRef(ctx, repo, ref) }, q, slice);
+  return listRuns(ctx, repo, { headSha: await commitOfRef(ctx, repo, ref, actor) }, q, slice);
 }
 
 export async function listRunsForSuite(ctx: AppContext, actor: Actor, owner: string, name: string, suiteId: string, q: RunListQuery, slice: Slice): Promise<RunPage> {

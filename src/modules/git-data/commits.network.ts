@@ -26,3 +26,8 @@ export async function networkCommitDir(ctx: AppContext, actor: Actor, repo: Repo
   }
   return null;
 }
+
+/** `sha` in full (lower case) when a readable relative of `repo` holds that commit, else null. */
+export async function networkCommitSha(ctx: AppContext, actor: Actor, repo: Repo, sha: string): Promise<string | null> {
+  return (await networkCommitDir(ctx, actor, repo, sha)) ? sha.toLowerCase() : null;
+}

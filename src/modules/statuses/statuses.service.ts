@@ -11,6 +11,7 @@ import { recordEvent } from '../../events/outbox.ts';
 import { peel } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
 import { commitRecordData } from '../git-data/commits.service.ts';
+import { networkCommitSha } from '../git-data/commits.network.ts';
 import { isPlainRevision } from '../git-data/git-data.repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -50,8 +51,10 @@ async function forWriting(ctx: AppContext, actor: Actor, owner: string, name: st
 }
 
 /** The commit a sha, branch or tag names in `repo`, or NotFoundError. */
-async function commitOf(ctx: AppContext, repo: Repo, ref: string): Promise<string> {
-  const sha = isPlainRevision(ref) ? await peel(repos.gitDir(ctx, repo), ref, 'commit') : null;
+async function commitOf(ctx: AppContext, repo: Repo, ref: string, reader?: Actor): Promise<string> {
+  const sha = (isPlainRevision(ref) ? await peel(repos.gitDir(ctx, repo), ref, 'commit') : null)
+    // Reads also name a commit only a relative in the fork network holds that the reader reads (as upstream).
+    ?? (reader ? await networkCommitSha(ctx, reader, repo, ref) : null);
   if (!sha) throw new NotFoundError(`No commit found for SHA: ${ref}`);
   return sha;
 }
@@ -136,7 +139,7 @@ export interface CombinedStatus {
 
 export async function getCombinedStatus(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string, slice: Slice): Promise<CombinedStatus> {
   const repo = await forReading(ctx, actor, owner, name);
-  const sha = await commitOf(ctx, repo, ref);
+  const sha = await commitOf(ctx, repo, ref, actor);
   const latest = await store.latestPerContext(ctx.db, repo.id, sha);
   return {
     repo, sha, state: combinedState(latest), statuses: latest.slice(slice.offset, slice.offset + slice.perPage), total: latest.length,
