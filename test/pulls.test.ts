@@ -110,11 +110,6 @@ describe('opening a pull request', () => {
     assert.equal(got.data.draft, true);
     assert.equal(got.data.mergeable, true);
     assert.equal(got.data.mergeable_state, 'draft');
-    assert.equal(got.data.active_lock_reason, null);
-    await kit.rest.issues.lock({ owner: alice.login, repo: r.clone.repo, issue_number: 1, lock_reason: 'resolved' });
-    const listed = await kit.rest.pulls.list({ owner: alice.login, repo: r.clone.repo });
-    assert.deepEqual(listed.data.map((p) => [p.locked, p.active_lock_reason]), [[true, 'resolved']]);
-    await kit.rest.issues.unlock({ owner: alice.login, repo: r.clone.repo, issue_number: 1 });
     await failsWith(kit.rest.pulls.get({ owner: alice.login, repo: r.clone.repo, pull_number: 2 }), 404);
     await kit.rest.pulls.update({ owner: alice.login, repo: r.clone.repo, pull_number: 1, body: 'Some **bold** words' });
     const full = await t.request(`/repos/${alice.login}/${r.clone.repo}/pulls/1`, { token: alice.token, headers: { accept: 'application/vnd.github.full+json' } });

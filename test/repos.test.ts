@@ -102,15 +102,15 @@ describe('repositories', () => {
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}', 200, own.data);
   });
 
-  test('visibility, is_template and template_repository are in every record, as upstream since the nebula and baptiste previews ended; the preview types still answer the same', async () => {
+  test('previews (the spec): nebula adds visibility, baptiste adds is_template and template_repository', async () => {
     const plain = await (await t.request(`/repos/${alice.login}/vault`, { token: alice.token })).json();
-    assert.deepEqual([plain.visibility, plain.is_template, plain.template_repository], ['private', false, null]);
+    assert.deepEqual([plain.visibility, plain.is_template, plain.template_repository], [undefined, undefined, undefined]);
     const nebula = await (await t.request(`/repos/${alice.login}/vault`, { token: alice.token, headers: { accept: 'application/vnd.service.nebula-preview+json' } })).json();
     assert.equal(nebula.visibility, 'private');
     const baptiste = await (await t.request(`/repos/${alice.login}/vault`, { token: alice.token, headers: { accept: 'application/vnd.github.baptiste-preview+json' } })).json();
     assert.equal(baptiste.is_template, false);
     assert.equal(baptiste.template_repository, null);
-    const listed = await (await t.request(`/users/${alice.login}/repos`, { token: alice.token })).json() as { name: string; visibility: string; is_template: boolean }[];
+    const listed = await (await t.request(`/users/${alice.login}/repos`, { token: alice.token, headers: { accept: 'application/vnd.github.nebula-preview+json, application/vnd.github.baptiste-preview+json' } })).json() as { name: string; visibility: string; is_template: boolean }[];
     assert.deepEqual(listed.filter((r) => r.name === 'vault').map((r) => [r.visibility, r.is_template]), [['private', false]]);
   });
 

@@ -35,6 +35,8 @@ const UNSATISFIABLE = new Set(['GET /app/installations 200 [].account']);
 const LEFT_OUT: { why: string; properties: string[] }[] = [
   { why: 'present according to the media type asked for (raw, text, html, full; text-match; star+json), as upstream',
     properties: ['*.body', '*.body_text', '*.body_html', '*.text_matches', '*.starred_at', 'blob.highlighted_content'] },
+  { why: 'the spec (Repositories, Issues) names these as the keys preview media types add — nebula visibility, baptiste is_template and template_repository, sailor-v active_lock_reason — so they are present with the preview asked for; upstream has since shown them to everyone, but where the spec speaks it wins',
+    properties: ['*.visibility', '*.is_template', '*.template_repository', '*.active_lock_reason'] },
   { why: 'shown only to callers with the role upstream requires: permissions to signed-in callers, merge settings to those who may push, owner-only fields of organizations and users to the owner',
     properties: ['*.permissions', '*.allow_auto_merge', '*.allow_merge_commit', '*.allow_rebase_merge', '*.allow_squash_merge', '*.allow_update_branch',
       '*.delete_branch_on_merge', '*.use_squash_pr_title_as_default', '*.squash_merge_commit_title', '*.squash_merge_commit_message',
@@ -90,8 +92,8 @@ const NOT_YET: string[] = [
   // Wharf's short repository form (notification threads, code and commit search): upstream's
   // examples of these answers carry the same short form, but its schema lists the rest too.
   ...['allow_forking', 'archived', 'clone_url', 'created_at', 'default_branch', 'disabled', 'forks', 'forks_count', 'has_discussions',
-    'has_downloads', 'has_issues', 'has_pages', 'has_projects', 'has_wiki', 'homepage', 'is_template', 'language', 'license', 'mirror_url',
-    'open_issues', 'open_issues_count', 'pushed_at', 'size', 'stargazers_count', 'svn_url', 'topics', 'updated_at', 'visibility', 'watchers',
+    'has_downloads', 'has_issues', 'has_pages', 'has_projects', 'has_wiki', 'homepage', 'language', 'license', 'mirror_url',
+    'open_issues', 'open_issues_count', 'pushed_at', 'size', 'stargazers_count', 'svn_url', 'topics', 'updated_at', 'watchers',
     'watchers_count', 'web_commit_signoff_required'].map((f) => `minimal-repository.${f}`),
   'release.mentions_count', 'release.reactions', 'runner-groups-org.inherited_allows_public_repositories',
   'check-run.deployment', 'import.message', 'api-overview.commit_signing_keys', 'api-overview.domains',

@@ -188,8 +188,8 @@ export const Issue = Type.Object({
   assignees: Type.Array(SimpleUser),
   milestone: Nullable(Milestone),
   locked: Type.Boolean(),
-  /** Null unless locked with a reason. */
-  active_lock_reason: Nullable(Type.String()),
+  /** With the sailor-v preview only. */
+  active_lock_reason: Type.Optional(Nullable(Type.String())),
   comments: Type.Integer(),
   /** Pull requests only. */
   pull_request: Type.Optional(Type.Object({

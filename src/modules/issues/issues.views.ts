@@ -31,7 +31,7 @@ export { bodyFormatOf, type BodyFormat } from '../../http/media-type.ts';
 export interface ViewOptions {
   urls: Urls;
   bodyFormat: BodyFormat;
-  /** Preview media types asked for (sailor-v no longer changes the record: upstream's preview ended). */
+  /** Preview media types asked for: sailor-v shows active_lock_reason. */
   previews: ReadonlySet<string>;
   /**
    * Views already made for this page, by id: a page of issues shows the same users,
@@ -183,8 +183,8 @@ export function issueView(d: IssueDetail, o: ViewOptions): IssueView {
     assignees,
     milestone: d.milestone ? memoized(memo?.milestones, d.milestone.milestone.id, () => milestoneView(d.milestone!, urls)) : null,
     locked: i.locked,
-    // Once the sailor-v preview's; upstream shows it to everyone now.
-    active_lock_reason: i.activeLockReason,
+    // The lock reason is a preview feature (sailor-v), as upstream.
+    ...(o.previews.has('sailor-v') ? { active_lock_reason: i.activeLockReason } : {}),
     comments: i.comments,
     ...(i.isPullRequest ? {
       pull_request: {

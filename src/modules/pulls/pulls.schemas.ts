@@ -172,7 +172,7 @@ const PullRequestSimpleProps = {
   body_html: Type.Optional(Nullable(Type.String())),
   labels: Type.Array(Presented),
   milestone: Nullable(Presented),
-  active_lock_reason: Nullable(Type.String()),
+  active_lock_reason: Type.Optional(Nullable(Type.String())),
   created_at: Type.String(),
   updated_at: Type.String(),
   closed_at: Nullable(Type.String()),

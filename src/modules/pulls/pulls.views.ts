@@ -154,7 +154,7 @@ export function pullRequestSimple(d: PullDetail, o: PullViewOptions): PullReques
     ...('body_html' in i ? { body_html: i.body_html ?? null } : {}),
     labels: i.labels,
     milestone: i.milestone,
-    active_lock_reason: i.active_lock_reason,
+    ...('active_lock_reason' in i ? { active_lock_reason: i.active_lock_reason ?? null } : {}),
     created_at: i.created_at,
     updated_at: i.updated_at,
     closed_at: i.closed_at,

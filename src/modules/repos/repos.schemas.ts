@@ -189,8 +189,10 @@ const RepositoryProps = {
   watchers: Type.Integer(),
   /** Left out for anonymous callers. */
   permissions: Type.Optional(RepoPermissions),
-  visibility: Type.String(),
-  is_template: Type.Boolean(),
+  /** With the nebula preview (the spec: a preview media type's extra key). */
+  visibility: Type.Optional(Type.String()),
+  /** With the baptiste preview. */
+  is_template: Type.Optional(Type.Boolean()),
   // Merge settings, shown to those who may push.
   allow_rebase_merge: Type.Optional(Type.Boolean()),
   allow_squash_merge: Type.Optional(Type.Boolean()),
@@ -227,8 +229,8 @@ export const FullRepository = Type.Object({
   /** Forks only. */
   parent: Type.Optional(Repository),
   source: Type.Optional(Repository),
-  /** The repository this one was generated from, if any. */
-  template_repository: Nullable(Repository),
+  /** With the baptiste preview: the repository this one was generated from, if any. */
+  template_repository: Type.Optional(Nullable(Repository)),
   /** Administrators only. */
   security_and_analysis: Type.Optional(Type.Object({ advanced_security: Type.Object({ status: Type.String() }) })),
 });

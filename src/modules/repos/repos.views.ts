@@ -20,7 +20,7 @@ export interface RepoViewContext {
   /** The caller's role; null leaves `permissions` out (anonymous callers). */
   role: Role | null;
   license: LicenseSimple | null;
-  /** Preview media types asked for (the records no longer differ by them: upstream's previews ended). */
+  /** Preview media types asked for: nebula (visibility), baptiste (templates), as the spec has them. */
   previews: ReadonlySet<string>;
 }
 
@@ -141,9 +141,10 @@ export function repository(r: Repo, v: RepoViewContext) {
     open_issues: v.counts.openIssues,
     watchers: v.counts.stargazers,
     ...(v.role ? { permissions: permissionsOf(v.role) } : {}),
-    // Once the nebula and baptiste previews' keys; upstream shows them to everyone now.
-    visibility: r.visibility,
-    is_template: r.isTemplate,
+    // The spec's preview keys: upstream has since shown them to everyone, but the spec
+    // (Repositories) names them as what the nebula and baptiste media types add.
+    ...(v.previews.has('nebula') ? { visibility: r.visibility } : {}),
+    ...(v.previews.has('baptiste') ? { is_template: r.isTemplate } : {}),
   };
   // Merge settings are shown to those who may change them, as upstream does.
   if (!roleAtLeast(v.role, 'push')) return record;
@@ -183,7 +184,7 @@ export function fullRepository(r: Repo, v: RepoDetailContext) {
     network_count: v.networkCount,
     ...(v.organization ? { organization: v.organization } : {}),
     ...(v.parent ? { parent: v.parent, source: v.source ?? v.parent } : {}),
-    template_repository: v.template,
+    ...(v.previews.has('baptiste') ? { template_repository: v.template } : {}),
     ...(v.advancedSecurity === undefined ? {} : { security_and_analysis: { advanced_security: { status: v.advancedSecurity ? 'enabled' : 'disabled' } } }),
   });
 }
