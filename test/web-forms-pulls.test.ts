@@ -62,6 +62,7 @@ describe('web forms: new pull request', () => {
     const blank = await bobWeb.post(`${base}/compare/main...feature`, { authenticity_token: token, title: '   ', body: 'Kept description' });
     assert.equal(blank.status, 422);
     assert.match(blank.body, /id="new-pull-form"[\s\S]*<div class="flash error" role="alert">title is missing<\/div>/);
+    assert.match(blank.body, /id="compare-form"[\s\S]*id="compare-head" name="head" list="compare-refs"[^>]*value="feature"/, 'the compare form above it, as on the comparison');
     assert.match(blank.body, /Kept description<\/textarea>/);
 
     const nothing = await bobWeb.post(`${base}/compare/feature...main`, { authenticity_token: token, title: 'Backwards' });

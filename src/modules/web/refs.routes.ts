@@ -102,7 +102,8 @@ export function refsPages(r: Router): void {
         return reply.redirect(repoPath(made.repo, 'pull', made.pull.number), 303);
       } catch (err) {
         const { status, messages } = formErrors(err);
-        return sendPage(reply.code(status), comparePage(viewer.frame(title(`Comparing ${c.basehead}`, c.repo)), c, { ...form, errors: messages }));
+        const choices = await refs.compareChoicesOf(ctx, viewer.actor, owner, repo);
+        return sendPage(reply.code(status), comparePage(viewer.frame(title(`Comparing ${c.basehead}`, c.repo)), c, { ...form, errors: messages }, choices));
       }
     });
   });
