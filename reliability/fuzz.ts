@@ -50,7 +50,7 @@ export interface FuzzOptions {
   dialect: 'sqlite' | 'postgres';
   /** PostgreSQL: the database in which a fresh schema is made (and dropped after). */
   databaseUrl?: string;
-  /** REST requests [100,000]. */
+  /** REST requests [100,000]; never fewer than there are routes. */
   requests?: number;
   /** GraphQL calls [a tenth of requests]. */
   graphqlRequests?: number;
@@ -202,7 +202,9 @@ const MIN_MEMORY_REQUESTS = 10_000;
 
 export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
   const progress = o.progress ?? (() => {});
-  const total = o.requests ?? 100_000;
+  const routes: FuzzRoute[] = await readRouteTable();
+  // At least one request per route, however many routes there are by now.
+  const total = Math.max(o.requests ?? 100_000, routes.length);
   const graphqlTotal = o.graphqlRequests ?? Math.round(total / 10);
   const seed = o.seed ?? 1;
   const concurrency = o.concurrency ?? 16;
@@ -211,7 +213,6 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
   const started = Date.now();
 
   resent.length = 0;
-  const routes: FuzzRoute[] = await readRouteTable();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-fuzz-'));
   const dataDir = path.join(work, 'data');
   const adminToken = `whp_${randomBytes(18).toString('hex')}`;
