@@ -7,43 +7,12 @@
 // import makes them again with their columns and cards.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
-import tar from 'tar-stream';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
+import { entriesOf, packOf, type Entry } from './helpers/tar-archives.ts';
 import { createToken, createUser, type CreatedUser } from './factories/accounts.ts';
 import { requestJson } from './helpers/json-request.ts';
 
 type Json = Record<string, unknown>;
-type Entry = { header: Parameters<tar.Pack['entry']>[0]; body: Buffer };
-
-async function entriesOf(bytes: Buffer): Promise<Entry[]> {
-  const out: Entry[] = [];
-  const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: unknown) => { chunks.push(c as Buffer); });
-    stream.on('end', () => { out.push({ header, body: Buffer.concat(chunks) }); next(); });
-  });
-  await pipeline(Readable.from(bytes), zlib.createGunzip(), extract);
-  return out;
-}
-
-async function packOf(entries: Entry[]): Promise<Buffer> {
-  const pack = tar.pack();
-  const chunks: Buffer[] = [];
-  const done = pipeline(pack, zlib.createGzip(), async function* (source) {
-    for await (const c of source) chunks.push(c as Buffer);
-  });
-  for (const e of entries) {
-    if (e.header.type === 'directory') pack.entry({ ...e.header, size: 0 });
-    else pack.entry({ ...e.header, size: e.body.length }, e.body);
-  }
-  pack.finalize();
-  await done;
-  return Buffer.concat(chunks);
-}
 
 /** The records of one kind in an archive, in file order. */
 function recordsOf(entries: Entry[], kind: string): Json[] {

@@ -11,12 +11,9 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
-import tar from 'tar-stream';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers/server.ts';
+import { entriesOf, packOf, type Entry } from './helpers/tar-archives.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { addMember, createOrgWithOwner, createTeam, type CreatedOrg } from './factories/orgs.ts';
 import { checkout, cloneAs, commitFiles, push } from './factories/pulls.ts';
@@ -31,36 +28,6 @@ const ASSETS: Record<string, Buffer> = {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Json = Record<string, unknown>;
-type Entry = { header: Parameters<tar.Pack['entry']>[0]; body: Buffer };
-
-/** The entries of a .tar.gz, in order. */
-async function entriesOf(bytes: Buffer): Promise<Entry[]> {
-  const out: Entry[] = [];
-  const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: unknown) => { chunks.push(c as Buffer); });
-    stream.on('end', () => { out.push({ header, body: Buffer.concat(chunks) }); next(); });
-  });
-  await pipeline(Readable.from(bytes), zlib.createGunzip(), extract);
-  return out;
-}
-
-/** A .tar.gz of these entries. */
-async function packOf(entries: Entry[]): Promise<Buffer> {
-  const pack = tar.pack();
-  const chunks: Buffer[] = [];
-  const done = pipeline(pack, zlib.createGzip(), async function* (source) {
-    for await (const c of source) chunks.push(c as Buffer);
-  });
-  for (const e of entries) {
-    if (e.header.type === 'directory') pack.entry({ ...e.header, size: 0 });
-    else pack.entry({ ...e.header, size: e.body.length }, e.body);
-  }
-  pack.finalize();
-  await done;
-  return Buffer.concat(chunks);
-}
 
 const json = (o: unknown) => ({ header: { name: '', type: 'file' as const, mode: 0o644 }, body: Buffer.from(JSON.stringify(o)) });
 
