@@ -346,10 +346,11 @@ describe('runner groups', () => {
     const { data: repos } = await kit.rest.actions.listRepoAccessToSelfHostedRunnerGroupInOrg({ org: org.login, runner_group_id: selected });
     assertMatchesOpenApi('get', '/orgs/{org}/actions/runner-groups/{runner_group_id}/repositories', 200, repos);
     assert.deepEqual(repos.repositories.map((r) => r.id).sort(), [priv.id, pub.id].sort());
-    // Whole records, as upstream's: visibility, counts and the caller's permissions included.
-    const whole = repos.repositories as unknown as { id: number; visibility: string; permissions?: { admin: boolean }; stargazers_count: number }[];
-    assert.deepEqual(whole.map((r) => [r.id, r.visibility, r.permissions?.admin, typeof r.stargazers_count]).sort(),
-      [[priv.id, 'private', true, 'number'], [pub.id, 'public', true, 'number']].sort());
+    // Whole records, as upstream's: privacy, counts and the caller's permissions included
+    // (visibility is the nebula preview's key, as the spec has it).
+    const whole = repos.repositories as unknown as { id: number; private: boolean; permissions?: { admin: boolean }; stargazers_count: number }[];
+    assert.deepEqual(whole.map((r) => [r.id, r.private, r.permissions?.admin, typeof r.stargazers_count]).sort(),
+      [[priv.id, true, true, 'number'], [pub.id, false, true, 'number']].sort());
     await kit.rest.actions.setRepoAccessToSelfHostedRunnerGroupInOrg({ org: org.login, runner_group_id: selected, selected_repository_ids: [priv2.id] });
     assert.deepEqual(await visible(priv2.repo), [byName('Default'), allPublic, selected, privateOnly]);
     await kit.rest.actions.removeRepoAccessToSelfHostedRunnerGroupInOrg({ org: org.login, runner_group_id: selected, repository_id: priv2.id });
