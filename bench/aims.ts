@@ -1,9 +1,9 @@
-// The aims of issue #12 (and issue #16's search aim, id 16): each a figure against a target, PASS or MISS, printed as one
+// The aims of issue #12 (and issue #16's search aim, id 16; issue #23's home page, id 23): each a figure against a target, PASS or MISS, printed as one
 // table at the end of `npm run bench` and carried in its JSON line. An aim whose
 // scenario could not run is a MISS with the reason in its note (figure null).
 
 export interface Aim {
-  /** The aim it belongs to: issue #12's "1" … "6", or "16" (issue #16's search latency). */
+  /** The aim it belongs to: issue #12's "1" … "6", "16" (issue #16's search latency) or "23" (issue #23's home page). */
   id: string;
   what: string;
   /** null when the scenario could not be measured (see note). */
@@ -43,7 +43,7 @@ export function printAims(aims: Aim[]): void {
   const rows = aims.map((a) => [a.id, a.what, show(a), a.target, `${a.pass ? 'PASS' : 'MISS'}${a.note ? ` (${a.note})` : ''}`]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (i === 4 ? 0 : r[i]!.length))));
   const line = (cells: string[]) => cells.map((c, i) => (i === 2 ? c.padStart(widths[i]!) : i === 4 ? c : c.padEnd(widths[i]!))).join('  ');
-  console.log('aims (issue #12; id 16: issue #16)');
+  console.log('aims (issue #12; id 16: issue #16; id 23: issue #23)');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));

@@ -21,7 +21,9 @@
 //                          events (hooks on the create path), git (clone, fetch, push,
 //                          clone over SSH: Wharf's SSH server listens only for this group),
 //                          search (repositories of node_modules source: indexing, code-search
-//                          latency; bench/search.ts, issue #16);
+//                          latency; bench/search.ts, issue #16), web (a repository home
+//                          page of 10,000 files and commits, one request at a time;
+//                          bench/web-page.ts, issue #23);
 //                          aims of the groups left out print MISS "not measured"
 //   BENCH_SEED_ITEMS       issues, pull requests and repositories seeded for the lists [100]
 //   BENCH_GIT_COMMITS      commits of the cloned and fetched history [10000]
@@ -37,6 +39,7 @@
 //   BENCH_WHARF_ENTRY      script to run instead of npm start's bundle (.build/src/main.mjs),
 //                          to measure a variant (a .ts entry runs through tsx)
 //   BENCH_NODE_FLAGS       node flags for Wharf's process (e.g. --max-semi-space-size=64), for A/B runs
+//   BENCH_HOME_FILES       files (and commits, one file each) of the home page's repository [10000]
 //   BENCH_SEARCH_REPOS     repositories pushed for the search scenario [200]
 //   BENCH_SEARCH_REPO_KB   source text per repository at most, in KB [256]
 //   BENCH_SEARCH_REQUESTS  code searches per kind of query, one at a time [100]
@@ -67,6 +70,7 @@ import { apiCall, createRepo, seedHistory, seedIssues, seedListedRepos, seedPull
 import { aim, aimsJson, printAims, unmeasured, type Aim } from './aims.ts';
 import { summarizeProfile } from './profile.ts';
 import { measureSearch, printSearch, searchAims, type SearchFigures } from './search.ts';
+import { homePageAims, measureHomePage, printHomePage, type WebPageFigures } from './web-page.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USER_AGENT = 'wharf-bench/1.0';
@@ -98,8 +102,9 @@ const ISSUES_WRITES = Math.round(envNumber('BENCH_ISSUES_WRITES', 5000));
 const SEARCH_REPOS = Math.round(envNumber('BENCH_SEARCH_REPOS', 200));
 const SEARCH_REPO_KB = Math.round(envNumber('BENCH_SEARCH_REPO_KB', 256));
 const SEARCH_REQUESTS = Math.round(envNumber('BENCH_SEARCH_REQUESTS', 100));
+const HOME_FILES = Math.round(envNumber('BENCH_HOME_FILES', 10_000));
 
-const GROUPS = ['http', 'issues', 'events', 'git', 'search'] as const;
+const GROUPS = ['http', 'issues', 'events', 'git', 'search', 'web'] as const;
 type Group = (typeof GROUPS)[number];
 const ONLY: Set<Group> = (() => {
   const raw = process.env.BENCH_ONLY;
@@ -664,6 +669,21 @@ async function main(): Promise<void> {
       }
     }
 
+    // ---- web: a repository home page of 10,000 files and commits (issue #23)
+    let homePage: WebPageFigures | null = null;
+    let homePageFailure: string | null = null;
+    if (ONLY.has('web')) {
+      progress(`measuring the repository home page (${HOME_FILES} files and commits) …`);
+      try {
+        homePage = await measureHomePage({ api, work, repo: 'bench-home', files: HOME_FILES, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, wharfPid });
+        console.log('');
+        printHomePage(homePage);
+      } catch (err) {
+        homePageFailure = errorMessage(err);
+        console.log(`home page scenario failed: ${homePageFailure}`);
+      }
+    }
+
     // ---- git: clone, fetch and push against git http-backend
     let git: GitFigures | null = null;
     let gitFailure: string | null = historyFailure;
@@ -710,6 +730,7 @@ async function main(): Promise<void> {
       ...gitAims(git, gitFailure),
       ...memoryAims(rssPasses, rssEnd, ONLY.has('http')),
       ...searchAims(search, searchFailure, ONLY.has('search')),
+      ...homePageAims(homePage, homePageFailure, ONLY.has('web')),
     ].sort((a, b) => Number(a.id) - Number(b.id));
     console.log('');
     printAims(aims);
@@ -728,6 +749,7 @@ async function main(): Promise<void> {
       graphqlVsRest: sameData.map((c) => ({ ...c, throughputRatio: +c.throughputRatio.toFixed(3), graphqlP99: +c.graphqlP99.toFixed(3), restP99: +c.restP99.toFixed(3) })),
       issues,
       search,
+      homePage,
       git: git && {
         ...git,
         clone: { ...git.clone, ratio: +(git.clone.wharfMs / git.clone.backendMs).toFixed(2) },
