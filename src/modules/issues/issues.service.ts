@@ -148,15 +148,19 @@ export async function labelsByNames(tx: AppContext, repo: Repo, names: readonly 
   if (!wanted.length) return [];
   // Names that would create a label obey the label name limit.
   for (const n of wanted) requireMaxLength('Label', 'name', n, TEXT_LIMITS.labelName);
+  // In the order named: the labeled events and webhooks follow it (the database returns
+  // rows in whatever order its plan reads them, which differed between runs on PostgreSQL).
+  const position = new Map(wanted.map((n, i) => [n.toLowerCase(), i]));
+  const inOrder = (ls: LabelRecord[]) => ls.sort((a, b) => position.get(a.name.toLowerCase())! - position.get(b.name.toLowerCase())!);
   const existing = await labelStore.findByNames(tx.db, repo.id, wanted);
   const have = new Set(existing.map((l) => l.name.toLowerCase()));
   const missing = wanted.filter((n) => !have.has(n.toLowerCase()));
   if (missing.length) {
     await labelStore.insertMany(tx.db, repo.id, missing.map((name) => ({ name, color: NEW_LABEL_COLOR, description: null, isDefault: false })), nowIso(tx.clock));
     for (const name of missing) await recordLabelEvent(tx, repo, 'created', name);
-    return labelStore.findByNames(tx.db, repo.id, wanted);
+    return inOrder(await labelStore.findByNames(tx.db, repo.id, wanted));
   }
-  return existing;
+  return inOrder(existing);
 }
 
 async function recordLabelEvent(tx: AppContext, repo: Repo, action: string, name: string): Promise<void> {
