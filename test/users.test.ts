@@ -11,7 +11,7 @@ const SUMMARY_FIELDS = [
   'user_view_type',
 ];
 const DETAIL_FIELDS = [
-  ...SUMMARY_FIELDS, 'name', 'company', 'blog', 'location', 'email', 'bio', 'twitter_username', 'hireable', 'public_repos',
+  ...SUMMARY_FIELDS, 'name', 'company', 'blog', 'location', 'email', 'bio', 'twitter_username', 'hireable', 'notification_email', 'public_repos',
   'public_gists', 'followers', 'following', 'created_at', 'updated_at',
 ];
 const PRIVATE_FIELDS = ['private_gists', 'total_private_repos', 'owned_private_repos', 'disk_usage', 'collaborators', 'two_factor_authentication', 'plan'];
@@ -111,6 +111,22 @@ describe('users', () => {
     assert.equal((await t.octokit().rest.users.getByUsername({ username: alice.login })).data.email, email);
     const bad = await t.request('/user/email/visibility', { method: 'PATCH', token: alice.token, json: { visibility: 'secret' } });
     assert.equal(bad.status, 422);
+  });
+
+  test('notification_email: the primary address to the user alone (with the user scope), null to everyone else', async () => {
+    const email = `${alice.login}@example.com`;
+    assert.equal((await t.octokit(alice.token).rest.users.getAuthenticated()).data.notification_email, email);
+    assert.equal((await t.octokit().rest.users.getByUsername({ username: alice.login })).data.notification_email, null);
+    assert.equal((await t.octokit(alice.token).rest.users.getByUsername({ username: alice.login })).data.notification_email, null);
+    // Without the user scope GET /user is the public view.
+    const bare = await createUser(t, []);
+    assert.equal((await t.octokit(bare.token).rest.users.getAuthenticated()).data.notification_email, null);
+    // A private address is still the user's own.
+    await t.octokit(alice.token).rest.users.setPrimaryEmailVisibilityForAuthenticatedUser({ visibility: 'private' });
+    const { data } = await t.octokit(alice.token).rest.users.getAuthenticated();
+    assert.equal(data.email, null);
+    assert.equal(data.notification_email, email);
+    await t.octokit(alice.token).rest.users.setPrimaryEmailVisibilityForAuthenticatedUser({ visibility: 'public' });
   });
 
   test('GET /users pages through since only, in signup order, with Link', async () => {

@@ -37,6 +37,8 @@ const PublicUserProps = {
   hireable: Nullable(Type.Boolean()),
   bio: Nullable(Type.String()),
   twitter_username: Nullable(Type.String()),
+  /** The address notifications would go to (the primary one): shown to the user alone, null to others. */
+  notification_email: Nullable(Type.String()),
   public_repos: Type.Integer(),
   public_gists: Type.Integer(),
   followers: Type.Integer(),

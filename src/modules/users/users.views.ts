@@ -34,6 +34,7 @@ export interface PublicUser extends SimpleUser {
   hireable: boolean | null;
   bio: string | null;
   twitter_username: string | null;
+  notification_email: string | null;
   public_repos: number;
   public_gists: number;
   followers: number;
@@ -90,6 +91,8 @@ export function publicUser(a: Account, counts: AccountCounts, urls: Urls): Publi
   o.hireable = a.hireable;
   o.bio = a.bio;
   o.twitter_username = a.twitterUsername;
+  // Private to the user, as upstream: others' view of a profile never has it.
+  o.notification_email = null;
   o.public_repos = counts.publicRepos;
   o.public_gists = counts.publicGists;
   o.followers = counts.followers;
@@ -104,6 +107,8 @@ const UNLIMITED_PLAN = { name: 'enterprise', space: 976562499, private_repos: 99
 
 export function privateUser(a: Account, counts: AccountCounts, urls: Urls): PrivateUser {
   const o = publicUser(a, counts, urls) as PrivateUser;
+  // Wharf has no separate notifications address: it is the primary one, upstream's default.
+  o.notification_email = a.email;
   o.private_gists = counts.privateGists;
   o.total_private_repos = counts.totalPrivateRepos;
   o.owned_private_repos = counts.ownedPrivateRepos;
