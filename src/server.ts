@@ -57,7 +57,8 @@ export interface ServerOptions extends AppOptions {
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema ?? config.databaseSchema ?? undefined });
+  const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema ?? config.databaseSchema ?? undefined, log });
   let pushes: PushReconciler | undefined;
   let ssh: SshServer | undefined;
   try {
@@ -65,7 +66,6 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const clock = options.clock ?? systemClock;
     const secrets = loadSecretBox(config);
     await verifySecretKey(database.db, secrets, nowIso(clock));
-    const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
     const ctx: AppContext = {
       config, db: database.db, dialect: database.dialect, clock,
       urls: new Urls(config.baseUrl, config.sshPort), log, bus: wireModules(), secrets,

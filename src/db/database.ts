@@ -38,10 +38,17 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests run each suite in a schema of its own). */
   pgSchema?: string;
+  /** Where a broken PostgreSQL connection is reported (the app's pino logger); unset: nowhere. */
+  log?: PoolLog;
+}
+
+/** The part of a pino logger the pool's listeners use. */
+export interface PoolLog {
+  warn(fields: Record<string, unknown>, message: string): void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options.log);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const filename = path.join(options.dataDir, 'wharf.sqlite');
   const file = new SqliteDatabase(filename);
@@ -107,7 +114,20 @@ export function withStatementCache(file: SqliteDatabase.Database, reads = new Sq
   };
 }
 
-function openPostgres(url: string, schema?: string): DatabaseHandle {
+/**
+ * What is logged of a connection's error: its code and message only. The error itself
+ * is not handed to the logger: pg's errors can carry the client, whose parameters hold
+ * the connection string and its password.
+ */
+export function poolErrorFields(err: unknown): Record<string, unknown> {
+  const e = err as { code?: unknown; message?: unknown };
+  return {
+    code: typeof e?.code === 'string' ? e.code : null,
+    error: typeof e?.message === 'string' ? e.message.slice(0, 300) : String(err),
+  };
+}
+
+function openPostgres(url: string, schema?: string, log?: PoolLog): DatabaseHandle {
   const safeSchema = schema?.replace(/[^a-zA-Z0-9_]/g, '');
   const pool = new pg.Pool({
     connectionString: url,
@@ -119,10 +139,15 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
   // event: on the pool when the connection was idle, on the client when it was checked
   // out (even with its query failed already), and either one unheard ends the process.
   // pg drops a broken connection from the pool and the next query opens a new one, so
-  // there is nothing to do here; a query that fails answers its own request (503,
-  // http/errors.ts).
+  // there is nothing to mend here (a query that fails answers its own request: 503,
+  // http/errors.ts), but the operator is told: connections dropping is a sign of trouble
+  // on the database's side. Every client's own listener hears its error, idle or
+  // checked out; the pool's 'error' repeats an idle one's, so only the client's is
+  // logged (once per connection lost).
   pool.on('error', () => {});
-  pool.on('connect', (client) => { client.on('error', () => {}); });
+  pool.on('connect', (client) => {
+    client.on('error', (err: unknown) => log?.warn(poolErrorFields(err), 'PostgreSQL connection lost'));
+  });
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: safeSchema, close: () => db.destroy() };
 }
