@@ -8,6 +8,7 @@ import { pullDiff, type LineCommentForm } from './line-comments.pages.ts';
 import { conversation, milestoneOf, stateBadge, type IssueInline } from './issues.pages.ts';
 import type { ThreadForm } from './review-threads.pages.ts';
 import { EMPTY_REVIEW, reviewBox, reviewForm, type ReviewForm } from './reviews.pages.ts';
+import { reviewShown, reviewThreads, threadsByReview } from './review-conversation.pages.ts';
 import { pager, repoHeader, repoPath } from './repo.layout.ts';
 import type { PullListView, PullView } from './conversations.service.ts';
 import { PER_PAGE } from './web.service.ts';
@@ -77,6 +78,12 @@ export interface PullInline extends IssueInline {
 
 export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): string {
   const i = v.issue.record;
+  const threads = threadsByReview(v);
+  // Each review at its place in the timeline, with the threads it started below it.
+  const reviews = v.reviews.filter((r) => reviewShown(v, r)).map((r) => ({
+    at: r.record.submittedAt ?? r.record.createdAt,
+    node: fragment(reviewBox(frame, v, r, inline.reaction), reviewThreads(frame, v, threads.get(r.record.id) ?? [], inline.thread ?? null)),
+  }));
   return renderPage(frame, fragment(repoHeader(v.repo, 'pulls'),
     h('div', { className: 'issue-title' },
       h('h2', { id: 'issue-title' }, i.title, ' ', h('span', { className: 'muted' }, `#${i.number}`)),
@@ -90,7 +97,7 @@ export function pullPage(frame: Frame, v: PullView, inline: PullInline = {}): st
         h('li', null, h('a', { href: '#pull-commits' }, `Commits (${v.commits.length})`)),
         h('li', null, h('a', { href: '#files' }, `Files changed (${v.fileCount})`)))),
     h('section', { id: 'conversation', 'aria-label': 'Conversation' },
-      conversation(frame, v, inline, v.reviews.map((r) => ({ at: r.record.submittedAt ?? r.record.createdAt, node: reviewBox(frame, v, r, inline.reaction) })))),
+      conversation(frame, v, inline, reviews)),
     reviewForm(frame, v, inline.review ?? EMPTY_REVIEW),
     mergeBox(frame, v, inline.merge ?? []),
     h('section', { id: 'pull-commits', 'aria-labelledby': 'commits-heading' },
