@@ -5,6 +5,7 @@ import { requireAppActor, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import { urlProblem } from './app-fields.ts';
+import { unreachableWebhookUrl } from './app-webhook-url.ts';
 import type { App } from './apps.model.ts';
 import { requireApp, sealWebhookSecret, storedWebhookSecret, toApp } from './apps.service.ts';
 import { appHook } from '../hooks/hooks.apps.ts';
@@ -40,6 +41,10 @@ export async function updateHookConfig(ctx: AppContext, actor: Actor, input: Hoo
   const errors: FieldError[] = [];
   const bad = (field: string, message: string) => errors.push({ resource: 'Hook', field, code: 'invalid', message });
   if (input.url !== undefined && urlProblem(input.url)) bad('url', 'url must be an http or https URL');
+  else {
+    const unreachable = unreachableWebhookUrl(ctx, input.url, 'Hook', 'url');
+    if (unreachable) errors.push(unreachable);
+  }
   if (input.content_type !== undefined && input.content_type !== 'json' && input.content_type !== 'form') bad('content_type', 'content_type must be one of: json, form');
   const insecure = typeof input.insecure_ssl === 'number' ? String(input.insecure_ssl) : input.insecure_ssl;
   if (insecure !== undefined && insecure !== '0' && insecure !== '1') bad('insecure_ssl', 'insecure_ssl must be "0" or "1"');

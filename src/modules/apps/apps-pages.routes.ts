@@ -63,6 +63,8 @@ async function manifestStep(request: FastifyRequest, reply: FastifyReply, orgLog
   let fields: apps.AppFields;
   try {
     fields = apps.parseManifest(manifest);
+    // Said on the confirmation page already, not only once the user confirms.
+    apps.checkWebhookUrl(ctx, fields.webhookUrl);
   } catch (err) {
     return sendPage(reply.code(422), manifestConfirmPage(frame, req, null, messagesOf(err)));
   }

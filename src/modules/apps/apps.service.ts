@@ -14,6 +14,7 @@ import type { App, AppCredentials, AppKey } from './apps.model.ts';
 import { slugOf, type AppFields } from './app-fields.ts';
 import { appHook } from '../hooks/hooks.apps.ts';
 import { syncHookOf } from './app-webhooks.service.ts';
+import { unreachableWebhookUrl } from './app-webhook-url.ts';
 
 export { fieldsFromForm, parseManifest, type AppFields, type AppForm } from './app-fields.ts';
 import * as store from './apps.store.ts';
@@ -69,6 +70,16 @@ export async function storedWebhookSecret(ctx: AppContext, appId: number): Promi
   return sealed === null ? null : openWebhookSecret(ctx, sealed);
 }
 
+/**
+ * Refuses a webhook URL deliveries may not reach (a private or loopback address
+ * literal), as a repository hook's is refused: when an app is registered (from a
+ * manifest or the form), changed, or its manifest code converted.
+ */
+export function checkWebhookUrl(ctx: AppContext, url: string | null): void {
+  const unreachable = unreachableWebhookUrl(ctx, url, RESOURCE, 'hook_attributes.url');
+  if (unreachable) throw new ValidationError([unreachable]);
+}
+
 async function hasHook(ctx: AppContext, appId: number): Promise<boolean> {
   return await appHook(ctx, appId) !== null;
 }
@@ -76,6 +87,7 @@ async function hasHook(ctx: AppContext, appId: number): Promise<boolean> {
 /** Stores a new app (and its bot account) for `owner` with the given client secret hash. */
 async function insertNewApp(ctx: AppContext, actor: Actor, owner: Account, fields: AppFields, clientSecretHash: string, then: (tx: AppContext, app: App) => Promise<void>): Promise<App> {
   if (!await managesOwner(ctx, actor, owner.id)) throw new NotFoundError();
+  checkWebhookUrl(ctx, fields.webhookUrl);
   const slug = slugOf(fields.name);
   // A deleted app's bot stays (its records keep their author), and so its name stays taken.
   if (await store.slugOrNameTaken(ctx.db, slug, fields.name.toLowerCase()) || await users.findAccount(ctx, `${slug}[bot]`)) {
@@ -128,6 +140,7 @@ export async function createByHand(ctx: AppContext, actor: Actor, owner: Account
  */
 export async function updateSettings(ctx: AppContext, actor: Actor, slug: string, fields: AppFields): Promise<App> {
   const app = await requireManagedApp(ctx, actor, slug);
+  checkWebhookUrl(ctx, fields.webhookUrl);
   return inTransaction(ctx, async (tx) => {
     const row = await store.updateApp(tx.db, app.id, {
       description: fields.description, external_url: fields.externalUrl, callback_url: fields.callbackUrl, setup_url: fields.setupUrl,
@@ -170,6 +183,9 @@ export async function convertManifest(ctx: AppContext, code: string): Promise<Ap
   return inTransaction(ctx, async (tx) => {
     const taken = await store.takeManifestCode(tx.db, sha256Hex(code));
     if (!taken || Date.parse(taken.expires_at) <= tx.clock.now().getTime()) throw new NotFoundError();
+    // An app registered before its URL was judged: no credentials (the code stays, the transaction undone).
+    const registered = await store.findAppById(tx.db, taken.app_id);
+    if (registered) checkWebhookUrl(tx, registered.webhook_url);
     const clientSecret = newClientSecret();
     const row = await store.updateApp(tx.db, taken.app_id, { client_secret_hash: sha256Hex(clientSecret) });
     if (!row) throw new NotFoundError();
