@@ -31,7 +31,8 @@ describe('apps: the manifest flow in a browser', { skip: chromiumMissing ? 'chro
   let signedIn: Awaited<ReturnType<Browser['newContext']>> | null = null;
 
   before(async () => {
-    t = await startTestServer();
+    // The app's site, its webhook URL too, is on loopback: allowed as webhook tests allow it.
+    t = await startTestServer({ env: { WHARF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     alice = await createUser(t);
     await setPassword(t, alice.login, PASSWORD);
     // The app's own site: the form page, and the redirect_url that receives the code.
