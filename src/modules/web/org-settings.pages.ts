@@ -9,6 +9,8 @@ import type { Account } from '../users/users.model.ts';
 import { profileCard } from './home.pages.ts';
 import type { PeopleAdmin, ProfileFields } from './org-settings.service.ts';
 import { profileNav } from './profiles.pages.ts';
+import { pager } from './repo.layout.ts';
+import { PER_PAGE } from './web.service.ts';
 import { flash, fragment, h, postForm, renderPage, type Frame, type ReactNode } from './web.render.ts';
 
 const enc = encodeURIComponent;
@@ -100,6 +102,7 @@ export function managedPeoplePage(frame: Frame, v: PeopleAdmin, form: InviteStat
     h('h2', null, `People (${v.total})`),
     flash('error', form.errors),
     h('ul', { className: 'list box', id: 'people' }, ...rows),
+    pager(peoplePath(a), v.page, v.total, PER_PAGE),
     postForm(frame, peoplePath(a, 'invite'), { className: 'box', id: 'invite-member-form', 'aria-labelledby': 'invite-member-heading' },
       h('h2', { id: 'invite-member-heading' }, 'Invite member'),
       h('label', { htmlFor: 'invite-member-login' }, 'Username'),

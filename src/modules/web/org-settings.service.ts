@@ -15,9 +15,8 @@ import { UpdateOrgBody } from '../orgs/orgs.schemas.ts';
 import { getOrganization, membershipOf, requireOrganization, updateOrganization, type OrganizationChanges } from '../orgs/organizations.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
+import { PER_PAGE } from './web.service.ts';
 
-/** Enough members to manage on one page. */
-const MEMBER_LIMIT = 100;
 
 /** The organization, for one of its owners; a 404 to anyone else. */
 export async function ownedOrg(ctx: AppContext, actor: Actor, login: string): Promise<Organization> {
@@ -111,21 +110,22 @@ export async function updateProfile(ctx: AppContext, actor: Actor, login: string
 
 export interface PeopleAdmin {
   org: Organization;
+  /** One page of the members, as the other web lists page (PER_PAGE a page). */
   members: Account[];
   total: number;
+  page: number;
   /** Ids of the members who own the organization. */
   owners: Set<number>;
 }
 
-/** The members with their roles, as GET /orgs/{org}/members?role=… lists them to an owner. */
-export async function peopleAdminOf(ctx: AppContext, actor: Actor, login: string): Promise<PeopleAdmin> {
+/** One page of the members with their roles, as GET /orgs/{org}/members lists them to an owner. */
+export async function peopleAdminOf(ctx: AppContext, actor: Actor, login: string, page = 1): Promise<PeopleAdmin> {
   const org = await ownedOrg(ctx, actor, login);
-  const slice = { perPage: MEMBER_LIMIT, offset: 0 };
-  const [all, owners] = await Promise.all([
-    listMembers(ctx, actor, org.account.login, {}, slice),
-    listMembers(ctx, actor, org.account.login, { role: 'admin' }, slice),
-  ]);
-  return { org, members: all.items, total: all.total, owners: new Set(owners.items.map((a) => a.id)) };
+  const all = await listMembers(ctx, actor, org.account.login, {}, { perPage: PER_PAGE, offset: (page - 1) * PER_PAGE });
+  // Each shown member's own role: a list of the owners would have pages of its own.
+  const roles = await Promise.all(all.items.map((m) => membershipOf(ctx, org.account.id, m.id)));
+  const owners = new Set(all.items.filter((_, i) => roles[i]?.role === 'admin').map((m) => m.id));
+  return { org, members: all.items, total: all.total, page, owners };
 }
 
 function roleOf(raw: string): OrgRole {

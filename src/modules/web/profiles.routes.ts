@@ -39,7 +39,7 @@ export function profilePages(r: Router): void {
     const viewer = await viewerOf(request);
     // An owner gets the same list with each member's role and the owner's actions (org-settings.routes.ts).
     if (await orgSettings.isOwner(ctx, viewer.actor, request.params.org)) {
-      const managed = await orgSettings.peopleAdminOf(ctx, viewer.actor, request.params.org);
+      const managed = await orgSettings.peopleAdminOf(ctx, viewer.actor, request.params.org, pageNumber(request.query.page));
       return sendPage(reply, managedPeoplePage(viewer.frame(`People · ${managed.org.account.login}`), managed, EMPTY_ORG_INVITE));
     }
     const v = await profiles.peopleOf(ctx, viewer.actor, request.params.org, pageNumber(request.query.page));
