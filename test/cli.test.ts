@@ -1,5 +1,8 @@
-// The admin command line, run as an operator runs it (a child process on the data
-// dir / database), checked through the HTTP API of a server on the same storage.
+// The admin command line on the data dir / database of a server, checked through the
+// server's HTTP API. Most commands run in-process through runCli (cli/run.ts): a child
+// process costs a node start and a bundle load each, ~2 s of CPU. A few run as the
+// operator runs them, a child process of cli/main.ts, one for each way the real program
+// answers: exit codes 0, 1 and 2, results alone on stdout, errors and usage on stderr.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -12,6 +15,8 @@ import pg from 'pg';
 import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest';
 import { loadConfig } from '../src/config.ts';
 import { createServer, type Server } from '../src/server.ts';
+import type { Output } from '../cli/output.ts';
+import { runCli } from '../cli/run.ts';
 import { ADMIN_TOKEN, testDialect, USER_AGENT } from './helpers/server.ts';
 import { programArgs } from './helpers/programs.ts';
 
@@ -31,13 +36,27 @@ interface CliResult {
   stderr: string;
 }
 
-function cli(...args: string[]): Promise<CliResult> {
+/** The command run by the real program, a child process. */
+function cliProcess(...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [...programArgs('cli/main.ts'), ...args], { cwd: ROOT, env }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') return reject(err);
       resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
     });
   });
+}
+
+/** The command run in this process, its stdout and stderr captured as the program writes them. */
+async function cli(...args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const out: Output = {
+    line: (text) => { stdout += `${text}\n`; },
+    json: (value) => { stdout += `${JSON.stringify(value, null, 2)}\n`; },
+    note: (text) => { stderr += `${text}\n`; },
+  };
+  const code = await runCli(args, out, env);
+  return { code, stdout, stderr };
 }
 
 async function cliOk(...args: string[]): Promise<string> {
@@ -107,8 +126,8 @@ after(async () => {
 });
 
 test('help and no arguments print the usage on stdout', async () => {
-  for (const args of [[], ['help']]) {
-    const r = await cli(...args);
+  for (const run of [() => cliProcess(), () => cli('help')]) {
+    const r = await run();
     assert.equal(r.code, 0);
     assert.match(r.stdout, /usage: npm run cli/);
     assert.match(r.stdout, /users create <login>/);
@@ -117,7 +136,7 @@ test('help and no arguments print the usage on stdout', async () => {
 });
 
 test('an unknown command or option exits 2 with the usage on stderr', async () => {
-  const r = await cli('frobnicate');
+  const r = await cliProcess('frobnicate');
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /unknown command "frobnicate"/);
@@ -152,7 +171,8 @@ test('users create prints the user; its CLI token works for GET /user', async ()
   assert.equal(created.type, 'User');
   assert.equal(created.site_admin, false);
 
-  const out = await cli('tokens', 'create', 'cli-alice', '--scopes', 'user,repo', '--note', 'from the cli');
+  // The real program: its stdout must hold the token alone (logs go to stderr).
+  const out = await cliProcess('tokens', 'create', 'cli-alice', '--scopes', 'user,repo', '--note', 'from the cli');
   assert.equal(out.code, 0, out.stderr);
   const lines = out.stdout.trim().split('\n');
   assert.equal(lines.length, 1, 'stdout holds only the token');
@@ -173,7 +193,7 @@ test('users create prints the user; its CLI token works for GET /user', async ()
 
 test('a duplicate login exits 1 with a clear message and changes nothing', async () => {
   await cliOk('users', 'create', 'cli-dup');
-  const r = await cli('users', 'create', 'CLI-dup');
+  const r = await cliProcess('users', 'create', 'CLI-dup');
   assert.equal(r.code, 1);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /Validation Failed/);
