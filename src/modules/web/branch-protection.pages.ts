@@ -1,5 +1,5 @@
 // The branch protection settings pages: the repository's classic protection rules, each
-// with what it requires, and its rulesets (read here, managed through the API); and the
+// with what it requires, and its rulesets (read here, managed on the Rules page); and the
 // form of one rule (new or edit) with every setting PUT …/branches/{branch}/protection
 // takes, plus required signatures. A refusal comes back inline with the form as typed.
 import type { ProtectionRule } from '../branch-protection/protection.model.ts';
@@ -65,7 +65,8 @@ export function branchesPage(frame: Frame, v: BranchesView, notice: string[] = [
     h('h2', null, 'Rulesets'),
     v.rulesets.length
       ? h('ul', { className: 'list', id: 'rulesets' }, ...v.rulesets.map(rulesetRow))
-      : h('p', { className: 'muted', id: 'rulesets' }, 'No rulesets. Rulesets are managed through the API (/repos/{owner}/{repo}/rulesets).'));
+      : h('p', { className: 'muted', id: 'rulesets' }, 'No rulesets.'),
+    h('p', null, h('a', { href: repoPath(repo, 'settings', 'rules'), id: 'manage-rulesets' }, 'Manage rulesets')));
 }
 
 export interface RuleFormState { fields: RuleFields; errors: string[] }

@@ -10,11 +10,11 @@ import { repoHeader, repoPath } from './repo.layout.ts';
 import { INVITATION_PERMISSIONS, PERMISSIONS, type AccessView, type HookFields } from './repo-settings.service.ts';
 import { flash, fragment, h, postForm, renderPage, time, type Frame, type ReactNode } from './web.render.ts';
 
-export type SettingsSection = 'access' | 'branches' | 'hooks';
+export type SettingsSection = 'access' | 'branches' | 'rules' | 'hooks';
 
 /** The settings side menu, beside each settings page. */
 function settingsNav(repo: Repo, section: SettingsSection): ReactNode {
-  const items: [SettingsSection, string][] = [['access', 'Collaborators'], ['branches', 'Branches'], ['hooks', 'Webhooks']];
+  const items: [SettingsSection, string][] = [['access', 'Collaborators'], ['branches', 'Branches'], ['rules', 'Rules'], ['hooks', 'Webhooks']];
   return h('nav', { 'aria-label': 'Settings', className: 'tabs' },
     h('ul', null, ...items.map(([key, label]) =>
       h('li', { key }, h('a', { href: repoPath(repo, 'settings', key), ...(key === section ? { 'aria-current': 'page' } : {}) }, label)))));

@@ -1,5 +1,5 @@
 // Addresses and form bodies of the settings pages added for #23: a repository
-// invitation, branch protection rules, and an organization's profile and people.
+// invitation, branch protection rules, rulesets, and an organization's profile and people.
 // Form fields are optional strings, as in web.schemas.ts: a missing one is answered
 // with the form again and its error inline.
 import { Type, type Static } from '@sinclair/typebox';
@@ -35,3 +35,14 @@ export const OrgProfileForm = Type.Object({
 export type OrgProfileForm = Static<typeof OrgProfileForm>;
 /** A member's row or the invitation form on the people page. */
 export const MemberForm = Type.Object({ authenticity_token: Field, login: Field, role: Field });
+
+/** A ruleset's id, a string as above. */
+export const RulesetParams = Type.Object({ owner: Name, repo: Name, ruleset_id: Type.String({ maxLength: 20 }) });
+/** The branch ruleset form: a rule's checkbox sends '1' when ticked; lists are one entry a line. */
+export const RulesetForm = Type.Object({
+  authenticity_token: Field, name: Field, enforcement: Field, include: Field, exclude: Field,
+  rule_deletion: Field, rule_non_fast_forward: Field, rule_required_linear_history: Field, rule_required_signatures: Field,
+  rule_pull_request: Field, required_approving_review_count: Field, rule_required_status_checks: Field, contexts: Field,
+  bypass_actors: Field,
+});
+export type RulesetForm = Static<typeof RulesetForm>;

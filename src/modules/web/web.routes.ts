@@ -12,6 +12,7 @@ import { MovedPermanentlyError } from '../../domain/errors.ts';
 import { registerPageScope, sendPage } from '../web-session/web-request.ts';
 import { blamePages } from './blame.routes.ts';
 import { branchProtectionPages } from './branch-protection.routes.ts';
+import { rulesetPages } from './rulesets.routes.ts';
 import { codePages } from './code.routes.ts';
 import * as code from './code.service.ts';
 import { conversationPages } from './conversations.routes.ts';
@@ -73,6 +74,7 @@ export function webRoutes(app: Router): void {
     profilePages(r);
     repoSettingsPages(r);
     branchProtectionPages(r);
+    rulesetPages(r);
     orgSettingsPages(r);
     stafftoolsPages(r);
   });
