@@ -3,6 +3,7 @@
 // webhook and notification workers drain it.
 import type { AppContext } from '../context.ts';
 import { skipLocked } from '../db/claims.ts';
+import type { Executor } from '../db/database.ts';
 import type { OutboxTable } from '../db/schema.ts';
 import { nowIso } from '../domain/clock.ts';
 import { wakeWorkers } from './wake.ts';
@@ -66,16 +67,18 @@ export async function amendPayload(ctx: AppContext, id: number, payload: Record<
   await ctx.db.updateTable('outbox').set({ payload: JSON.stringify(payload) }).where('id', '=', id).execute();
 }
 
+/** Retention's batch of dispatched events recorded before `before`, picked through the created_at index (migration 0051). */
+export function prunableEvents(db: Executor, before: string, limit: number) {
+  return db.selectFrom('outbox').select('id').where('created_at', '<', before).where('dispatched_at', 'is not', null).limit(limit);
+}
+
 /**
  * Removes up to `limit` events recorded before `before` that were dispatched (retention);
  * returns how many went. Undispatched ones stay whatever their age. Webhook deliveries
  * do not need them: their payload is kept with them (hook_payloads).
  */
 export async function pruneDispatched(ctx: AppContext, before: string, limit: number): Promise<number> {
-  const ids = ctx.db.selectFrom('outbox').select('id')
-    .where('dispatched_at', 'is not', null).where('created_at', '<', before)
-    .orderBy('id').limit(limit);
-  const res = await ctx.db.deleteFrom('outbox').where('id', 'in', ids).executeTakeFirst();
+  const res = await ctx.db.deleteFrom('outbox').where('id', 'in', prunableEvents(ctx.db, before, limit)).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 

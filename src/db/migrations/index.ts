@@ -43,6 +43,7 @@ import * as repositoryRulesets from './0047-repository-rulesets.ts';
 import * as searchCodeLowered from './0048-search-code-lowered.ts';
 import * as organizationRulesets from './0049-organization-rulesets.ts';
 import * as searchCodeRecheck from './0050-search-code-recheck.ts';
+import * as retentionIndexes from './0051-retention-indexes.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0048-search-code-lowered': searchCodeLowered,
   '0049-organization-rulesets': organizationRulesets,
   '0050-search-code-recheck': searchCodeRecheck,
+  '0051-retention-indexes': retentionIndexes,
 };
 
 class InCodeProvider implements MigrationProvider {

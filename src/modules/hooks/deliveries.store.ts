@@ -383,14 +383,29 @@ export async function listAttempts(db: Executor, deliveryId: number): Promise<De
 // ---------------------------------------------------------------- retention
 
 /**
+ * Retention's batches: finished deliveries, and payloads no delivery refers to, queued
+ * before `before`. Picked through the created_at indexes (migration 0051), not by
+ * reading the table from its first row.
+ */
+export function prunableDeliveries(db: Executor, before: string, limit: number) {
+  return db.selectFrom('hook_deliveries').select('id')
+    .where('created_at', '<', before).where('state', 'in', ['delivered', 'failed']).limit(limit);
+}
+
+export function prunablePayloads(db: Executor, before: string, limit: number) {
+  return db.selectFrom('hook_payloads as p').select('p.outbox_id')
+    .where('p.created_at', '<', before)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('hook_deliveries as d').select('d.id').whereRef('d.outbox_id', '=', 'p.outbox_id'))))
+    .limit(limit);
+}
+
+/**
  * Removes up to `limit` finished deliveries (delivered or failed) queued before
  * `before`, with their attempts (by cascade); returns how many went. Pending and
  * in-progress ones stay whatever their age: their retries are bounded on their own.
  */
 export async function pruneFinished(db: Executor, before: string, limit: number): Promise<number> {
-  const ids = db.selectFrom('hook_deliveries').select('id')
-    .where('state', 'in', ['delivered', 'failed']).where('created_at', '<', before).orderBy('id').limit(limit);
-  const res = await db.deleteFrom('hook_deliveries').where('id', 'in', ids).executeTakeFirst();
+  const res = await db.deleteFrom('hook_deliveries').where('id', 'in', prunableDeliveries(db, before, limit)).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 
@@ -405,10 +420,6 @@ export async function countByState(db: Executor): Promise<Record<DeliveryState, 
 
 /** Removes up to `limit` payloads stored before `before` that no delivery left refers to. */
 export async function prunePayloads(db: Executor, before: string, limit: number): Promise<number> {
-  const ids = db.selectFrom('hook_payloads as p').select('p.outbox_id')
-    .where('p.created_at', '<', before)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('hook_deliveries as d').select('d.id').whereRef('d.outbox_id', '=', 'p.outbox_id'))))
-    .orderBy('p.outbox_id').limit(limit);
-  const res = await db.deleteFrom('hook_payloads').where('outbox_id', 'in', ids).executeTakeFirst();
+  const res = await db.deleteFrom('hook_payloads').where('outbox_id', 'in', prunablePayloads(db, before, limit)).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
