@@ -100,6 +100,11 @@ export interface Config {
    */
   searchTimeoutMs: number;
   /**
+   * WHARF_BLAME_TIMEOUT_MS: how long git may take over one file's blame (the web blame
+   * page); past it git is stopped and the page answers 503.
+   */
+  blameTimeoutMs: number;
+  /**
    * WHARF_RETENTION_DAYS: delivered events (the outbox), finished webhook deliveries with
    * their attempts, and delivered payloads older than this are pruned in the background;
    * 0 keeps them for good.
@@ -224,6 +229,8 @@ export function loadConfig(env: Env = process.env): Config {
     runnerOfflineSeconds: Math.max(1, int(env, 'WHARF_RUNNER_OFFLINE_SECONDS', 120)),
     // Upstream's search time-out is 10 seconds.
     searchTimeoutMs: int(env, 'WHARF_SEARCH_TIMEOUT_MS', 10000),
+    // As long as a search may take: upstream's requests end at 10 seconds.
+    blameTimeoutMs: Math.max(1, int(env, 'WHARF_BLAME_TIMEOUT_MS', 10000)),
     retentionDays: int(env, 'WHARF_RETENTION_DAYS', 30),
     trustProxy: list(str(env, 'WHARF_TRUST_PROXY')),
     // Upstream's Free plan figures unless configured.

@@ -19,6 +19,7 @@ import { RetentionWorker } from './modules/retention/retention.worker.ts';
 import { startPushReconciler, type PushReconciler } from './modules/git-http/git-http.reconcile.ts';
 import { startSshServer, type SshServer } from './modules/git-ssh/git-ssh.server.ts';
 import { wireModules } from './modules/wiring.ts';
+import { setBlameTimeout } from './git/blame.ts';
 import { closeAllCatFiles } from './git/cat-file.ts';
 import { loadSecretBox, verifySecretKey } from './secret-key.ts';
 import { Urls } from './urls.ts';
@@ -58,6 +59,7 @@ export interface ServerOptions extends AppOptions {
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
+  setBlameTimeout(config.blameTimeoutMs);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema ?? config.databaseSchema ?? undefined, log });
   let pushes: PushReconciler | undefined;
   let ssh: SshServer | undefined;

@@ -74,10 +74,22 @@ export function parseBlame(out: string): Blame {
   return { commits, hunks };
 }
 
-/** The blame of `path` at `commit` (an object id). */
+/**
+ * How long one blame may take (WHARF_BLAME_TIMEOUT_MS, set when the server starts): its
+ * work grows with a file's lines times its history, and past this git is stopped and
+ * the blame fails with GitTimedOut (answered 503), rather than holding a process and
+ * the request for as long as it takes.
+ */
+let timeoutMs = 10_000;
+
+export function setBlameTimeout(ms: number): void {
+  timeoutMs = ms;
+}
+
+/** The blame of `path` at `commit` (an object id); GitTimedOut past the time allowed. */
 export function blameFile(dir: string, commit: string, path: string): Promise<Blame> {
   return blames.get(dir, [commit], async () => {
-    const { stdout } = await runGit(dir, ['blame', '--porcelain', commit, '--', path]);
+    const { stdout } = await runGit(dir, ['blame', '--porcelain', commit, '--', path], { timeoutMs });
     return parseBlame(stdout.toString('utf8'));
   }, path);
 }

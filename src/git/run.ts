@@ -31,11 +31,29 @@ function gitFailure(args: string[], code: number | null, stderr: string): Error 
   return NO_SPACE.test(stderr) ? new GitStorageFullError(args, stderr) : new GitError(args, code, stderr);
 }
 
+/**
+ * git ran past the time it was given (RunOptions.timeoutMs) and was stopped: the work
+ * was too large to do within a request. The HTTP layer answers 503, as a search past its
+ * budget is answered (http/errors.ts): nothing is wrong with the request, and the
+ * answer may come another time (or not: the work does not shrink).
+ */
+export class GitTimedOut extends Error {
+  override name = 'GitTimedOut';
+  constructor(readonly args: string[], readonly timeoutMs: number) {
+    super(`git ${args[0] ?? ''} took longer than ${timeoutMs} ms and was stopped`);
+  }
+}
+
 export interface RunOptions {
   input?: Buffer | string;
   env?: Record<string, string>;
   /** Exit codes that are answers rather than failures (e.g. 1 for "not found"). */
   okCodes?: number[];
+  /**
+   * Past this, git and whatever it started (a textconv filter) are killed and the run
+   * fails with GitTimedOut; unset: no limit.
+   */
+  timeoutMs?: number;
 }
 
 export interface RunResult {
@@ -91,13 +109,23 @@ export function streamGit(gitDir: string, args: string[]): Readable {
 export function runGit(gitDir: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   started += 1;
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', gitDir, ...args], { env: gitEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const bounded = options.timeoutMs !== undefined;
+    // Bounded: a process group of its own, so that the kill reaches git's children too.
+    const child = spawn('git', ['--git-dir', gitDir, ...args], { env: gitEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'], detached: bounded });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    if (bounded) {
+      timer = setTimeout(() => {
+        try { if (child.pid) process.kill(-child.pid, 'SIGKILL'); } catch { /* gone already */ }
+        reject(new GitTimedOut(args, options.timeoutMs!));
+      }, options.timeoutMs);
+    }
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
     child.on('close', (code) => {
+      clearTimeout(timer);
       const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code: code ?? -1 };
       if (code === 0 || (code !== null && options.okCodes?.includes(code))) resolve(result);
       else reject(gitFailure(args, code, result.stderr));

@@ -5,6 +5,7 @@ import {
   GoneError, MissingScopeError, MovedPermanentlyError, NotAllowedError, NotFoundError, SsoRequiredError, ValidationError, type FieldError,
 } from '../domain/errors.ts';
 import { isDatabaseUnavailable, isStorageFull } from '../db/failures.ts';
+import { GitTimedOut } from '../git/run.ts';
 
 export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
 
@@ -159,6 +160,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'request failed: the database is unavailable');
     return reply.code(503).header('retry-after', '5').type('application/json; charset=utf-8').send(errorBody(503, 'Service Unavailable'));
+  }
+  // git stopped past its time (a blame too large): as a search past its budget, 503.
+  if (error instanceof GitTimedOut) {
+    request.log.warn({ args: error.args, timeoutMs: error.timeoutMs }, 'git took too long and was stopped');
+    return reply.code(503).type('application/json; charset=utf-8').send(errorBody(503, 'Service Unavailable'));
   }
   if (isStorageFull(error)) {
     request.log.error({ err: error }, 'request failed: no space left for the write');
