@@ -10,6 +10,7 @@ import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById } from '../repos/repos.resolvers.ts';
 import type { PullRequestRecord, ReviewCommentRecord, ReviewRecord, ReviewRequestRecord } from './pulls.model.ts';
 import { pullFigures, type FullPull } from './pulls.present.ts';
+import { submittedReviewsByPull } from './pulls.protection.ts';
 import * as pulls from './pulls.service.ts';
 import * as requests from './review-requests.service.ts';
 import * as reviews from './reviews.service.ts';
@@ -80,7 +81,11 @@ export function primePull(g: GraphQLContext, node: PullRequestNode): void {
  * and only when a field asks for them.
  */
 export const figuresOf = defineLoader('pullFigures',
-  (g, list: readonly PullRequestNode[]): Promise<FullPull[]> => Promise.all(list.map((p) => pullFigures(g.ctx, p.repo, p.pull, p.issue))),
+  async (g, list: readonly PullRequestNode[]): Promise<FullPull[]> => {
+    // The page's approvals (mergeable_state weighs them) in one query, not one per pull request.
+    const submitted = await submittedReviewsByPull(g.ctx, list.map((p) => p.pull.id));
+    return Promise.all(list.map((p) => pullFigures(g.ctx, p.repo, p.pull, p.issue, submitted.get(p.pull.id))));
+  },
   (p: PullRequestNode) => p.pull.id);
 
 /** Reviews of each pull request as the viewer sees them (their own pending one included), in order. */

@@ -14,7 +14,7 @@ import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as users from '../users/users.service.ts';
 import { branchTip, branchTips, checkMergeability, figuresOf, rangeOf } from './pulls.git.ts';
-import type { PullRequestRecord } from './pulls.model.ts';
+import type { PullRequestRecord, ReviewRecord } from './pulls.model.ts';
 import * as store from './pulls.store.ts';
 import type { AutoMergeRecord } from './auto-merge.model.ts';
 import * as autoMergeStore from './auto-merge.store.ts';
@@ -95,11 +95,13 @@ function autoMergeOf(request: AutoMergeRecord | undefined, accounts: Map<number,
 }
 
 /** mergeable_state as upstream words it; a clean merge is then judged by the base branch's protection. */
-async function mergeableState(ctx: AppContext, repo: Repo, pull: PullRequestRecord, open: boolean, mergeable: boolean | null, baseTip: string | null): Promise<string> {
+async function mergeableState(
+  ctx: AppContext, repo: Repo, pull: PullRequestRecord, open: boolean, mergeable: boolean | null, baseTip: string | null, reviews?: readonly ReviewRecord[],
+): Promise<string> {
   if (!open || mergeable === null || baseTip === null) return 'unknown';
   if (!mergeable) return 'dirty';
   if (pull.draft) return 'draft';
-  return (await protectionGate(ctx, repo, pull, baseTip)).state;
+  return (await protectionGate(ctx, repo, pull, baseTip, undefined, reviews)).state;
 }
 
 export interface FullPull {
@@ -111,8 +113,10 @@ export interface FullPull {
 /**
  * The git figures of one pull request, and whether it merges: computed from git for
  * the current (head, base) pair and cached on the record until either moves.
+ * `reviews`: the pull request's submitted reviews, when the caller read a page's at
+ * once (else read here).
  */
-export async function pullFigures(ctx: AppContext, repo: Repo, pull: PullRequestRecord, issue: IssueRecord): Promise<FullPull> {
+export async function pullFigures(ctx: AppContext, repo: Repo, pull: PullRequestRecord, issue: IssueRecord, reviews?: readonly ReviewRecord[]): Promise<FullPull> {
   const dir = repos.gitDir(ctx, repo);
   const open = issue.state === 'open';
   const baseTip = open ? await branchTip(dir, pull.baseRef) : null;
@@ -138,7 +142,7 @@ export async function pullFigures(ctx: AppContext, repo: Repo, pull: PullRequest
       reviewComments: reviewComments.get(pull.id) ?? 0,
       mergeable,
       rebaseable: open && baseTip !== null ? current.rebaseable : null,
-      mergeableState: await mergeableState(ctx, repo, current, open, mergeable, baseTip),
+      mergeableState: await mergeableState(ctx, repo, current, open, mergeable, baseTip, reviews),
     },
   };
 }

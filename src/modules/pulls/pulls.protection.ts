@@ -70,14 +70,18 @@ export interface ProtectionGate extends MergeGate {
 /**
  * The gate of the base branch's rules (classic protection and active rulesets, as one)
  * for the pull request; with `actor`, whether the rules that still bind them (those
- * they do not bypass) would let them merge anyway.
+ * they do not bypass) would let them merge anyway. `submitted`: the pull request's
+ * submitted reviews when the caller has them already — a page of pull requests reads
+ * every pull's in one query (submittedReviewsByPull) rather than one query each.
  */
-export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequestRecord, baseTip: string, actor?: Actor): Promise<ProtectionGate> {
+export async function protectionGate(
+  ctx: AppContext, repo: Repo, pull: PullRequestRecord, baseTip: string, actor?: Actor, submitted?: readonly ReviewRecord[],
+): Promise<ProtectionGate> {
   const [refRules, latest, runs, reviews] = await Promise.all([
     rulesOfRef(ctx, repo, `refs/heads/${pull.baseRef}`),
     statuses.latestStatuses(ctx, repo.id, pull.headSha),
     checks.latestRuns(ctx, repo.id, pull.headSha),
-    reviewStore.listSubmittedReviews(ctx.db, [pull.id]),
+    submitted ?? reviewStore.listSubmittedReviews(ctx.db, [pull.id]),
   ]);
   const rules = mergedRules(refRules.classic, refRules.rulesets);
   const dir = repos.gitDir(ctx, repo);
@@ -99,4 +103,11 @@ export async function protectionGate(ctx: AppContext, repo: Repo, pull: PullRequ
   const gate = mergeGate(rules, facts);
   const bypassed = gate.reason !== null && actor !== undefined && mergeGate(await rulesBindingMerge(ctx, actor, repo, refRules), facts).reason === null;
   return { ...gate, bypassed };
+}
+
+/** The submitted reviews of several pull requests, in one query: each pull's (maybe none) under its id. */
+export async function submittedReviewsByPull(ctx: AppContext, pullIds: readonly number[]): Promise<Map<number, ReviewRecord[]>> {
+  const byPull = new Map<number, ReviewRecord[]>(pullIds.map((id) => [id, []]));
+  for (const r of await reviewStore.listSubmittedReviews(ctx.db, pullIds)) byPull.get(r.pullRequestId)?.push(r);
+  return byPull;
 }

@@ -119,7 +119,9 @@ async function mergeStateStatus(p: PullRequestNode, _a: unknown, g: GraphQLConte
   if (p.pull.draft) return 'BLOCKED';
   const baseTip = await branchTip(repos.gitDir(g.ctx, p.repo), p.pull.baseRef);
   if (!baseTip) return 'UNKNOWN';
-  return (await protectionGate(g.ctx, p.repo, p.pull, baseTip)).state.toUpperCase();
+  // The page's reviews, read once for every pull request on it (the loader batches).
+  const submitted = (await load(g, reviewsOfPull, p.pull.id)).filter((r) => r.state !== 'PENDING');
+  return (await protectionGate(g.ctx, p.repo, p.pull, baseTip, undefined, submitted)).state.toUpperCase();
 }
 
 async function headRepo(g: GraphQLContext, p: PullRequestNode): Promise<Repo | null> {
