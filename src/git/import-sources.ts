@@ -4,14 +4,14 @@
 // Connections go only to the address the caller checked (ImportTarget.pin): git over
 // HTTP pinned with curl's resolve list, Mercurial and git-remote-hg by the wharfpin
 // extension (import-hg-pin.py, told by WHARF_IMPORT_PIN), svn:// by the address put in
-// the URL (git svn records the URL as given, --rewrite-root). Subversion over http(s)
-// is not pinned: serf resolves the name itself, so a name answering differently
-// between the check and svn's connection could still lead it elsewhere. See
-// imports.guard.ts in the imports module.
+// the URL (git svn records the URL as given, --rewrite-root), Subversion over http(s)
+// by a proxy of Wharf's own that svn's configuration names and that connects only to
+// the checked address (import-svn-proxy.ts). See imports.guard.ts in the imports module.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CredentialScope } from './import-credentials.ts';
 import { runTool, type ToolOptions, type ToolResult } from './import-process.ts';
+import { startPinnedProxy } from './import-svn-proxy.ts';
 
 export type ImportVcs = 'git' | 'subversion' | 'mercurial';
 
@@ -59,6 +59,34 @@ function gitPin(target: ImportTarget): string[] {
   return ['-c', 'http.followRedirects=false', ...(target.pin ? ['-c', `http.curloptResolve=${target.pin}`] : [])];
 }
 
+/** The address a pin ("host:port:address", curl's resolve syntax) names, without brackets. */
+function pinnedAddress(pin: string, url: URL): string {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return pin.slice(`${url.hostname.replace(/^\[(.*)\]$/, '$1')}:${port}:`.length).replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * Runs `work` (svn or git svn, with the step's configuration directory) with Subversion
+ * over http(s) pinned: the directory's `servers` file names a proxy of Wharf's own that
+ * reaches only the source's host and port, at the checked address. svn:// (pinned in
+ * the URL) and targets without a pin run as they are.
+ */
+async function svnPinnedHttp<T>(target: ImportTarget, t: StepTools, work: () => Promise<T>): Promise<T> {
+  const url = new URL(target.url);
+  if (!target.pin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return work();
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const proxy = await startPinnedProxy(url.hostname, port, pinnedAddress(target.pin, url));
+  const servers = path.join(t.creds.svnConfigDir, 'servers');
+  // No exceptions: every host goes through the proxy, which refuses all but the source.
+  fs.writeFileSync(servers, `[global]\nhttp-proxy-host = 127.0.0.1\nhttp-proxy-port = ${proxy.port}\nhttp-proxy-exceptions =\n`, { mode: 0o600 });
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(servers, { force: true });
+    await proxy.close();
+  }
+}
+
 function svnAuth(t: StepTools): { args: string[]; input: string | undefined } {
   const args = ['--non-interactive', '--no-auth-cache', '--config-dir', t.creds.svnConfigDir];
   if (t.creds.username !== null) args.push('--username', t.creds.username);
@@ -77,7 +105,7 @@ export async function probe(vcs: ImportVcs, target: ImportTarget, t: StepTools):
   }
   if (vcs === 'subversion') {
     const a = svnAuth(t);
-    return judge(await runTool('svn', ['info', ...a.args, '--', svnPinned(target, target.url)], options(t, { input: a.input })));
+    return judge(await svnPinnedHttp(target, t, () => runTool('svn', ['info', ...a.args, '--', svnPinned(target, target.url)], options(t, { input: a.input }))));
   }
   return judge(await runTool('hg', ['identify', '--noninteractive', '--', target.url], hgOptions(t, target)));
 }
@@ -112,7 +140,11 @@ async function svnList(url: string, t: StepTools): Promise<string[] | 'auth'> {
  * top-level directory holding trunk/ (several: the caller asks the user to choose),
  * else the root as one tree without the standard layout.
  */
-export async function svnProjects(target: ImportTarget, t: StepTools): Promise<SvnProject[] | 'auth'> {
+export function svnProjects(target: ImportTarget, t: StepTools): Promise<SvnProject[] | 'auth'> {
+  return svnPinnedHttp(target, t, () => listProjects(target, t));
+}
+
+async function listProjects(target: ImportTarget, t: StepTools): Promise<SvnProject[] | 'auth'> {
   const top = await svnList(svnPinned(target, target.url), t);
   if (top === 'auth') return top;
   if (top.includes('trunk/')) return [{ path: '', standard: true }];
@@ -171,7 +203,11 @@ export async function fetchGit(workDir: string, target: ImportTarget, t: StepToo
   if (r.code !== 0) fail('git fetch', r);
 }
 
-export async function fetchSvn(workDir: string, target: ImportTarget, project: SvnProject, t: StepTools, progress: FetchProgress): Promise<void> {
+export function fetchSvn(workDir: string, target: ImportTarget, project: SvnProject, t: StepTools, progress: FetchProgress): Promise<void> {
+  return svnPinnedHttp(target, t, () => fetchSvnPinned(workDir, target, project, t, progress));
+}
+
+async function fetchSvnPinned(workDir: string, target: ImportTarget, project: SvnProject, t: StepTools, progress: FetchProgress): Promise<void> {
   const work = path.dirname(rawGitDir(workDir, 'subversion'));
   fs.rmSync(work, { recursive: true, force: true });
   const url = project.path ? `${target.url.replace(/\/+$/, '')}/${encodeURIComponent(project.path)}` : target.url;

@@ -5,7 +5,8 @@
 // so a DNS answer changing in between cannot redirect them: git over HTTP by curl's
 // resolve list, Mercurial (and git-remote-hg) by an extension that answers the host's
 // lookup with that address, Subversion's own protocol (svn://) by the address in the
-// URL. Subversion over http(s) resolves the name itself still (see import-sources.ts).
+// URL, Subversion over http(s) by a proxy of Wharf's own that connects only to that
+// address (src/git/import-svn-proxy.ts).
 import type { AppContext } from '../../context.ts';
 import type { ImportTarget } from '../../git/import-sources.ts';
 import { addressGuardOf } from '../hooks/hooks.address-guard.ts';
