@@ -3,13 +3,14 @@
 // invitation's permission change and cancellation), and Webhooks
 // at /{o}/{r}/settings/hooks with a hook's page, its edit, delete and redeliver posts.
 // Each write goes through the service the REST API uses; a refusal is shown inline.
+import type { FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { redirectToLogin, sendPage } from '../web-session/web-request.ts';
-import { accessPage, EMPTY_INVITE, hookFormOf, hookPage, hooksPage, newHookPage, typedHookForm } from './repo-settings.pages.ts';
+import { accessPage, EMPTY_INVITE, hookFormOf, hookPage, hooksPage, newHookPage, typedHookForm, type InviteFormState } from './repo-settings.pages.ts';
 import * as settings from './repo-settings.service.ts';
 import { repoPath } from './repo.layout.ts';
 import { formErrors, PAGE, signedInPost } from './web.forms.ts';
-import { viewerOf } from './web.request.ts';
+import { viewerOf, type Viewer } from './web.request.ts';
 import { CollaboratorForm, DeliveryParams, HookForm, HookParams, RepoParams, TokenForm } from './web.schemas.ts';
 import { InvitationForm, InvitationParams } from './settings.schemas.ts';
 
@@ -19,6 +20,24 @@ export function repoSettingsPages(r: Router): void {
   const title = (section: string, repo: { owner: { login: string }; name: string }) => `${section} · Settings · ${repo.owner.login}/${repo.name}`;
 
   // ------------------------------------------------------------ access
+
+  /**
+   * An Access page post: `act`, then back to the Access page; a refusal shows the page
+   * again with its message, and `typed` (the invite form as typed, or empty).
+   */
+  async function accessPost(
+    reply: FastifyReply, viewer: Viewer, owner: string, repo: string, typed: Omit<InviteFormState, 'errors'>, act: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    try {
+      await act();
+      const at = await settings.adminRepo(ctx, viewer.actor, owner, repo);
+      return reply.redirect(repoPath(at, 'settings', 'access'), 303);
+    } catch (err) {
+      const { status, messages } = formErrors(err);
+      const v = await settings.accessOf(ctx, viewer.actor, owner, repo);
+      return sendPage(reply.code(status), accessPage(viewer.frame(title('Collaborators', v.repo)), v, { ...typed, errors: messages }));
+    }
+  }
 
   r.get('/:owner/:repo/settings/access', { schema: { params: RepoParams }, config: { ...PAGE, operationId: 'wharf/web-repo-access' } }, async (request, reply) => {
     const { owner, repo } = request.params;
@@ -33,50 +52,23 @@ export function repoSettingsPages(r: Router): void {
     const { owner, repo } = request.params;
     const login = (request.body.login ?? '').trim();
     const permission = request.body.permission ?? 'push';
-    return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
-      try {
-        await settings.setCollaborator(ctx, viewer.actor, owner, repo, login, permission);
-        const at = await settings.adminRepo(ctx, viewer.actor, owner, repo);
-        return reply.redirect(repoPath(at, 'settings', 'access'), 303);
-      } catch (err) {
-        const { status, messages } = formErrors(err);
-        const v = await settings.accessOf(ctx, viewer.actor, owner, repo);
-        return sendPage(reply.code(status), accessPage(viewer.frame(title('Collaborators', v.repo)), v, { login, permission, errors: messages, notice: [] }));
-      }
-    });
+    return signedInPost(request, reply, request.body.authenticity_token, (viewer) =>
+      accessPost(reply, viewer, owner, repo, { login, permission, notice: [] }, () => settings.setCollaborator(ctx, viewer.actor, owner, repo, login, permission)));
   });
 
   r.post('/:owner/:repo/settings/access/collaborators/remove', { schema: { params: RepoParams, body: CollaboratorForm }, config: { ...PAGE, operationId: 'wharf/web-repo-remove-collaborator' } }, async (request, reply) => {
     const { owner, repo } = request.params;
     const login = (request.body.login ?? '').trim();
-    return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
-      try {
-        await settings.removeCollaborator(ctx, viewer.actor, owner, repo, login);
-        const at = await settings.adminRepo(ctx, viewer.actor, owner, repo);
-        return reply.redirect(repoPath(at, 'settings', 'access'), 303);
-      } catch (err) {
-        const { status, messages } = formErrors(err);
-        const v = await settings.accessOf(ctx, viewer.actor, owner, repo);
-        return sendPage(reply.code(status), accessPage(viewer.frame(title('Collaborators', v.repo)), v, { ...EMPTY_INVITE, errors: messages }));
-      }
-    });
+    return signedInPost(request, reply, request.body.authenticity_token, (viewer) =>
+      accessPost(reply, viewer, owner, repo, EMPTY_INVITE, () => settings.removeCollaborator(ctx, viewer.actor, owner, repo, login)));
   });
 
   /** PATCH …/invitations/{id}: a pending invitation's permission. */
   r.post('/:owner/:repo/settings/access/invitations/:invitation_id', { schema: { params: InvitationParams, body: InvitationForm }, config: { ...PAGE, operationId: 'wharf/web-repo-update-invitation' } }, async (request, reply) => {
     const { owner, repo } = request.params;
     const id = settings.hookId(request.params.invitation_id);
-    return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
-      try {
-        await settings.changeInvitation(ctx, viewer.actor, owner, repo, id, request.body.permissions ?? '');
-        const at = await settings.adminRepo(ctx, viewer.actor, owner, repo);
-        return reply.redirect(repoPath(at, 'settings', 'access'), 303);
-      } catch (err) {
-        const { status, messages } = formErrors(err);
-        const v = await settings.accessOf(ctx, viewer.actor, owner, repo);
-        return sendPage(reply.code(status), accessPage(viewer.frame(title('Collaborators', v.repo)), v, { ...EMPTY_INVITE, errors: messages }));
-      }
-    });
+    return signedInPost(request, reply, request.body.authenticity_token, (viewer) =>
+      accessPost(reply, viewer, owner, repo, EMPTY_INVITE, () => settings.changeInvitation(ctx, viewer.actor, owner, repo, id, request.body.permissions ?? '')));
   });
 
   /** DELETE …/invitations/{id}. */

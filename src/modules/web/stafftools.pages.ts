@@ -58,35 +58,55 @@ function field(id: string, name: string, label: string, value: string, props: Re
     h('input', { type: 'text', id, name, defaultValue: value, autoComplete: 'off', ...props }));
 }
 
-export function usersPage(frame: Frame, list: AccountList, form: FormState = NO_FORM): string {
+/** What tells the users and organizations lists apart. */
+interface AccountListKind {
+  tab: 'users' | 'organizations';
+  one: string;
+  many: string;
+  /** The create form's id stem (`create-${stem}-form`) and heading. */
+  stem: string;
+  heading: string;
+  submit: string;
+  fields: (typed: Record<string, string>) => ReactNode;
+}
+
+/** A list of accounts with its filter, pages and the create form below. */
+function accountListPage(frame: Frame, kind: AccountListKind, list: AccountList, form: FormState): string {
   const { q, page } = list.filter;
-  return staffPage(frame, 'users',
-    h('div', { className: 'toolbar' }, filterForm('users', q, 'Filter users by login'),
-      h('span', { className: 'muted', id: 'users-total' }, `${list.total} ${list.total === 1 ? 'user' : 'users'}`)),
-    accountRows(list, 'users', q ? `No user's login holds ${q}.` : 'No users.'),
-    pager(staffPath('users'), page, list.total, STAFF_PER_PAGE, q ? { q } : {}),
-    postForm(frame, staffPath('users'), { className: 'box', id: 'create-user-form', 'aria-labelledby': 'create-user-heading' },
-      h('h2', { id: 'create-user-heading' }, 'Create a user'),
+  const { tab, one, many, stem } = kind;
+  return staffPage(frame, tab,
+    h('div', { className: 'toolbar' }, filterForm(tab, q, `Filter ${many} by login`),
+      h('span', { className: 'muted', id: `${tab}-total` }, `${list.total} ${list.total === 1 ? one : many}`)),
+    accountRows(list, tab, q ? `No ${one}'s login holds ${q}.` : `No ${many}.`),
+    pager(staffPath(tab), page, list.total, STAFF_PER_PAGE, q ? { q } : {}),
+    postForm(frame, staffPath(tab), { className: 'box', id: `create-${stem}-form`, 'aria-labelledby': `create-${stem}-heading` },
+      h('h2', { id: `create-${stem}-heading` }, kind.heading),
       flash('error', form.errors),
-      field('new-user-login', 'login', 'Login', form.typed.login ?? '', { required: true }),
-      field('new-user-email', 'email', 'E-mail address (optional)', form.typed.email ?? '', { type: 'email' }),
-      h('button', { type: 'submit', id: 'create-user' }, 'Create user')));
+      kind.fields(form.typed),
+      h('button', { type: 'submit', id: `create-${stem}` }, kind.submit)));
+}
+
+const USERS: AccountListKind = {
+  tab: 'users', one: 'user', many: 'users', stem: 'user', heading: 'Create a user', submit: 'Create user',
+  fields: (typed) => fragment(
+    field('new-user-login', 'login', 'Login', typed.login ?? '', { required: true }),
+    field('new-user-email', 'email', 'E-mail address (optional)', typed.email ?? '', { type: 'email' })),
+};
+
+const ORGANIZATIONS: AccountListKind = {
+  tab: 'organizations', one: 'organization', many: 'organizations', stem: 'org', heading: 'Create an organization', submit: 'Create organization',
+  fields: (typed) => fragment(
+    field('new-org-login', 'login', 'Login', typed.login ?? '', { required: true }),
+    field('new-org-admin', 'admin', 'Owner (login of a user)', typed.admin ?? '', { required: true }),
+    field('new-org-name', 'profile_name', 'Display name (optional)', typed.profile_name ?? '')),
+};
+
+export function usersPage(frame: Frame, list: AccountList, form: FormState = NO_FORM): string {
+  return accountListPage(frame, USERS, list, form);
 }
 
 export function organizationsPage(frame: Frame, list: AccountList, form: FormState = NO_FORM): string {
-  const { q, page } = list.filter;
-  return staffPage(frame, 'organizations',
-    h('div', { className: 'toolbar' }, filterForm('organizations', q, 'Filter organizations by login'),
-      h('span', { className: 'muted', id: 'organizations-total' }, `${list.total} ${list.total === 1 ? 'organization' : 'organizations'}`)),
-    accountRows(list, 'organizations', q ? `No organization's login holds ${q}.` : 'No organizations.'),
-    pager(staffPath('organizations'), page, list.total, STAFF_PER_PAGE, q ? { q } : {}),
-    postForm(frame, staffPath('organizations'), { className: 'box', id: 'create-org-form', 'aria-labelledby': 'create-org-heading' },
-      h('h2', { id: 'create-org-heading' }, 'Create an organization'),
-      flash('error', form.errors),
-      field('new-org-login', 'login', 'Login', form.typed.login ?? '', { required: true }),
-      field('new-org-admin', 'admin', 'Owner (login of a user)', form.typed.admin ?? '', { required: true }),
-      field('new-org-name', 'profile_name', 'Display name (optional)', form.typed.profile_name ?? ''),
-      h('button', { type: 'submit', id: 'create-org' }, 'Create organization')));
+  return accountListPage(frame, ORGANIZATIONS, list, form);
 }
 
 export function repositoriesPage(frame: Frame, list: RepoList): string {
