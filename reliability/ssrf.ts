@@ -24,11 +24,11 @@
 // delivery must reach the allowed receiver (connected to the address checked), the
 // second be refused (the name now answers loopback), the name resolved once per
 // delivery. An import must end without reaching the forbidden receiver (its checks
-// resolve the name again before each step, and git, Mercurial and svn:// connect to the
-// address checked — test/imports-pinned.test.ts shows that; Subversion over http(s)
-// resolves the name itself, through the system resolver, which does not know
-// rebind.test: the README says what is left there). Other names (localhost, this
-// host's name) are answered as the system resolver answers them here.
+// resolve the name again before each step, and git, Mercurial, svn:// and Subversion
+// over http(s) — through a proxy of Wharf's own, src/git/import-svn-proxy.ts — connect
+// to the address checked: test/imports-pinned.test.ts and
+// test/imports-svn-http-pinned.test.ts show that). Other names (localhost, this host's
+// name) are answered as the system resolver answers them here.
 //
 // Figures: for each channel and each family of targets, how many were refused and how
 // many reached the forbidden receiver (PASS: all refused, none reached); for each
