@@ -1,7 +1,9 @@
 // The release forms: "Draft a new release" (/{o}/{r}/releases/new: a tag, existing or
 // new at a chosen branch, a name, notes, draft and pre-release) and a release's edit
 // page (/{o}/{r}/releases/edit/{tag}: the same fields, Delete release, its assets with
-// a Delete button each and the upload form). Offered to those the releases service lets
+// a Delete button each and the upload form). Both choose make_latest (yes, no, or by date
+// and version) and have a Generate release notes button, which posts the form and shows
+// it again with the notes in its body, unsaved (no script needed). Offered to those the releases service lets
 // write; a refusal comes back inline beside the form it refused, with what was typed.
 import type { Urls } from '../../urls.ts';
 import { release as releaseView } from '../releases/releases.views.ts';
@@ -20,7 +22,7 @@ export function releaseFormOf(repo: Repo, d: ReleaseDetail | null): ReleaseFormS
   const r = d?.release;
   return {
     tag: r?.tagName ?? '', target: r?.targetCommitish ?? repo.defaultBranch, name: r?.name ?? '', body: r?.body ?? '',
-    draft: r?.draft ?? false, prerelease: r?.prerelease ?? false, errors: [],
+    draft: r?.draft ?? false, prerelease: r?.prerelease ?? false, makeLatest: r?.makeLatest ?? 'true', errors: [],
   };
 }
 
@@ -50,15 +52,30 @@ function fields(form: ReleaseFormState, branches: readonly string[]): ReactNode 
       h('label', { htmlFor: 'release-prerelease-field', className: 'inline' }, 'Set as a pre-release')),
     h('div', { className: 'choice' },
       h('input', { type: 'checkbox', id: 'release-draft-field', name: 'draft', value: '1', defaultChecked: form.draft }),
-      h('label', { htmlFor: 'release-draft-field', className: 'inline' }, 'Save as a draft (not published, its tag not made yet)')));
+      h('label', { htmlFor: 'release-draft-field', className: 'inline' }, 'Save as a draft (not published, its tag not made yet)')),
+    h('fieldset', { id: 'release-latest-field' },
+      h('legend', null, 'Set as the latest release'),
+      ...LATEST_CHOICES.map(([value, label]) => h('div', { key: value, className: 'choice' },
+        h('input', { type: 'radio', id: `release-latest-${value}`, name: 'make_latest', value, defaultChecked: form.makeLatest === value }),
+        h('label', { htmlFor: `release-latest-${value}`, className: 'inline' }, label)))));
 }
+
+/** make_latest's values, as the API takes them. */
+const LATEST_CHOICES: readonly (readonly [string, string])[] = [
+  ['true', 'Yes: the latest release once published'],
+  ['false', 'No: leave the latest release as it is'],
+  ['legacy', 'By date and version (the newest release by creation date and semantic version)'],
+];
+
+/** After the Save button, so that Enter in a field saves rather than generates. */
+const generateButton = h('button', { type: 'submit', name: 'generate_notes', value: '1', className: 'secondary', id: 'generate-notes' }, 'Generate release notes');
 
 export function newReleasePage(frame: Frame, repo: Repo, form: ReleaseFormState, branches: readonly string[]): string {
   return renderPage(frame, fragment(repoHeader(repo, 'code'),
     postForm(frame, repoPath(repo, 'releases'), { className: 'box', id: 'new-release-form', 'aria-labelledby': 'new-release-heading' },
       h('h2', { id: 'new-release-heading' }, 'Draft a new release'),
       fields(form, branches),
-      h('button', { type: 'submit', id: 'publish-release' }, 'Save release')),
+      h('button', { type: 'submit', id: 'publish-release' }, 'Save release'), ' ', generateButton),
     h('p', null, h('a', { href: repoPath(repo, 'releases') }, 'Cancel'))));
 }
 
@@ -96,7 +113,7 @@ export function editReleasePage(frame: Frame, d: ReleaseDetail, urls: Urls, form
     postForm(frame, repoPath(repo, 'releases', r.id), { className: 'box', id: 'edit-release-form', 'aria-labelledby': 'edit-release-heading' },
       h('h2', { id: 'edit-release-heading' }, `Edit release ${r.name || r.tagName}`),
       fields(form, branches),
-      h('button', { type: 'submit', id: 'save-release' }, 'Update release')),
+      h('button', { type: 'submit', id: 'save-release' }, 'Update release'), ' ', generateButton),
     assetsBox(frame, d, urls, inline),
     h('section', { className: 'box', id: 'delete-release', 'aria-labelledby': 'delete-release-heading' },
       h('h2', { id: 'delete-release-heading' }, 'Delete this release'),

@@ -23,8 +23,12 @@ function fieldsOf(b: Static<typeof ReleaseForm>): forms.ReleaseFields {
   return {
     tag: b.tag_name ?? '', target: b.target_commitish ?? '', name: b.name ?? '', body: b.body ?? '',
     draft: b.draft !== undefined && b.draft !== '', prerelease: b.prerelease !== undefined && b.prerelease !== '',
+    makeLatest: b.make_latest ?? '',
   };
 }
+
+/** The Generate release notes button rather than Save. */
+const generating = (b: Static<typeof ReleaseForm>) => b.generate_notes !== undefined && b.generate_notes !== '';
 
 const releasePath = (repo: Repo, tag: string) => repoPath(repo, 'releases', 'tag', encPath(tag));
 
@@ -53,6 +57,12 @@ export function releaseFormPages(r: Router): void {
     const f = fieldsOf(request.body);
     return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
       try {
+        if (generating(request.body)) {
+          const filled = await forms.withGeneratedNotes(ctx, viewer.actor, owner, repo, f);
+          const at = await forms.writerRepo(ctx, viewer.actor, owner, repo);
+          const branches = await forms.branchNames(ctx, viewer.actor, owner, repo, at);
+          return sendPage(reply, newReleasePage(viewer.frame('New release'), at, { ...filled, errors: [] }, branches));
+        }
         const made = await forms.createRelease(ctx, viewer.actor, owner, repo, f);
         return reply.redirect(releasePath(made.repo, made.release.tagName), 303);
       } catch (err) {
@@ -80,6 +90,10 @@ export function releaseFormPages(r: Router): void {
     const f = fieldsOf(request.body);
     return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
       try {
+        if (generating(request.body)) {
+          const filled = await forms.withGeneratedNotes(ctx, viewer.actor, owner, repo, f);
+          return sendPage(reply, await editAgain(viewer, owner, repo, id, {}, { ...filled, errors: [] }));
+        }
         const made = await forms.updateRelease(ctx, viewer.actor, owner, repo, id, f);
         return reply.redirect(releasePath(made.repo, made.release.tagName), 303);
       } catch (err) {

@@ -11,9 +11,13 @@ const Id = Type.String({ maxLength: 20 });
 export const ReleaseIdParams = Type.Object({ owner: Name, repo: Name, release_id: Id });
 export const AssetIdParams = Type.Object({ owner: Name, repo: Name, asset_id: Id });
 
-/** New and edit: every field is sent (an unticked box is absent: false). */
+/**
+ * New and edit: every field is sent (an unticked box is absent: false). `generate_notes`:
+ * the Generate release notes button was pressed (the form comes back with them, unsaved).
+ */
 export const ReleaseForm = Type.Object({
   authenticity_token: Field, tag_name: Field, target_commitish: Field, name: Field, body: Field, draft: Field, prerelease: Field,
+  make_latest: Field, generate_notes: Field,
 });
 export const TokenForm = Type.Object({ authenticity_token: Field });
 export const TagForm = Type.Object({ authenticity_token: Field, tag: Field });

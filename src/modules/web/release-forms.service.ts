@@ -5,13 +5,14 @@
 // rules and refusals decide.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import { ConflictError, NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import * as commits from '../git-data/commits.service.ts';
 import { deleteRef } from '../git-data/git-data.service.ts';
 import * as assets from '../releases/release-assets.service.ts';
 import { releaseDetails } from '../releases/releases.present.ts';
 import * as releases from '../releases/releases.service.ts';
-import type { ReleaseRecord } from '../releases/releases.model.ts';
+import { generateNotes } from '../releases/release-notes.service.ts';
+import { MAKE_LATEST, type MakeLatest, type ReleaseRecord } from '../releases/releases.model.ts';
 import type { ReleaseDetail } from '../releases/releases.views.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -66,6 +67,8 @@ export interface ReleaseFields {
   body: string;
   draft: boolean;
   prerelease: boolean;
+  /** The API's make_latest: `true`, `false` or `legacy` (by date and version); empty: not sent (the API's default, or left as it is). */
+  makeLatest: string;
 }
 
 /** An emptied name or body is none (upstream then titles the release with its tag). */
@@ -73,15 +76,35 @@ function text(v: string): string | null {
   return v === '' ? null : v;
 }
 
+/** The form's choice, refused as the API refuses a make_latest it does not know. */
+function makeLatestOf(v: string): { make_latest?: MakeLatest } {
+  if (v === '') return {};
+  const found = MAKE_LATEST.find((m) => m === v);
+  if (!found) throw new ValidationError([{ resource: 'Release', field: 'make_latest', code: 'invalid', message: 'Choose whether this is the latest release: yes, no, or by date and version.' }]);
+  return { make_latest: found };
+}
+
 export function createRelease(ctx: AppContext, actor: Actor, owner: string, name: string, f: ReleaseFields): Promise<ReleaseRecord> {
   return releases.createRelease(ctx, actor, owner, name, {
     tag_name: f.tag, ...(f.target ? { target_commitish: f.target } : {}), name: text(f.name), body: text(f.body), draft: f.draft, prerelease: f.prerelease,
+    ...makeLatestOf(f.makeLatest),
   });
+}
+
+/**
+ * The form with generated release notes (as POST …/releases/generate-notes makes them
+ * for its tag and target): the notes below what the body already says, their title when
+ * the form has none. Nothing is saved.
+ */
+export async function withGeneratedNotes(ctx: AppContext, actor: Actor, owner: string, name: string, f: ReleaseFields): Promise<ReleaseFields> {
+  const notes = await generateNotes(ctx, actor, owner, name, { tag_name: f.tag, ...(f.target ? { target_commitish: f.target } : {}) });
+  return { ...f, name: f.name || notes.name, body: f.body.trim() ? `${f.body.trimEnd()}\n\n${notes.body}` : notes.body };
 }
 
 export function updateRelease(ctx: AppContext, actor: Actor, owner: string, name: string, id: number, f: ReleaseFields): Promise<ReleaseRecord> {
   return releases.updateRelease(ctx, actor, owner, name, id, {
     tag_name: f.tag, ...(f.target ? { target_commitish: f.target } : {}), name: text(f.name), body: text(f.body), draft: f.draft, prerelease: f.prerelease,
+    ...makeLatestOf(f.makeLatest),
   });
 }
 
