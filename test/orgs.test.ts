@@ -17,6 +17,7 @@ const PUBLIC_ORG_KEYS = [
   'public_members_url', 'avatar_url', 'description', 'name', 'company', 'blog', 'location', 'email',
   'twitter_username', 'is_verified', 'has_organization_projects', 'has_repository_projects', 'public_repos',
   'public_gists', 'followers', 'following', 'html_url', 'created_at', 'updated_at', 'archived_at', 'type',
+  'members_can_delete_issues', 'members_can_fork_private_repositories',
 ];
 const OWNER_ORG_KEYS = [
   'total_private_repos', 'owned_private_repos', 'private_gists', 'disk_usage', 'collaborators', 'billing_email',
@@ -64,6 +65,9 @@ describe('GET /orgs/{org}', () => {
     assert.equal(data.public_repos, 0);
     assert.equal(data.is_verified, false);
     assert.equal(data.has_organization_projects, true);
+    // Wharf's fixed policies, the same for every organization: no issue deletion; private repositories may be forked.
+    assert.equal(data.members_can_delete_issues, false);
+    assert.equal(data.members_can_fork_private_repositories, true);
   });
 
   test('owners with admin:org also see the owner-only fields', async () => {
@@ -77,6 +81,7 @@ describe('GET /orgs/{org}', () => {
     assert.equal(data.total_private_repos, 0);
     assert.equal(typeof data.plan?.name, 'string');
     assert.equal(data.plan?.filled_seats, 1, 'the owner fills the one seat');
+    assert.equal(data.plan?.seats, 1);
     // No Pages sites in Wharf: no member may create one.
     assert.deepEqual([data.members_can_create_pages, data.members_can_create_public_pages, data.members_can_create_private_pages], [false, false, false]);
     assert.equal(data.default_repository_branch, 'main', 'what new repositories start on');
@@ -84,6 +89,7 @@ describe('GET /orgs/{org}', () => {
     await addMember(t, org);
     const { data: grown } = await t.octokit(org.owner.token).rest.orgs.get({ org: org.login });
     assert.equal(grown.plan?.filled_seats, 2);
+    assert.equal(grown.plan?.seats, 2, 'no seats sold or capped: the organization has the seats its members fill');
     const { data: asAdmin } = await t.octokit(ADMIN_TOKEN).rest.orgs.get({ org: org.login });
     assert.ok('billing_email' in asAdmin, 'site admins see what owners see');
   });
@@ -486,6 +492,7 @@ describe('teams', () => {
     assert.equal(data.members_count, 1, 'the creator is a member');
     assert.equal(data.organization.login, org.login);
     assert.deepEqual(sorted(Object.keys(data.organization)), sorted(PUBLIC_ORG_KEYS));
+    assert.equal(data.organization.members_can_fork_private_repositories, true);
     const { data: got } = await t.octokit(org.owner.token).rest.teams.getByName({ org: org.login, team_slug: 'my-team-name' });
     assert.equal(got.description, 'The team');
   });

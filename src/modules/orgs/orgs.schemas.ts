@@ -142,6 +142,8 @@ const OrganizationPublicProps = {
   updated_at: Type.String(),
   archived_at: Nullable(Type.String()),
   type: Type.String(),
+  members_can_delete_issues: Type.Boolean(),
+  members_can_fork_private_repositories: Type.Boolean(),
 };
 
 /** The organization-full record; the owner-only fields are present for owners only. */
@@ -158,6 +160,7 @@ export const OrganizationFull = Type.Object({
     space: Type.Integer(),
     private_repos: Type.Integer(),
     filled_seats: Type.Integer(),
+    seats: Type.Integer(),
   })),
   default_repository_permission: Type.Optional(Type.String()),
   members_can_create_repositories: Type.Optional(Type.Boolean()),

@@ -59,6 +59,8 @@ export interface OrganizationFull extends OrganizationSimple {
   updated_at: string;
   archived_at: string | null;
   type: 'Organization';
+  members_can_delete_issues: boolean;
+  members_can_fork_private_repositories: boolean;
 }
 
 /** The fields upstream shows to organization owners only. */
@@ -69,7 +71,7 @@ export interface OrganizationPrivate {
   disk_usage: number;
   collaborators: number;
   billing_email: string | null;
-  plan: { name: string; space: number; private_repos: number; filled_seats: number };
+  plan: { name: string; space: number; private_repos: number; filled_seats: number; seats: number };
   default_repository_permission: string;
   members_can_create_repositories: boolean;
   two_factor_requirement_enabled: boolean;
@@ -126,6 +128,13 @@ export function organizationFull(
     updated_at: a.updatedAt,
     archived_at: null,
     type: 'Organization',
+    // Policies Wharf applies to every organization alike, with no switch (so nothing only
+    // an owner should learn): no one deletes an issue — Wharf has no issue deletion, REST
+    // or GraphQL (viewerCanDelete is false, issues.resolvers.ts) — and a member who can
+    // read a private repository may fork it, bounded only by the repository's own
+    // allow_forking (createFork, repos.forks.ts).
+    members_can_delete_issues: false,
+    members_can_fork_private_repositories: true,
   };
   if (!includePrivate) return full;
   return {
@@ -136,8 +145,9 @@ export function organizationFull(
     disk_usage: counts.diskUsage,
     collaborators: counts.collaborators,
     billing_email: s.billingEmail,
-    // Seats in use are the active members; the plan itself sets no seat limit.
-    plan: { ...UNLIMITED_PLAN, filled_seats: filledSeats },
+    // Seats in use are the active members. Wharf sells and caps no seats, so the
+    // organization has just the seats its members fill: seats equals filled_seats.
+    plan: { ...UNLIMITED_PLAN, filled_seats: filledSeats, seats: filledSeats },
     default_repository_permission: s.defaultRepositoryPermission,
     members_can_create_repositories: s.membersCanCreateRepositories,
     two_factor_requirement_enabled: false,
