@@ -131,6 +131,17 @@ describe('GET /meta', () => {
     }
   });
 
+  test('names the one domain Wharf serves on, and no commit signing key (it signs no commits)', async () => {
+    const { data } = await t.octokit().rest.meta.get();
+    const own = [new URL(t.baseUrl).hostname];
+    assert.deepEqual(data.commit_signing_keys, []);
+    assert.deepEqual(data.domains, {
+      website: own, codespaces: [], copilot: [], packages: [], storage: own, actions: own,
+      actions_inbound: { full_domains: own, wildcard_domains: [] },
+      artifact_attestations: { trust_domain: '', services: [] },
+    });
+  });
+
   test('keys are the server\'s own, read once and kept across a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-meta-restart-'));
     try {

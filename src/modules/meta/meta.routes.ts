@@ -19,7 +19,7 @@ export function metaRoutes(app: Router): void {
   app.get('/meta', {
     schema: { response: { 200: ServiceMeta } },
     config: { operationId: 'meta/get' },
-  }, async () => serviceMeta(meta.hostKeys(app.ctx), config.metaRanges));
+  }, async () => serviceMeta(meta.hostKeys(app.ctx), config.metaRanges, urls));
 
   app.get('/zen', {
     schema: { response: { 200: Type.String() } },

@@ -60,6 +60,17 @@ export const ServiceMeta = Type.Object({
   importer: Ranges,
   actions: Ranges,
   dependabot: Ranges,
+  commit_signing_keys: Type.Array(Type.String()),
+  domains: Type.Object({
+    website: Ranges,
+    codespaces: Ranges,
+    copilot: Ranges,
+    packages: Ranges,
+    storage: Ranges,
+    actions: Ranges,
+    actions_inbound: Type.Object({ full_domains: Ranges, wildcard_domains: Ranges }),
+    artifact_attestations: Type.Object({ trust_domain: Type.String(), services: Ranges }),
+  }),
 });
 export type ServiceMeta = Static<typeof ServiceMeta>;
 

@@ -54,8 +54,29 @@ function fingerprintOf(keys: readonly HostKey[], type: HostKey['type']): string 
   return key.fingerprint;
 }
 
+/**
+ * The domains Wharf's services answer on. Wharf serves everything it has from the one
+ * address of WHARF_BASE_URL: its pages, the Git LFS objects and archives clients download
+ * (storage), and the runner protocol self-hosted runners call (actions, and what they must
+ * reach inbound). It has no package registry, Codespaces, Copilot or artifact attestations,
+ * so those name no domain, and no attestation trust domain of its own.
+ */
+function domains(urls: Urls): ServiceMeta['domains'] {
+  const own = [urls.hostname];
+  return {
+    website: own,
+    codespaces: [],
+    copilot: [],
+    packages: [],
+    storage: own,
+    actions: own,
+    actions_inbound: { full_domains: own, wildcard_domains: [] },
+    artifact_attestations: { trust_domain: '', services: [] },
+  };
+}
+
 /** Fingerprints without the "SHA256:" prefix, as upstream publishes them. */
-export function serviceMeta(keys: readonly HostKey[], ranges: Record<MetaRangeName, string[]>): ServiceMeta {
+export function serviceMeta(keys: readonly HostKey[], ranges: Record<MetaRangeName, string[]>, urls: Urls): ServiceMeta {
   return {
     // Git over HTTP and the API take tokens only; an account password is never checked.
     verifiable_password_authentication: false,
@@ -75,6 +96,11 @@ export function serviceMeta(keys: readonly HostKey[], ranges: Record<MetaRangeNa
     importer: ranges.importer,
     actions: ranges.actions,
     dependabot: ranges.dependabot,
+    // Upstream lists the keys it signs the commits it makes (web edits, merges) with. Wharf
+    // signs none of the commits it makes — it has no signing key (protection.push.ts) — so
+    // there is no key to list.
+    commit_signing_keys: [],
+    domains: domains(urls),
   };
 }
 
