@@ -237,6 +237,7 @@ describe('source imports from git', () => {
       source.release();
     }
     const done = await waitStatus(r, 'complete');
+    assert.equal(done.message, 'Done');
     assert.ok(!JSON.stringify(done).includes('s3cret'));
     assert.deepEqual(await history(await cloneOf(r)), await history(path.join(sourceRoot, 'private/project.git')));
     // Stored sealed, and dropped once the import ended.
@@ -249,6 +250,8 @@ describe('source imports from git', () => {
     assert.equal((await put(r, { vcs_url: source.url('nothing-here.git') })).status, 201);
     const nothing = await waitStatus(r, 'detection_found_nothing');
     assert.match(String(nothing.status_text), /No git, Subversion or Mercurial/);
+    // The message says what to do next, as the step wrote it.
+    assert.equal(nothing.message, nothing.status_text);
     const restarted = await patch(r, '', {});
     assert.equal(restarted.status, 200);
     assert.equal(((await restarted.json()) as ImportBody).status, 'detecting');

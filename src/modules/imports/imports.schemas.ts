@@ -46,6 +46,7 @@ export const ImportRecord = Type.Object({
   status_text: Nullable(Type.String()),
   failed_step: Nullable(Type.String()),
   error_message: Nullable(Type.String()),
+  message: Type.String(),
   percent: Nullable(Type.Integer()),
   import_percent: Nullable(Type.Integer()),
   commit_count: Nullable(Type.Integer()),

@@ -5,6 +5,20 @@ import type { ImportAuthor, ImportLargeFile, SourceImport } from './imports.mode
 
 const GIGABYTE = 1024 ** 3;
 
+/** What each status means, for a record whose step wrote no text of its own (none does today). */
+const STATUS_MESSAGES: Record<SourceImport['status'], string> = {
+  detecting: 'Detecting source type',
+  importing: 'Importing',
+  mapping: 'Mapping authors and branches',
+  pushing: 'Pushing',
+  complete: 'Done',
+  auth_failed: 'Authentication failed: send vcs_username and vcs_password.',
+  error: 'The import failed.',
+  detection_needs_auth: 'The source needs authentication: send vcs_username and vcs_password.',
+  detection_found_nothing: 'No repository found at vcs_url.',
+  detection_found_multiple: 'Several projects found: choose one of project_choices.',
+};
+
 export function importRecord(urls: Urls, repo: Repo, imp: SourceImport) {
   const url = urls.api('repos', repo.owner.login, repo.name, 'import');
   return {
@@ -16,6 +30,10 @@ export function importRecord(urls: Urls, repo: Repo, imp: SourceImport) {
     status_text: imp.statusText,
     failed_step: imp.failedStep,
     error_message: imp.status === 'error' ? imp.statusText : null,
+    // Upstream's message about the import: what the step Wharf is at wrote (the next thing
+    // to do, where the caller must act: credentials, a project choice), or failing that
+    // what the status means.
+    message: imp.statusText ?? STATUS_MESSAGES[imp.status],
     percent: imp.percent,
     // Upstream's published schema names the same figure import_percent.
     import_percent: imp.percent,
