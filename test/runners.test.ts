@@ -101,6 +101,9 @@ describe('runner registration and administration', () => {
     assertMatchesOpenApi('post', '/orgs/{org}/actions/runners/registration-token', 201, tok.body);
     assert.equal(tok.body.expires_at, new Date(clock.now().getTime() + 3600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
     assert.match(tok.body.token, /^[A-Z2-7]{29}$/);
+    // An organization's runner serves its repositories (as its groups allow): all, none listed.
+    assert.equal(tok.body.repository_selection, 'all');
+    assert.equal('repositories' in tok.body, false);
 
     const reg = await asRunner('/actions/runner/register', null, {
       token: tok.body.token, name: 'build-1', os: 'Linux', architecture: 'X64', labels: ['gpu', 'GPU', ' big '], version: '2.323.0',
@@ -215,6 +218,12 @@ describe('runner registration and administration', () => {
   test('repository runners: tokens and lists for repository administrators', async () => {
     const user = await createUser(t);
     const repo = await createRepo(t, user, { private: true });
+    // A repository's token names its one repository, as its record.
+    const tok = await send('POST', `/repos/${repo.owner}/${repo.repo}/actions/runners/remove-token`, user.token);
+    assert.equal(tok.status, 201);
+    assertMatchesOpenApi('post', '/repos/{owner}/{repo}/actions/runners/remove-token', 201, tok.body);
+    assert.equal(tok.body.repository_selection, 'selected');
+    assert.deepEqual(tok.body.repositories?.map((x: { id: number; full_name: string; private: boolean }) => [x.id, x.full_name, x.private]), [[repo.id, `${repo.owner}/${repo.repo}`, true]]);
     const r = await registerRunner(`/repos/${repo.owner}/${repo.repo}/actions/runners/registration-token`, user.token, { name: 'repo-runner', os: 'Windows' });
     const { data } = await t.octokit(user.token).rest.actions.listSelfHostedRunnersForRepo({ owner: repo.owner, repo: repo.repo });
     assertMatchesOpenApi('get', '/repos/{owner}/{repo}/actions/runners', 200, data);
@@ -272,6 +281,7 @@ describe('runner groups', () => {
     assert.equal(data.total_count, 1);
     const def = data.runner_groups[0]!;
     assert.deepEqual([def.name, def.default, def.visibility, def.inherited, def.allows_public_repositories], ['Default', true, 'all', false, false]);
+    assert.equal(def.inherited_allows_public_repositories, false, 'no enterprise level: nothing inherited allows public repositories');
     const rename = await failsWith(kit.rest.actions.updateSelfHostedRunnerGroupForOrg({ org: org.login, runner_group_id: def.id, name: 'Other' }), 422);
     assert.equal(rename.errors?.[0]?.field, 'name');
     // Its other settings may change.

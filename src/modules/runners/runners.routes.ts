@@ -3,6 +3,8 @@
 import type { Router } from '../../http/router.ts';
 import { pageOf, pagedRecord } from '../../http/pagination.ts';
 import { NoContent } from '../../http/schema-types.ts';
+import { presentRepo } from '../repos/repos.present.ts';
+import * as repos from '../repos/repos.service.ts';
 import { ORG_SCOPES, type RunnersAt } from './runners.access.ts';
 import { presentRunner, presentRunners } from './runners.present.ts';
 import {
@@ -31,7 +33,8 @@ export function runnersRoutes(app: Router): void {
         config: { operationId: `actions/create-${kind === 'registration' ? 'registration' : 'remove'}-token-${k.suffix}`, acceptedScopes: [...k.scopes] },
       }, async (request, reply) => {
         const t = await runners.createToken(request.server.ctx, request.actor, at(request.params), kind);
-        return reply.code(201).send(runnerToken(t));
+        const repository = t.repo ? presentRepo(request, (await repos.presentable(request.server.ctx, request.actor, [t.repo]))[0]!) : null;
+        return reply.code(201).send(runnerToken(t, repository));
       });
     }
 

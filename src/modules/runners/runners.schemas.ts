@@ -77,7 +77,16 @@ export const Runner = Type.Object({
 export type RunnerView = Static<typeof Runner>;
 export const RunnerList = PagedObject(Type.Object({ total_count: Type.Integer(), runners: Type.Array(Runner) }));
 
-export const RunnerToken = Type.Object({ token: Type.String(), expires_at: Type.String() });
+/**
+ * A registration or remove token (upstream's authentication-token). Which repositories
+ * its runner serves: a repository's token names its one repository; an organization's
+ * serves all of the organization's (as its groups allow), and like upstream's tokens
+ * for all repositories it lists none.
+ */
+export const RunnerToken = Type.Union([
+  Type.Object({ token: Type.String(), expires_at: Type.String(), repository_selection: Type.Literal('all') }),
+  Type.Object({ token: Type.String(), expires_at: Type.String(), repository_selection: Type.Literal('selected'), repositories: Type.Array(Repository) }),
+]);
 
 export const RunnerGroup = Type.Object({
   id: Type.Integer(),
@@ -89,6 +98,7 @@ export const RunnerGroup = Type.Object({
   hosted_runners_url: Type.String(),
   network_configuration_id: Nullable(Type.String()),
   inherited: Type.Boolean(),
+  inherited_allows_public_repositories: Type.Boolean(),
   allows_public_repositories: Type.Boolean(),
   restricted_to_workflows: Type.Boolean(),
   selected_workflows: Type.Array(Type.String()),

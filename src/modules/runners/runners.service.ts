@@ -5,6 +5,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { isoSeconds } from '../../domain/clock.ts';
 import { NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
+import type { Repo } from '../repos/repos.model.ts';
 import { administeredScope, type RunnersAt } from './runners.access.ts';
 import type { Runner, RunnerLabel, RunnerScope, RunnerTokenKind } from './runners.model.ts';
 import { hashSecret, newRunnerToken } from './runner-secrets.ts';
@@ -17,10 +18,12 @@ export const MAX_LABEL = 100;
 export interface IssuedRunnerToken {
   token: string;
   expiresAt: string;
+  /** The repository a repository's token is for; null for an organization's. */
+  repo: Repo | null;
 }
 
 export async function createToken(ctx: AppContext, actor: Actor, at: RunnersAt, kind: RunnerTokenKind): Promise<IssuedRunnerToken> {
-  const { scope } = await administeredScope(ctx, actor, at);
+  const { scope, repo } = await administeredScope(ctx, actor, at);
   const token = newRunnerToken();
   const now = ctx.clock.now();
   const expiresAt = isoSeconds(new Date(now.getTime() + TOKEN_LIFETIME_MS));
@@ -28,7 +31,7 @@ export async function createToken(ctx: AppContext, actor: Actor, at: RunnersAt, 
     await store.deleteExpiredTokens(tx.db, isoSeconds(now));
     await store.insertToken(tx.db, hashSecret(token), kind, scope, expiresAt, isoSeconds(now));
   });
-  return { token, expiresAt };
+  return { token, expiresAt, repo };
 }
 
 /** A runner with its labels, as views show it. */

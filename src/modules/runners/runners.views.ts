@@ -1,5 +1,6 @@
 // Runners, their labels, groups and reported jobs → API representations. Pure.
 import type { Urls } from '../../urls.ts';
+import type { RepositoryView } from '../repos/repos.views.ts';
 import { jobMinutes } from '../billing/billing.compute.ts';
 import type { ActionsJob } from '../billing/billing.model.ts';
 import type { RunnerGroup, RunnerLabel } from './runners.model.ts';
@@ -14,9 +15,12 @@ export function labelList(labels: readonly RunnerLabel[]) {
   return { total_count: labels.length, labels: labels.map(runnerLabel) };
 }
 
-/** A registration or remove token: shown once, when made. */
-export function runnerToken(t: IssuedRunnerToken) {
-  return { token: t.token, expires_at: t.expiresAt };
+/** A registration or remove token: shown once, when made; `repository` is the record of a repository's token's repository. */
+export function runnerToken(t: IssuedRunnerToken, repository: RepositoryView | null) {
+  const base = { token: t.token, expires_at: t.expiresAt };
+  return repository
+    ? { ...base, repository_selection: 'selected' as const, repositories: [repository] }
+    : { ...base, repository_selection: 'all' as const };
 }
 
 /** A list wrapper as upstream's: the page's items under `key`, with the whole list's count. */
@@ -51,8 +55,10 @@ export function runnerGroup(urls: Urls, orgLogin: string, g: RunnerGroup): Runne
     runners_url: `${base}/runners`,
     hosted_runners_url: `${base}/hosted-runners`,
     network_configuration_id: g.networkConfigurationId,
-    // No enterprise level yet: every group is the organization's own, and so are its rules.
+    // No enterprise level yet: every group is the organization's own, and so are its rules;
+    // nothing inherited allows public repositories either.
     inherited: false,
+    inherited_allows_public_repositories: false,
     allows_public_repositories: g.allowsPublicRepositories,
     restricted_to_workflows: g.restrictedToWorkflows,
     selected_workflows: g.selectedWorkflows,
