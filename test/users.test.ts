@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
+import { createRepo } from './factories/repos.ts';
 import { assertMatchesOpenApi } from './helpers/openapi.ts';
 
 const SUMMARY_FIELDS = [
@@ -33,6 +34,16 @@ describe('users', () => {
     assert.equal(data.type, 'User');
     assert.equal(data.node_id, Buffer.from(`04:User${alice.id}`).toString('base64'));
     assertMatchesOpenApi('GET', '/users/{username}', 200, data);
+  });
+
+  test('public_repos counts the public repositories the account owns, not the private ones', async () => {
+    const owner = await createUser(t, ['repo']);
+    const count = async () => (await t.octokit().rest.users.getByUsername({ username: owner.login })).data.public_repos;
+    assert.equal(await count(), 0);
+    await createRepo(t, owner, { name: 'open-a' });
+    await createRepo(t, owner, { name: 'open-b' });
+    await createRepo(t, owner, { name: 'closed', private: true });
+    assert.equal(await count(), 2);
   });
 
   test('the published-schema check itself rejects a record missing a field', () => {

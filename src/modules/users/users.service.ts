@@ -13,11 +13,12 @@ export interface Profile {
 }
 
 /**
- * Counts shown on profiles. Repositories, gists and follows are not hosted yet,
- * so every count is truthfully zero until those areas land.
+ * Counts shown on profiles. Public repositories are counted (as the user search's
+ * `repos:` qualifier counts them); Wharf hosts no gists and has no follows yet, so those
+ * counts, and the owner-only ones not yet kept, are truthfully zero.
  */
-async function countsOf(_ctx: AppContext, _account: Account): Promise<AccountCounts> {
-  return ZERO_COUNTS;
+async function countsOf(ctx: AppContext, account: Account): Promise<AccountCounts> {
+  return (await accountCountsOf(ctx, [account])).get(account.id)!;
 }
 
 export async function findAccount(ctx: AppContext, login: string): Promise<Account | null> {
@@ -184,13 +185,12 @@ export function countAccounts(ctx: AppContext): Promise<number> {
 }
 
 /**
- * Counts of several accounts at once (lists of organizations, teams with their organization):
- * the one place to batch once the counts come from queries.
+ * Counts of several accounts at once (lists of organizations, teams with their organization,
+ * a page of user search results): one query whatever their number.
  */
 export async function accountCountsOf(ctx: AppContext, accounts: readonly Account[]): Promise<Map<number, AccountCounts>> {
-  const out = new Map<number, AccountCounts>();
-  for (const a of accounts) out.set(a.id, await countsOf(ctx, a));
-  return out;
+  const publicRepos = await store.publicRepositoryCounts(ctx.db, accounts.map((a) => a.id));
+  return new Map(accounts.map((a) => [a.id, { ...ZERO_COUNTS, publicRepos: publicRepos.get(a.id) ?? 0 }]));
 }
 
 /**

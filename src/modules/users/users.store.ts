@@ -49,6 +49,14 @@ export async function findByIds(db: Executor, ids: readonly number[]): Promise<A
   return rows.map(toAccount);
 }
 
+/** How many public repositories each account owns (the `repos:` qualifier's count), in one query; absent: none. */
+export async function publicRepositoryCounts(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('repositories').select(['owner_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('owner_id', 'in', [...new Set(ids)]).where('visibility', '=', 'public').groupBy('owner_id').execute();
+  return new Map(rows.map((r) => [r.owner_id, Number(r.n)]));
+}
+
 export async function findByLogin(db: Executor, login: string): Promise<Account | null> {
   const [row] = await byLogin(db, login.toLowerCase());
   return row ? toAccount(row) : null;
