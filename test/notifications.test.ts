@@ -129,6 +129,27 @@ describe('notifications', () => {
     assert.equal((await inbox(carol)).filter((x) => x.repository.full_name === `${alice.login}/${repo}`).length, 1, 'one thread per subject');
   });
 
+  test('a thread\'s repository is the whole record repository lists carry, the same in the list and the single thread', async () => {
+    const [alice, bob, dave] = [await createUser(t), await createUser(t), await createUser(t)];
+    const repo = await newRepo(alice);
+    await t.octokit(alice.token).rest.repos.replaceAllTopics({ owner: alice.login, repo, names: ['rigging'] });
+    await t.octokit(bob.token).rest.activity.starRepoForAuthenticatedUser({ owner: alice.login, repo });
+    const n = await openIssue(bob, alice.login, repo, { body: `@${dave.login} look` });
+    const th = (await threadOf(dave, alice.login, repo, n))!;
+    const record = th.repository as unknown as Record<string, unknown>;
+    const { data: listed } = await t.octokit(dave.token).rest.repos.listForUser({ username: alice.login });
+    assert.deepEqual(record, listed.find((r) => r.name === repo) as unknown as Record<string, unknown>);
+    assert.equal(record.stargazers_count, 1);
+    assert.equal(record.open_issues_count, 1);
+    assert.deepEqual(record.topics, ['rigging']);
+    assert.equal(record.default_branch, 'main');
+    assert.equal(record.clone_url, `${record.html_url}.git`);
+    assert.deepEqual(record.permissions, { admin: false, maintain: false, push: false, triage: false, pull: true });
+    const { data: single } = await t.octokit(dave.token).rest.activity.getThread({ thread_id: Number(th.id) });
+    assert.deepEqual(single.repository, record);
+    assertMatchesOpenApi('GET', '/notifications/threads/{thread_id}', 200, single);
+  });
+
   test('reason transitions: author, then mention after an @mention, and mention stays', async () => {
     const [alice, bob, carol] = [await createUser(t), await createUser(t), await createUser(t)];
     const repo = await newRepo(alice);

@@ -273,6 +273,36 @@ describe('search over the index', () => {
     assert.equal((await get(`/search/commits?q=x&sort=stars`, alice.token)).status, 422);
   });
 
+  test('commit and code items carry the repository record lists carry; a committer with an account is also the commit\'s identity', async () => {
+    const quay = await createRepo(t, bob, { name: `${tag}-quay` });
+    await t.octokit(alice.token).rest.activity.starRepoForAuthenticatedUser({ owner: quay.owner, repo: quay.repo });
+    const dir = tempDir();
+    await gitOk(['clone', '-q', cloneUrl(t.baseUrl, bob.login, quay.repo, bob.login, bob.token), dir]);
+    const asBob = { GIT_COMMITTER_EMAIL: `${bob.login}@example.com`, GIT_COMMITTER_NAME: 'Bob Bollard', GIT_COMMITTER_DATE: '2023-05-06T07:08:09Z' };
+    await commit(dir, { 'mooring.txt': `${tag}Mooring line\n` }, `Tie the ${tag}Mooring`, asBob);
+    await gitOk(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
+    await idle();
+    const { data: listed } = await t.octokit(alice.token).rest.repos.listForUser({ username: bob.login });
+    const record = listed.find((r) => r.name === quay.repo)!;
+    assert.equal(record.stargazers_count, 1);
+
+    const commits = await commitQ(`${tag}Mooring repo:${quay.owner}/${quay.repo}`);
+    assertMatchesOpenApi('GET', '/search/commits', 200, commits.body);
+    const [item] = commits.body.items as Json[];
+    assert.deepEqual(item!.repository, record);
+    assert.equal(item!.committer.login, bob.login);
+    assert.deepEqual([item!.committer.name, item!.committer.email, item!.committer.date], ['Bob Bollard', `${bob.login}@example.com`, '2023-05-06T07:08:09Z']);
+    assert.deepEqual(item!.commit.committer, { name: 'Bob Bollard', email: `${bob.login}@example.com`, date: '2023-05-06T07:08:09Z' });
+
+    const code = await codeQ(`${tag}Mooring repo:${quay.owner}/${quay.repo}`);
+    assertMatchesOpenApi('GET', '/search/code', 200, code.body);
+    assert.deepEqual((code.body.items as Json[]).map((i) => i.repository), [record]);
+    // Anonymous callers get the record without permissions, as in lists.
+    const anonymous = await get(`/search/code?q=${encodeURIComponent(`${tag}Mooring repo:${quay.owner}/${quay.repo}`)}`);
+    assert.equal(anonymous.body.items[0].repository.permissions, undefined);
+    assert.equal(anonymous.body.items[0].repository.stargazers_count, 1);
+  });
+
   test('a push makes new content findable and removed content unfindable; a force push drops commits', async () => {
     const before = await codeQ(`${tag}Windlass repo:${pub.owner}/${pub.repo}`);
     const guide = (before.body.items as Json[]).find((i) => i.path === 'docs/guide.md')!;

@@ -7,6 +7,7 @@ import * as notifications from './notifications.service.ts';
 import { SCOPES, type ThreadPage } from './notifications.service.ts';
 import { thread, threadSubscription } from './notifications.views.ts';
 import { NoContent } from '../../http/schema-types.ts';
+import { presentReposById } from '../repos/repos.present.ts';
 
 const RESOURCE = 'Notification';
 const ACCEPTED = [...SCOPES];
@@ -16,11 +17,12 @@ const PER_PAGE = 50;
 const POLL_INTERVAL = '60';
 
 /** A page of threads, with the poll interval and the newest thread's time as Last-Modified. */
-function threadPage(request: FastifyRequest, reply: FastifyReply, p: PageRequest, result: ThreadPage) {
+async function threadPage(request: FastifyRequest, reply: FastifyReply, p: PageRequest, result: ThreadPage) {
   reply.header('x-poll-interval', POLL_INTERVAL);
   // Drives Last-Modified and If-Modified-Since → 304 (which the conventions do not count).
   reply.lastModified = result.lastModified;
-  return paged(result.items.map((d) => thread(d, request.server.ctx.urls)), p, result.total);
+  const records = await presentReposById(request, result.items.map((d) => d.repo));
+  return paged(result.items.map((d) => thread(d, records.get(d.repo.id)!, request.server.ctx.urls)), p, result.total);
 }
 
 export function notificationsRoutes(app: Router): void {
@@ -65,7 +67,8 @@ export function notificationsRoutes(app: Router): void {
     config: { operationId: 'activity/get-thread', acceptedScopes: ACCEPTED },
   }, async (request) => {
     const d = await notifications.getThread(request.server.ctx, request.actor, request.params.thread_id);
-    return thread(d, request.server.ctx.urls);
+    const records = await presentReposById(request, [d.repo]);
+    return thread(d, records.get(d.repo.id)!, request.server.ctx.urls);
   });
 
   app.patch('/notifications/threads/:thread_id', {

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoTimestamp, Nullable, PagedArray } from '../../http/schema-types.ts';
 
-import { MinimalRepository } from '../repos/repos.schemas.ts';
+import { Repository } from '../repos/repos.schemas.ts';
 
 export { RepoParams } from '../repos/repos.schemas.ts';
 
@@ -30,7 +30,8 @@ export const ThreadSubscriptionBody = Type.Object({ ignored: Type.Optional(Type.
 
 export const ThreadResponse = Type.Object({
   id: Type.String(),
-  repository: MinimalRepository,
+  /** Upstream's minimal-repository, filled: the record repository lists carry. */
+  repository: Repository,
   subject: Type.Object({
     title: Type.String(),
     url: Type.String(),

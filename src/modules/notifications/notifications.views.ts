@@ -2,7 +2,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import { minimalRepository } from '../repos/repos.views.ts';
+import type { RepositoryView } from '../repos/repos.views.ts';
 import type { Thread } from './notifications.model.ts';
 import type { ThreadResponse, ThreadSubscriptionResponse } from './notifications.schemas.ts';
 import type { SubscriptionDetail, ThreadDetail } from './notifications.service.ts';
@@ -26,11 +26,12 @@ function subjectUrls(t: Thread, r: Repo, urls: Urls): { url: string; latest_comm
 export type ThreadView = Static<typeof ThreadResponse>;
 export type ThreadSubscriptionView = Static<typeof ThreadSubscriptionResponse>;
 
-export function thread({ thread: t, repo }: ThreadDetail, urls: Urls): ThreadView {
+/** `repository` is the record of the thread's repository (repos.present's presentReposById). */
+export function thread({ thread: t, repo }: ThreadDetail, repository: RepositoryView, urls: Urls): ThreadView {
   const url = urls.api('notifications', 'threads', t.id);
   return {
     id: String(t.id),
-    repository: minimalRepository(repo, urls),
+    repository,
     subject: { title: t.title, ...subjectUrls(t, repo, urls), type: t.subject.type },
     reason: t.reason,
     unread: t.unread,

@@ -1,9 +1,10 @@
 // Assembles the views of repositories from what the service loaded, for REST.
 import type { FastifyRequest } from 'fastify';
+import type { Repo } from './repos.model.ts';
 import { licenseSimple } from '../templates/templates.views.ts';
 import { simpleUser } from '../users/users.views.ts';
-import type { Presentable, RepoDetail } from './repos.service.ts';
-import { fullRepository, repository, type RepoViewContext } from './repos.views.ts';
+import { presentable, type Presentable, type RepoDetail } from './repos.service.ts';
+import { fullRepository, repository, type RepositoryView, type RepoViewContext } from './repos.views.ts';
 
 function viewContext(request: FastifyRequest, p: Presentable): RepoViewContext {
   const { urls } = request.server.ctx;
@@ -19,6 +20,17 @@ export function presentRepo(request: FastifyRequest, p: Presentable) {
 
 export function presentRepos(request: FastifyRequest, items: Presentable[]) {
   return items.map((p) => presentRepo(request, p));
+}
+
+/**
+ * The repository records of the repositories a page of other records names (notification
+ * threads, code and commit search hits), by id: each repository once, all loaded in one go
+ * (counts, the caller's roles, open issues), whatever the page's size.
+ */
+export async function presentReposById(request: FastifyRequest, list: readonly Repo[]): Promise<Map<number, RepositoryView>> {
+  const unique = [...new Map(list.map((r) => [r.id, r])).values()];
+  const loaded = unique.length ? await presentable(request.server.ctx, request.actor, unique) : [];
+  return new Map(loaded.map((p) => [p.repo.id, presentRepo(request, p)]));
 }
 
 export function presentDetail(request: FastifyRequest, d: RepoDetail) {

@@ -146,7 +146,7 @@ const RepoLinksProps = {
 };
 export const RepoLinks = Type.Object(RepoLinksProps);
 
-/** Who and what a repository is: the head of both the full and the minimal record. */
+/** Who and what a repository is: the head of every repository record. */
 const RepoIdentityProps = {
   id: Type.Integer(),
   node_id: Type.String(),
@@ -210,13 +210,6 @@ const RepositoryProps = {
 /** A repository in lists and embedded in other records. */
 export const Repository = Type.Object(RepositoryProps);
 
-// Upstream's minimal-repository, as notification threads carry it: who and what the
-// repository is and its links, without the clone, mirror and svn addresses.
-const { clone_url: _clone, mirror_url: _mirror, svn_url: _svn, ...MinimalLinksProps } = RepoLinksProps;
-export const MinimalRepository = Type.Object({
-  ...RepoIdentityProps,
-  ...MinimalLinksProps,
-});
 export type Repository = Static<typeof Repository>;
 
 /** GET /repos/{owner}/{repo}: the detailed record. */

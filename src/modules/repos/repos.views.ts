@@ -84,24 +84,6 @@ export function repoLinks(r: Repo, urls: Urls) {
   };
 }
 
-/** Upstream's minimal repository (notification threads). */
-export function minimalRepository(r: Repo, urls: Urls) {
-  const { clone_url: _clone, mirror_url: _mirror, svn_url: _svn, html_url, url, ...links } = repoLinks(r, urls);
-  return {
-    id: r.id,
-    node_id: encodeNodeId('Repository', r.id),
-    name: r.name,
-    full_name: `${r.owner.login}/${r.name}`,
-    owner: simpleUser(r.owner, urls),
-    private: r.visibility !== 'public',
-    html_url,
-    description: r.description,
-    fork: r.isFork,
-    url,
-    ...links,
-  };
-}
-
 /** The fields every repository record shares (list items and the detailed record). */
 export function repository(r: Repo, v: RepoViewContext) {
   const record = {

@@ -3,6 +3,7 @@
 // code search its own `code_search` one, as upstream.
 import type { Router } from '../../http/router.ts';
 import { pageOf, pagedRecord } from '../../http/pagination.ts';
+import { presentReposById } from '../repos/repos.present.ts';
 import { accountsOfAddresses } from '../git-data/commits.service.ts';
 import * as indexSearch from './index-search.service.ts';
 import { codeItem, commitItem } from './index-search.views.ts';
@@ -21,10 +22,14 @@ export function indexSearchRoutes(app: Router): void {
     const q = parseQuery(request.query.q);
     const page = pageOf(request.query);
     const hits = await available(indexSearch.searchCommits(ctx, request.actor, q, request.query.sort, request.query.order, search.cappedSlice(page)));
-    const find = await accountsOfAddresses(ctx, hits.items.flatMap((c) => [c.authorEmail, c.committerEmail]));
+    const [find, records] = await Promise.all([
+      accountsOfAddresses(ctx, hits.items.flatMap((c) => [c.authorEmail, c.committerEmail])),
+      presentReposById(request, [...hits.repos.values()]),
+    ]);
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
-    const items = hits.items.map((c) =>
-      commitItem(ctx.urls, hits.repos.get(c.repositoryId)!, c, { author: find(c.authorEmail), committer: find(c.committerEmail) }, keywords));
+    const items = hits.items.map((c) => commitItem(
+      ctx.urls, hits.repos.get(c.repositoryId)!, records.get(c.repositoryId)!, c, { author: find(c.authorEmail), committer: find(c.committerEmail) }, keywords,
+    ));
     return pagedRecord({ total_count: hits.total, incomplete_results: false, items }, page, Math.min(hits.total, search.MAX_RESULTS));
   });
 
@@ -37,9 +42,12 @@ export function indexSearchRoutes(app: Router): void {
     const page = pageOf(request.query);
     const hits = await available(indexSearch.searchCode(ctx, request.actor, q, request.query.sort, request.query.order, search.cappedSlice(page)));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
-    const texts = keywords ? await indexSearch.textsOf(ctx, hits.items.map((f) => f.id)) : new Map<number, string>();
+    const [texts, records] = await Promise.all([
+      keywords ? indexSearch.textsOf(ctx, hits.items.map((f) => f.id)) : new Map<number, string>(),
+      presentReposById(request, [...hits.repos.values()]),
+    ]);
     const items = hits.items.map((f) => codeItem(
-      ctx.urls, hits.repos.get(f.repositoryId)!, hits.indexedCommits.get(f.repositoryId) ?? '', f, texts.get(f.id) ?? null, keywords,
+      ctx.urls, hits.repos.get(f.repositoryId)!, records.get(f.repositoryId)!, hits.indexedCommits.get(f.repositoryId) ?? '', f, texts.get(f.id) ?? null, keywords,
     ));
     return pagedRecord({ total_count: hits.total, incomplete_results: hits.incomplete, items }, page, Math.min(hits.total, search.MAX_RESULTS));
   });

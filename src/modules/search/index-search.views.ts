@@ -3,7 +3,7 @@
 import { encodeNodeId } from '../../domain/node-id.ts';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import { minimalRepository } from '../repos/repos.views.ts';
+import type { RepositoryView } from '../repos/repos.views.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { CodeHit } from './search-code.store.ts';
@@ -19,8 +19,9 @@ function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
+/** `repository` is the record of `repo` (repos.present's presentReposById, one load for the page). */
 export function commitItem(
-  urls: Urls, repo: Repo, c: CommitHit, people: { author: Account | null; committer: Account | null }, keywords: readonly string[] | null,
+  urls: Urls, repo: Repo, repository: RepositoryView, c: CommitHit, people: { author: Account | null; committer: Account | null }, keywords: readonly string[] | null,
 ): CommitItem {
   const u = repoBase(urls, repo);
   const item: CommitItem = {
@@ -39,9 +40,11 @@ export function commitItem(
       comment_count: 0,
     },
     author: people.author ? simpleUser(people.author, urls) : null,
-    committer: people.committer ? simpleUser(people.committer, urls) : null,
+    committer: people.committer
+      ? Object.assign(simpleUser(people.committer, urls), { name: c.committerName, email: c.committerEmail, date: c.committerDate })
+      : null,
     parents: c.parents.map((p) => ({ url: `${u.api}/commits/${p}`, html_url: `${u.html}/commit/${p}`, sha: p })),
-    repository: minimalRepository(repo, urls),
+    repository,
     score: c.score,
   };
   if (!keywords) return item;
@@ -50,7 +53,9 @@ export function commitItem(
 }
 
 /** A file found; its URLs name the commit the index holds (the default branch's tip when indexed). */
-export function codeItem(urls: Urls, repo: Repo, commit: string, f: CodeHit, text: string | null, keywords: readonly string[] | null): CodeItem {
+export function codeItem(
+  urls: Urls, repo: Repo, repository: RepositoryView, commit: string, f: CodeHit, text: string | null, keywords: readonly string[] | null,
+): CodeItem {
   const u = repoBase(urls, repo);
   const path = encodePath(f.path);
   const item: CodeItem = {
@@ -60,7 +65,7 @@ export function codeItem(urls: Urls, repo: Repo, commit: string, f: CodeHit, tex
     url: `${u.api}/contents/${path}?ref=${commit}`,
     git_url: `${u.api}/git/blobs/${f.blobSha}`,
     html_url: `${u.html}/blob/${commit}/${path}`,
-    repository: minimalRepository(repo, urls),
+    repository,
     score: f.score,
     file_size: f.size,
     language: f.language,

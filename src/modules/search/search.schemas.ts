@@ -4,7 +4,7 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Nullable, PagedObject, StringEnum } from '../../http/schema-types.ts';
 import { Issue, Label } from '../issues/issues.schemas.ts';
-import { MinimalRepository, Repository } from '../repos/repos.schemas.ts';
+import { Repository } from '../repos/repos.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { CODE_SORTS, COMMIT_SORTS } from './index-search.service.ts';
 import { ISSUE_SORTS, LABEL_SORTS, REPO_SORTS, USER_SORTS } from './search.service.ts';
@@ -92,6 +92,12 @@ export const TopicResults = results(TopicItem);
 export type IssueSearchQuery = Static<typeof IssueSearchQuery>;
 
 const GitUser = Type.Object({ name: Type.String(), email: Type.String(), date: Type.String() });
+/**
+ * The committer's account, as upstream answers it, with the commit's committer identity:
+ * upstream's schema names the item's committer a git-user (name, email, date), its answers
+ * a user summary, so this record is both. Null when no account has the address.
+ */
+const CommitSearchCommitter = Type.Composite([SimpleUser, GitUser]);
 
 /** A commit search item, as upstream's commit-search-result-item. */
 export const CommitItem = Type.Object({
@@ -109,9 +115,9 @@ export const CommitItem = Type.Object({
     comment_count: Type.Integer(),
   }),
   author: Nullable(SimpleUser),
-  committer: Nullable(SimpleUser),
+  committer: Nullable(CommitSearchCommitter),
   parents: Type.Array(Type.Object({ url: Type.String(), html_url: Type.String(), sha: Type.String() })),
-  repository: MinimalRepository,
+  repository: Repository,
   score: Type.Number(),
   text_matches: Type.Optional(Type.Array(TextMatch)),
 });
@@ -125,7 +131,7 @@ export const CodeItem = Type.Object({
   url: Type.String(),
   git_url: Type.String(),
   html_url: Type.String(),
-  repository: MinimalRepository,
+  repository: Repository,
   score: Type.Number(),
   file_size: Type.Integer(),
   language: Nullable(Type.String()),
