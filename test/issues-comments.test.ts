@@ -141,6 +141,13 @@ describe('issue comments and events', () => {
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/issues/events/{event_id}', 200, one.data);
     assert.equal(one.data.event, 'closed');
     assert.equal(one.data.url, `${t.baseUrl}/repos/${r.owner}/${r.repo}/issues/events/${one.data.id}`);
+    // author_association: the actor's with the repository (the owner, a collaborator); no review fields on other events.
+    await t.octokit(bob.token).rest.issues.update({ owner: r.owner, repo: r.repo, issue_number: issue.number, state: 'open' });
+    const { data: after } = await kit.rest.issues.listEvents({ owner: r.owner, repo: r.repo, issue_number: issue.number });
+    assert.deepEqual(after.map((e) => [e.event, e.actor?.login, e.author_association]), [
+      ['labeled', alice.login, 'OWNER'], ['assigned', alice.login, 'OWNER'], ['closed', alice.login, 'OWNER'], ['reopened', bob.login, 'COLLABORATOR'],
+    ]);
+    assert.ok(after.every((e) => e.review_requester === null && e.requested_reviewer === null && !('requested_team' in e) && !('dismissed_review' in e)));
     await failsWith(kit.rest.issues.getEvent({ owner: r.owner, repo: r.repo, event_id: 999999 }), 404);
     const elsewhere = await createRepo(t, alice);
     await failsWith(kit.rest.issues.getEvent({ owner: elsewhere.owner, repo: elsewhere.repo, event_id: one.data.id }), 404);

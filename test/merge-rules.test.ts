@@ -178,6 +178,10 @@ describe('dismiss_stale_reviews', () => {
     assert.equal((await pull(pr)).mergeable_state, 'blocked');
     const dismissed = (await listEvents(t.server.ctx, { event: 'pull_request_review' })).filter((e) => e.action === 'dismissed' && (e.payload.review as { id: number }).id === review.id);
     assert.equal(dismissed.length, 1);
+    // The issue timeline's review_dismissed names the commit whose push made it stale, and has no message.
+    const { data: timeline } = await t.octokit(pr.owner.token).rest.issues.listEvents({ owner: pr.owner.login, repo: pr.repo, issue_number: pr.number });
+    const event = timeline.find((e) => e.event === 'review_dismissed') as { dismissed_review: unknown } | undefined;
+    assert.deepEqual(event?.dismissed_review, { state: 'approved', review_id: review.id, dismissal_message: null, dismissal_commit_id: (await pull(pr)).head.sha });
   });
 });
 

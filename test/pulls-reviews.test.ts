@@ -63,6 +63,20 @@ describe('requested reviewers', () => {
       ['review_requested', bob.login], ['review_requested', carol.login], ['review_request_removed', carol.login],
     ]);
     assert.deepEqual((relevant[0]!.payload as Json).pull_request.requested_reviewers.map((u: Json) => u.login), [bob.login, carol.login]);
+
+    // The issue events API has them too: who asked, who was asked; no team, no dismissed review.
+    const { data: timeline } = await kit.rest.issues.listEvents({ owner: alice.login, repo: s.repo, issue_number: 1 });
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/issues/{issue_number}/events', 200, timeline);
+    const reviewEvents = timeline.filter((e) => e.event.startsWith('review_')) as Json[];
+    assert.deepEqual(reviewEvents.map((e) => [e.event, e.actor.login, e.review_requester.login, e.requested_reviewer.login, 'requested_team' in e, 'dismissed_review' in e]), [
+      ['review_requested', alice.login, alice.login, bob.login, false, false],
+      ['review_requested', alice.login, alice.login, carol.login, false, false],
+      ['review_request_removed', alice.login, alice.login, carol.login, false, false],
+    ]);
+    assert.ok(reviewEvents.every((e) => e.author_association === 'OWNER'));
+    const { data: one } = await kit.rest.issues.getEvent({ owner: alice.login, repo: s.repo, event_id: reviewEvents[0]!.id });
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/issues/events/{event_id}', 200, one);
+    assert.equal((one as Json).requested_reviewer.login, bob.login);
   });
 
   test('422 for non-collaborators, unknown users and the author; 403 without triage access', async () => {
@@ -103,6 +117,15 @@ describe('requested reviewers', () => {
     assert.equal((teamEvent!.payload as Json).requested_team.slug, team.slug);
     const removed = await kit.rest.pulls.removeRequestedReviewers({ owner: org.login, repo: name, pull_number: 1, reviewers: [], team_reviewers: [team.slug] });
     assert.deepEqual(removed.data.requested_teams, []);
+    // The issue events name the team (the team record, as upstream's requested_team) and who asked.
+    const { data: timeline } = await kit.rest.issues.listEventsForRepo({ owner: org.login, repo: name });
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/issues/events', 200, timeline);
+    const teamEvents = (timeline as Json[]).filter((e) => e.requested_team);
+    assert.deepEqual(teamEvents.map((e) => [e.event, e.requested_team.slug, e.requested_team.id, e.requested_reviewer]).sort(),
+      [['review_request_removed', team.slug, team.id, null], ['review_requested', team.slug, team.id, null]]);
+    assert.ok(teamEvents.every((e) => e.review_requester.login === org.owner.login));
+    const memberEvent = (timeline as Json[]).find((e) => e.requested_reviewer?.login === member.login)!;
+    assert.equal(memberEvent.event, 'review_requested');
   });
 });
 
@@ -142,6 +165,13 @@ describe('reviews', () => {
     const dismissed = await t.octokit(alice.token).rest.pulls.dismissReview({ owner: alice.login, repo: s.repo, pull_number: 1, review_id: changes.data.id, message: 'Outdated' });
     assertMatchesOpenApi('PUT', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals', 200, dismissed.data);
     assert.equal(dismissed.data.state, 'DISMISSED');
+    // The issue timeline's review_dismissed: the review as it was, the message; by hand, no commit.
+    const { data: timeline } = await t.octokit(alice.token).rest.issues.listEvents({ owner: alice.login, repo: s.repo, issue_number: 1 });
+    const dismissal = (timeline as Json[]).find((e) => e.event === 'review_dismissed')!;
+    assert.deepEqual(dismissal.dismissed_review, { state: 'changes_requested', review_id: changes.data.id, dismissal_message: 'Outdated', dismissal_commit_id: null });
+    assert.equal(dismissal.actor.login, alice.login);
+    assert.equal(dismissal.author_association, 'OWNER');
+    assert.deepEqual([dismissal.requested_reviewer, dismissal.review_requester, 'requested_team' in dismissal], [null, null, false]);
 
     const events = await listEvents(t.server.ctx, { event: 'pull_request_review', repositoryId: s.id });
     assert.deepEqual(events.map((e) => [e.action, (e.payload as Json).review.state]), [

@@ -92,7 +92,8 @@ export type IssueEventName =
   | 'closed' | 'reopened' | 'labeled' | 'unlabeled' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned'
   | 'locked' | 'unlocked' | 'renamed' | 'referenced'
   | 'added_to_project' | 'moved_columns_in_project' | 'removed_from_project'
-  | 'auto_merge_enabled' | 'auto_squash_enabled' | 'auto_rebase_enabled' | 'auto_merge_disabled';
+  | 'auto_merge_enabled' | 'auto_squash_enabled' | 'auto_rebase_enabled' | 'auto_merge_disabled'
+  | 'review_requested' | 'review_request_removed' | 'review_dismissed';
 
 /** What an event row's `detail` JSON holds, by event. */
 export interface IssueEventDetail {
@@ -105,6 +106,20 @@ export interface IssueEventDetail {
   stateReason?: string | null;
   /** The classic project card the event is about (projects module), as upstream's project_card. */
   projectCard?: { id: number; url: string; project_id: number; project_url: string; column_name: string; previous_column_name?: string };
+  /** review_requested, review_request_removed: who asked (the actor when the event was made), and the user or team asked. */
+  reviewRequesterId?: number;
+  requestedReviewerId?: number;
+  requestedTeamId?: number;
+  /** review_dismissed: the review as it was dismissed (upstream's dismissed_review). */
+  dismissedReview?: DismissedReview;
+}
+
+/** Upstream's issue-event-dismissed-review: the review's state before, the message, and the commit a push dismissed it with (null when dismissed by hand). */
+export interface DismissedReview {
+  state: string;
+  review_id: number;
+  dismissal_message: string | null;
+  dismissal_commit_id: string | null;
 }
 
 export interface IssueEventRecord {

@@ -8,6 +8,8 @@ import type { Actor } from '../../domain/actor.ts';
 import { appRecordsByIds } from '../apps/apps.present.ts';
 import { loadReactionCounts } from '../reactions/reactions.rollup.ts';
 import * as collaborators from '../collaborators/collaborators.service.ts';
+import * as orgs from '../orgs/orgs.service.ts';
+import { team as teamView } from '../orgs/orgs.views.ts';
 import { renderHtml, renderText } from '../markdown/markdown.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -340,11 +342,17 @@ export async function presentComment(
 
 /** The views of events of one repository, with their issues' views when `withIssue`. */
 export async function presentEvents(ctx: AppContext, actor: Actor, repo: Repo, events: readonly IssueEventRecord[], withIssue: boolean, known: IssueRecord[] = []): Promise<EventView[]> {
-  const userIds = events.flatMap((e) => [e.actorId, e.detail.assigneeId, e.detail.assignerId].filter((id): id is number => typeof id === 'number'));
-  const [accounts, apps] = await Promise.all([
+  const userIds = events.flatMap((e) => [e.actorId, e.detail.assigneeId, e.detail.assignerId, e.detail.reviewRequesterId, e.detail.requestedReviewerId]
+    .filter((id): id is number => typeof id === 'number'));
+  const teamIds = events.flatMap((e) => (e.detail.requestedTeamId === undefined ? [] : [e.detail.requestedTeamId]));
+  const actorIds = [...new Set(events.flatMap((e) => (e.actorId === null ? [] : [e.actorId])))];
+  const [accounts, apps, associations, teams] = await Promise.all([
     users.accountsByIds(ctx, userIds),
     appRecordsByIds(ctx, events.map((e) => e.performedViaAppId)),
+    authorAssociations(ctx, actorIds.map((userId) => ({ repo, userId }))),
+    teamIds.length ? orgs.teamsWithOrgLogins(ctx, teamIds) : Promise.resolve([]),
   ]);
+  const teamViews = new Map(teams.map((t) => [t.team.id, teamView(t.team, t.parent, t.orgLogin, ctx.urls)]));
   let issueViews = new Map<number, IssueView>();
   if (withIssue) {
     const have = new Map(known.map((i) => [i.id, i]));
@@ -356,6 +364,8 @@ export async function presentEvents(ctx: AppContext, actor: Actor, repo: Repo, e
   return events.map((e) => eventView({
     event: e, repo: refOf(repo), actor: e.actorId === null ? null : accounts.get(e.actorId) ?? null, accounts,
     performedViaApp: e.performedViaAppId === null ? null : apps.get(e.performedViaAppId) ?? null,
+    authorAssociation: (e.actorId === null ? undefined : associations.get(`${repo.id}:${e.actorId}`)) ?? 'NONE',
+    requestedTeam: e.detail.requestedTeamId === undefined ? null : teamViews.get(e.detail.requestedTeamId) ?? null,
     ...(withIssue ? { issue: issueViews.get(e.issueId) } : {}),
   }, ctx.urls));
 }

@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoTimestamp, Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
 import { AppRecord } from '../apps/apps.schemas.ts';
+import { Team } from '../orgs/orgs.schemas.ts';
 import { ReactionRollup } from '../reactions/reactions.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { AUTHOR_ASSOCIATIONS } from './issues.model.ts';
@@ -256,6 +257,18 @@ export const IssueEvent = Type.Object({
   /** On the repository-wide list and the single event. */
   issue: Type.Optional(Issue),
   performed_via_github_app: Nullable(AppRecord),
+  /** The actor's association with the repository now (NONE without an actor). */
+  author_association: AuthorAssociation,
+  // review_requested and review_request_removed: who asked, and the user asked (null when a
+  // team was, and on other events: upstream's schema has both nullable).
+  review_requester: Nullable(SimpleUser),
+  requested_reviewer: Nullable(SimpleUser),
+  /** The team asked, on those events when a team was: upstream's schema has no null here, so other events leave it out. */
+  requested_team: Type.Optional(Team),
+  /** review_dismissed: the review dismissed; left out of other events (no null in upstream's schema either). */
+  dismissed_review: Type.Optional(Type.Object({
+    state: Type.String(), review_id: Type.Integer(), dismissal_message: Nullable(Type.String()), dismissal_commit_id: Nullable(Type.String()),
+  })),
 });
 export const IssueEventList = Type.Array(IssueEvent);
 export const IssueEventPage = PagedArray(IssueEvent);

@@ -7,6 +7,7 @@ import type { AppRecordView } from '../apps/apps.present.ts';
 import { reactionRollup, type ReactionCounts } from '../reactions/reactions.rollup.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser, type SimpleUser } from '../users/users.views.ts';
+import type { TeamRecord } from '../orgs/orgs.views.ts';
 import type {
   AuthorAssociation, CommentRecord, IssueEventRecord, IssueRecord, LabelRecord, MilestoneCounts, MilestoneRecord,
 } from './issues.model.ts';
@@ -260,6 +261,10 @@ export interface EventDetail {
   issue?: IssueView;
   /** The app whose token did what the event records (performed_via_github_app). */
   performedViaApp: AppRecordView | null;
+  /** The actor's association with the repository (NONE without an actor). */
+  authorAssociation: AuthorAssociation;
+  /** The team a review was requested of, or the request withdrawn from (its view). */
+  requestedTeam: TeamRecord | null;
 }
 
 /** added_to_project → AddedToProjectEvent, as upstream's GraphQL type names. */
@@ -294,6 +299,11 @@ export function eventView(d: EventDetail, urls: Urls): EventView {
     ...(e.event === 'closed' || e.event === 'reopened' ? { state_reason: e.detail.stateReason ?? null } : {}),
     ...(d.issue ? { issue: d.issue } : {}),
     performed_via_github_app: d.performedViaApp,
+    author_association: d.authorAssociation,
+    review_requester: user(e.detail.reviewRequesterId),
+    requested_reviewer: user(e.detail.requestedReviewerId),
+    ...(d.requestedTeam ? { requested_team: d.requestedTeam } : {}),
+    ...(e.detail.dismissedReview ? { dismissed_review: e.detail.dismissedReview } : {}),
   };
 }
 

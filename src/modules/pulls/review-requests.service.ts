@@ -4,7 +4,8 @@
 // access to it; the author cannot be asked. Each change is a `pull_request` event
 // (review_requested / review_request_removed) naming the reviewer.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { requireUser, userActor, type Actor } from '../../domain/actor.ts';
+import { actingAppId, requireUser, userActor, type Actor } from '../../domain/actor.ts';
+import { recordIssueEvent } from '../issues/issue-events.service.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { ForbiddenError, ValidationError } from '../../domain/errors.ts';
 import { simpleUser } from '../users/users.views.ts';
@@ -52,6 +53,20 @@ async function resolveTeams(ctx: AppContext, repo: Repo, slugs: readonly string[
   return orgs.teamsWithOrgLogins(ctx, teams.map((t) => t.id));
 }
 
+/** The issue timeline's record of a request made or withdrawn: who asked for it (not who withdrew it), and the user or team asked. */
+async function recordRequestEvent(
+  tx: AppContext, actor: Actor, l: LocatedPull, event: 'review_requested' | 'review_request_removed', r: ReviewRequestRecord,
+): Promise<void> {
+  await recordIssueEvent(tx, {
+    repositoryId: l.repo.id, issueId: l.issue.id, actorId: actor.user?.id ?? null, event, performedViaAppId: actingAppId(actor),
+    detail: {
+      ...(r.requestedById === null ? {} : { reviewRequesterId: r.requestedById }),
+      ...(r.userId === null ? {} : { requestedReviewerId: r.userId }),
+      ...(r.teamId === null ? {} : { requestedTeamId: r.teamId }),
+    },
+  });
+}
+
 /** Those with triage access (or more) request reviews and withdraw requests. */
 export function canRequestReviews(role: Role | null): boolean {
   return roleAtLeast(role, 'triage');
@@ -88,6 +103,7 @@ export async function requestReviewers(
       const team = teams.find((t) => t.team.id === r.teamId);
       const extra = account ? { requested_reviewer: simpleUser(account, tx.urls) } : { requested_team: teamView(team!.team, team!.parent, team!.orgLogin, tx.urls) };
       await recordPullEvent(tx, actor, current.repo, current.pull, current.issue, 'review_requested', extra);
+      await recordRequestEvent(tx, actor, current, 'review_requested', r);
     }
     return current;
   });
@@ -110,6 +126,7 @@ export async function removeRequestedReviewers(
       const team = teams.find((t) => t.team.id === r.teamId);
       const extra = account ? { requested_reviewer: simpleUser(account, tx.urls) } : { requested_team: teamView(team!.team, team!.parent, team!.orgLogin, tx.urls) };
       await recordPullEvent(tx, actor, current.repo, current.pull, current.issue, 'review_request_removed', extra);
+      await recordRequestEvent(tx, actor, current, 'review_request_removed', r);
     }
     return current;
   });

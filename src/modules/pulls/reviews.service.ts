@@ -3,13 +3,14 @@
 // dismissals. Submitting a review answers the reviewer's review request. Upstream's
 // rule kept: the author of a pull request cannot approve it or request changes on it.
 import { inTransaction, type AppContext } from '../../context.ts';
-import { requireUser, type Actor } from '../../domain/actor.ts';
+import { actingAppId, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
 import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import * as issues from '../issues/issues.service.ts';
+import { recordIssueEvent } from '../issues/issue-events.service.ts';
 import { roleAtLeast, type Repo, type Role } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import { orgIdOf } from './pulls.events.ts';
@@ -76,6 +77,19 @@ async function recordSubmitted(tx: AppContext, actor: Actor, l: LocatedPull, rev
   await recordEvent(tx, {
     event: 'pull_request_review', action, repositoryId: l.repo.id, organizationId: orgIdOf(l.repo), actorId: actor.user?.id ?? null,
     payload: { review: view, pull_request: await payloadPullSimple(tx, actor, l), ...extra },
+  });
+}
+
+/**
+ * The issue timeline's review_dismissed event: the review's state before (lower case, as
+ * upstream's dismissed_review), the message, and the commit a push dismissed it with.
+ */
+async function recordDismissedEvent(
+  tx: AppContext, actor: Actor, l: LocatedPull, before: ReviewRecord, message: string | null, commitId: string | null,
+): Promise<void> {
+  await recordIssueEvent(tx, {
+    repositoryId: l.repo.id, issueId: l.issue.id, actorId: actor.user?.id ?? null, event: 'review_dismissed', performedViaAppId: actingAppId(actor),
+    detail: { dismissedReview: { state: before.state.toLowerCase(), review_id: before.id, dismissal_message: message, dismissal_commit_id: commitId } },
   });
 }
 
@@ -312,6 +326,7 @@ export async function dismissReview(
   const review = await inTransaction(ctx, async (tx) => {
     const dismissed = await reviewStore.updateReview(tx.db, found.id, { state: 'DISMISSED' }, nowIso(tx.clock));
     await recordSubmitted(tx, actor, l, dismissed, 'dismissed');
+    await recordDismissedEvent(tx, actor, l, found, message, null);
     return dismissed;
   });
   return located(l, review);
@@ -373,5 +388,7 @@ export async function dismissStaleApprovals(tx: AppContext, actor: Actor, l: Loc
   for (const review of stale) {
     const dismissed = await reviewStore.updateReview(tx.db, review.id, { state: 'DISMISSED' }, nowIso(tx.clock));
     await recordSubmitted(tx, actor, l, dismissed, 'dismissed');
+    // Dismissed by the push: no message, the commit that made the approval stale.
+    await recordDismissedEvent(tx, actor, l, review, null, l.pull.headSha);
   }
 }
