@@ -307,6 +307,59 @@ describe('reactions on issue comments', () => {
   });
 });
 
+const RELEASE_REACTIONS = '/repos/{owner}/{repo}/releases/{release_id}/reactions';
+
+describe('reactions on releases', () => {
+  test('the six contents releases take (-1 and confused are 422), the summary on the release, drafts hidden, delete, gone with the release', async () => {
+    const alice = await createUser(t);
+    const bob = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    const { data: rel } = await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 'v1.0.0', name: 'One' });
+    const at = { owner: r.owner, repo: r.repo, release_id: rel.id };
+    assert.deepEqual(rel.reactions, {
+      url: `${t.baseUrl}/repos/${r.owner}/${r.repo}/releases/${rel.id}/reactions`,
+      total_count: 0, '+1': 0, '-1': 0, laugh: 0, confused: 0, heart: 0, hooray: 0, rocket: 0, eyes: 0,
+    });
+
+    for (const content of ['+1', 'laugh', 'heart', 'hooray', 'rocket', 'eyes'] as const) {
+      const res = await kit.request(`POST ${RELEASE_REACTIONS}`, { ...at, content });
+      assert.equal(res.status, 201);
+      assertMatchesOpenApi('POST', RELEASE_REACTIONS, 201, res.data);
+    }
+    for (const content of ['-1', 'confused']) {
+      const res = await t.request(`/repos/${r.owner}/${r.repo}/releases/${rel.id}/reactions`, { method: 'POST', token: alice.token, json: { content } });
+      assert.equal(res.status, 422, content);
+    }
+    assert.equal((await reactionRows('release', rel.id)).length, 6);
+    const again = await kit.request(`POST ${RELEASE_REACTIONS}`, { ...at, content: 'heart' });
+    assert.equal(again.status, 200);
+    const bobs = await t.octokit(bob.token).request(`POST ${RELEASE_REACTIONS}`, { ...at, content: 'heart' });
+    assert.equal(bobs.status, 201);
+
+    const listed = await kit.request(`GET ${RELEASE_REACTIONS}`, { ...at, content: 'heart' });
+    assertMatchesOpenApi('GET', RELEASE_REACTIONS, 200, listed.data);
+    assert.deepEqual(listed.data.map((x) => x.user?.login), [alice.login, bob.login]);
+    const { data: got } = await kit.rest.repos.getRelease(at);
+    assert.deepEqual(got.reactions, { ...rel.reactions, total_count: 7, '+1': 1, laugh: 1, heart: 2, hooray: 1, rocket: 1, eyes: 1 });
+    const { data: list } = await kit.rest.repos.listReleases({ owner: r.owner, repo: r.repo });
+    assert.equal(list[0]!.reactions?.heart, 2);
+
+    await failsWith(t.octokit(bob.token).request(`DELETE ${RELEASE_REACTIONS}/{reaction_id}`, { ...at, reaction_id: again.data.id }), 403);
+    assert.equal((await t.octokit(bob.token).request(`DELETE ${RELEASE_REACTIONS}/{reaction_id}`, { ...at, reaction_id: bobs.data.id })).status, 204);
+    assert.equal((await kit.rest.repos.getRelease(at)).data.reactions?.heart, 1);
+    await failsWith(kit.request(`GET ${RELEASE_REACTIONS}`, { ...at, release_id: 999999 }), 404);
+
+    // A draft's reactions are as hidden as the draft.
+    const { data: draft } = await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 'v2.0.0', draft: true });
+    await failsWith(t.octokit(bob.token).request(`POST ${RELEASE_REACTIONS}`, { ...at, release_id: draft.id, content: 'rocket' }), 404);
+    assert.equal((await kit.request(`POST ${RELEASE_REACTIONS}`, { ...at, release_id: draft.id, content: 'rocket' })).status, 201);
+
+    await kit.rest.repos.deleteRelease(at);
+    assert.equal((await reactionRows('release', rel.id)).length, 0);
+  });
+});
+
 describe('reactions on pull request review comments', () => {
   test('create, list, delete, and the summary on the review comment', async () => {
     const alice = await createUser(t);

@@ -169,6 +169,22 @@ describe('creating and reading releases', () => {
     assert.deepEqual([plain.body, plain.body_html, plain.body_text], ['Hello **world**', undefined, undefined]);
   });
 
+  test('mentions_count: the users with an account the body @mentions, each once, outside code; PATCH recounts', async () => {
+    const alice = await createUser(t);
+    const bob = await createUser(t);
+    const carol = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    const body = `Thanks @${bob.login} and @${carol.login}, and again @${bob.login.toUpperCase()}; not @nobody-here-x9 nor \`@${alice.login}\`.`;
+    const rel = (await kit.rest.repos.createRelease({ owner: r.owner, repo: r.repo, tag_name: 'v1', body })).data;
+    assert.equal(rel.mentions_count, 2);
+    assert.equal((await kit.rest.repos.getRelease({ owner: r.owner, repo: r.repo, release_id: rel.id })).data.mentions_count, 2);
+    const edited = (await kit.rest.repos.updateRelease({ owner: r.owner, repo: r.repo, release_id: rel.id, body: 'No one' })).data;
+    assert.equal(edited.mentions_count, 0);
+    const listed = (await kit.rest.repos.listReleases({ owner: r.owner, repo: r.repo })).data;
+    assert.equal(listed[0]!.mentions_count, 0);
+  });
+
   test('a tag with a slash: by tag, html_url and browser_download_url', async () => {
     const alice = await createUser(t);
     const r = await newRepo(alice);

@@ -7,7 +7,10 @@ export const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hoo
 export type ReactionContent = (typeof REACTION_CONTENTS)[number];
 
 export type ReactionSubjectType =
-  | 'issue' | 'issue_comment' | 'pull_request_review' | 'pull_request_review_comment' | 'team_discussion' | 'team_discussion_comment';
+  | 'issue' | 'issue_comment' | 'pull_request_review' | 'pull_request_review_comment' | 'team_discussion' | 'team_discussion_comment' | 'release';
+
+/** The reactions a release takes: upstream's create-for-release has no -1 or confused. */
+export const RELEASE_REACTION_CONTENTS = ['+1', 'laugh', 'heart', 'hooray', 'rocket', 'eyes'] as const satisfies readonly ReactionContent[];
 
 export type ReactionCounts = Record<ReactionContent, number>;
 

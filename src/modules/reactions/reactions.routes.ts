@@ -10,7 +10,8 @@ import {
 } from '../team-discussions/team-discussions.schemas.ts';
 import { SCOPES as DISCUSSION_SCOPES } from '../team-discussions/team-discussions.service.ts';
 import {
-  CommentParams, CommentReactionParams, CreateReactionBody, IssueParams, IssueReactionParams, ListReactionsQuery, Reaction, ReactionList,
+  CommentParams, CommentReactionParams, CreateReactionBody, CreateReleaseReactionBody, IssueParams, IssueReactionParams, ListReactionsQuery, Reaction,
+  ReactionList, ReleaseParams, ReleaseReactionParams,
 } from './reactions.schemas.ts';
 import * as reactions from './reactions.service.ts';
 import type { SubjectRef } from './reactions.service.ts';
@@ -93,6 +94,23 @@ export function reactionsRoutes(app: Router): void {
       config: { operationId: ops.delete, acceptedScopes: REPO_WRITE },
     }, (request, reply) => remove(request, reply, ref(request.params), request.params.reaction_id));
   }
+
+  // Releases (a draft's reactions are there for those who see the draft)
+  const release = '/repos/:owner/:repo/releases/:release_id/reactions';
+  const releaseRef = (p: { owner: string; repo: string; release_id: number }): SubjectRef =>
+    ({ kind: 'release', owner: p.owner, repo: p.repo, releaseId: p.release_id });
+  app.get(release, {
+    schema: { params: ReleaseParams, querystring: ListReactionsQuery, response: { 200: ReactionList } },
+    config: { operationId: 'reactions/list-for-release', acceptedScopes: REPO_READ },
+  }, (request) => list(request, releaseRef(request.params), request.query));
+  app.post(release, {
+    schema: { params: ReleaseParams, body: CreateReleaseReactionBody, response: { 200: Reaction, 201: Reaction } },
+    config: { operationId: 'reactions/create-for-release', resource: RESOURCE, acceptedScopes: REPO_WRITE },
+  }, (request, reply) => create(request, reply, releaseRef(request.params), request.body));
+  app.delete(`${release}/:reaction_id`, {
+    schema: { params: ReleaseReactionParams, response: NO_CONTENT },
+    config: { operationId: 'reactions/delete-for-release', acceptedScopes: REPO_WRITE },
+  }, (request, reply) => remove(request, reply, releaseRef(request.params), request.params.reaction_id));
 
   for (const form of ['slug', 'ids'] as const) teamDiscussionRoutes(app, form);
 }

@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, PagedArray } from '../../http/schema-types.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
-import { REACTION_CONTENTS } from './reactions.rollup.ts';
+import { REACTION_CONTENTS, RELEASE_REACTION_CONTENTS } from './reactions.rollup.ts';
 
 export { RepoParams } from '../repos/repos.schemas.ts';
 
@@ -23,6 +23,11 @@ export type ListReactionsQuery = Static<typeof ListReactionsQuery>;
 
 export const CreateReactionBody = Type.Object({ content: Content });
 export type CreateReactionBody = Static<typeof CreateReactionBody>;
+/** Releases take fewer reactions (no -1, no confused): any other content is a 422. */
+export const CreateReleaseReactionBody = Type.Object({ content: StringEnum(RELEASE_REACTION_CONTENTS) });
+
+export const ReleaseParams = Type.Object({ owner: Type.String(), repo: Type.String(), release_id: Type.Integer() });
+export const ReleaseReactionParams = Type.Object({ ...ReleaseParams.properties, reaction_id: Type.Integer() });
 
 export const Reaction = Type.Object({
   id: Type.Integer(),

@@ -2,7 +2,9 @@
 // the views show (a fixed number of queries per list), then builds the views.
 import type { AppContext } from '../../context.ts';
 import type { BodyFormat } from '../../http/media-type.ts';
+import { mentionedLogins, parseMarkdown } from '../markdown/markdown.render.ts';
 import { renderHtml, renderText } from '../markdown/markdown.service.ts';
+import { loadReactionCounts } from '../reactions/reactions.rollup.ts';
 import * as users from '../users/users.service.ts';
 import type { AssetRecord, ReleaseRecord } from './releases.model.ts';
 import * as store from './releases.store.ts';
@@ -19,13 +21,23 @@ export async function assetDetails(ctx: AppContext, records: readonly AssetRecor
 
 /** The records with their authors and assets, as the views (and event payloads) take them. */
 export async function releaseDetails(ctx: AppContext, records: readonly ReleaseRecord[]): Promise<ReleaseDetail[]> {
-  const assets = await store.assetsOfReleases(ctx.db, records.map((r) => r.release.id));
+  const ids = records.map((r) => r.release.id);
+  const mentioned = records.map((r) => (r.release.body?.includes('@') ? mentionedLogins(parseMarkdown(r.release.body, 'gfm')) : []));
+  const allMentioned = [...new Set(mentioned.flat().map((l) => l.toLowerCase()))];
+  const [assets, reactions, existing] = await Promise.all([
+    store.assetsOfReleases(ctx.db, ids),
+    loadReactionCounts(ctx, 'release', ids),
+    allMentioned.length ? users.existingLogins(ctx, allMentioned) : Promise.resolve(new Map<string, string>()),
+  ]);
   const accounts = await accountsOf(ctx, [...records.map((r) => r.release.authorId), ...assets.map((a) => a.uploaderId)]);
   const of = (id: number | null) => accounts.get(id ?? -1) ?? null;
-  return records.map((r) => ({
+  return records.map((r, i) => ({
     ...r,
     author: of(r.release.authorId),
     assets: assets.filter((a) => a.releaseId === r.release.id).map((asset) => ({ ...r, asset, uploader: of(asset.uploaderId) })),
+    reactions: reactions.get(r.release.id)!,
+    // As upstream's: mentions of users that exist, each once (mentionedLogins gives each login once).
+    mentionsCount: mentioned[i]!.filter((l) => existing.has(l.toLowerCase())).length,
   }));
 }
 

@@ -3,6 +3,7 @@
 // service's.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PagedArray, StringEnum } from '../../http/schema-types.ts';
+import { ReactionRollup } from '../reactions/reactions.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { ASSET_STATES, MAKE_LATEST } from './releases.model.ts';
 
@@ -112,6 +113,9 @@ export const Release = Type.Object({
   body: Type.Optional(Nullable(Type.String())),
   body_html: Type.Optional(Type.String()),
   body_text: Type.Optional(Type.String()),
+  /** The users the body @mentions who have an account (each once). */
+  mentions_count: Type.Integer(),
+  reactions: ReactionRollup,
 });
 export type ReleaseView = Static<typeof Release>;
 export const ReleaseList = PagedArray(Release);

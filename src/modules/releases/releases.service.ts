@@ -10,6 +10,7 @@ import { requireMaxLength, TEXT_LIMITS } from '../../domain/text-limits.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import type { GitRepo } from '../git-data/git-data.repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
+import { deleteReactionsOf } from '../reactions/reactions.subjects.ts';
 import * as users from '../users/users.service.ts';
 import { forReading, forWriting, requireRelease } from './releases.access.ts';
 import type { MakeLatest, Release, ReleaseRecord } from './releases.model.ts';
@@ -242,6 +243,7 @@ export async function deleteRelease(ctx: AppContext, actor: Actor, owner: string
     // The payload shows the release as it was, assets included.
     await emit(tx, editor.id, { repo: r.repo, release }, ['deleted']);
     await store.removeRelease(tx.db, release.id);
+    await deleteReactionsOf(tx, 'release', [release.id]);
     return ids;
   });
   await files.remove(ctx, r.repo.id, assetIds);

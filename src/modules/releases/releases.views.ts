@@ -5,6 +5,7 @@ import type { BodyFormat } from '../../http/media-type.ts';
 import type { Urls } from '../../urls.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import type { Account } from '../users/users.model.ts';
+import { reactionRollup, type ReactionCounts } from '../reactions/reactions.rollup.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { AssetRecord, ReleaseAsset, ReleaseRecord, TagRecord } from './releases.model.ts';
 import type { ReleaseAssetView, ReleaseView, TagView } from './releases.schemas.ts';
@@ -20,6 +21,9 @@ export interface ReleaseDetail extends ReleaseRecord {
   assets: AssetDetail[];
   /** The body rendered, when the body format asks for it. */
   rendered?: { html: string; text: string };
+  reactions: ReactionCounts;
+  /** How many users with an account the body @mentions. */
+  mentionsCount: number;
 }
 
 function bodyFields(d: ReleaseDetail, format: BodyFormat) {
@@ -106,6 +110,8 @@ export function release(urls: Urls, d: ReleaseDetail, format: BodyFormat = 'raw'
     tarball_url: archive('tarball'),
     zipball_url: archive('zipball'),
     ...bodyFields(d, format),
+    mentions_count: d.mentionsCount,
+    reactions: reactionRollup(d.reactions, `${url}/reactions`),
   };
 }
 
