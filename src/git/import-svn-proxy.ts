@@ -13,6 +13,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface PinnedProxy {
   /** The loopback port it listens on. */
@@ -40,8 +41,8 @@ function authority(hostname: string, port: number): string {
  */
 export async function startPinnedProxy(hostname: string, port: number, address: string): Promise<PinnedProxy> {
   const allowed = authority(hostname, port);
-  const sockets = new Set<net.Socket>();
-  const track = (s: net.Socket) => { sockets.add(s); s.on('close', () => sockets.delete(s)); };
+  const sockets = new Set<Duplex>();
+  const track = (s: Duplex) => { sockets.add(s); s.on('close', () => sockets.delete(s)); };
 
   const server = http.createServer((req, res) => {
     let url: URL | null = null;
@@ -67,7 +68,7 @@ export async function startPinnedProxy(hostname: string, port: number, address: 
   });
   server.on('connection', track);
 
-  server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+  server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
     client.on('error', () => client.destroy());
     if ((req.url ?? '').toLowerCase() !== allowed) {
       client.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
