@@ -299,7 +299,8 @@ describe('…/restrictions/apps, and apps pushing through installation tokens', 
     await setPassword(t, org.owner.login, PASSWORD);
     const web = new WebClient(t);
     await web.signIn(org.owner.login, PASSWORD);
-    bot = await registerAppByManifest(t, web, manifestOf('Pushing Bot', { public: true, default_permissions: { contents: 'write' } }));
+    // Owned by the organization: restriction policies show an organization owner's addresses.
+    bot = await registerAppByManifest(t, web, manifestOf('Pushing Bot', { public: true, default_permissions: { contents: 'write' } }), `/organizations/${org.login}/settings/apps/new`);
     idle = await registerAppByManifest(t, web, manifestOf('Idle Bot'));
     const page = await web.get(`/apps/${bot.slug}/installations/new?target=${org.login}`);
     assert.equal(page.status, 200, page.body.slice(0, 500));
@@ -343,6 +344,15 @@ describe('…/restrictions/apps, and apps pushing through installation tokens', 
     const rule = await storedRule(org.login, repo);
     assertMatchesOpenApi('GET', P, 200, rule);
     assert.deepEqual(rule.restrictions?.apps.map((a) => a?.slug), [bot.slug]);
+    // The app's owner in upstream's restriction-policy shape: the organization, with its addresses and description.
+    const owner = rule.restrictions?.apps[0]?.owner;
+    const orgApi = `${t.baseUrl}/orgs/${org.login}`;
+    assert.deepEqual([owner?.login, owner?.hooks_url, owner?.issues_url, owner?.members_url, owner?.public_members_url, owner?.description],
+      [org.login, `${orgApi}/hooks`, `${orgApi}/issues`, `${orgApi}/members{/member}`, `${orgApi}/public_members{/member}`, '']);
+    // Branch records, which every reader gets, never carry restrictions (the admins' to read, here).
+    const branch = (await kit.rest.repos.getBranch(at())).data;
+    assert.equal(branch.protection.enabled, true);
+    assert.equal('restrictions' in branch.protection, false);
 
     const pushed = await botPush();
     assert.equal(pushed.code, 0, pushed.stderr);

@@ -49,10 +49,16 @@ describe('PUT, GET and DELETE …/branches/{branch}/protection', () => {
     assertMatchesOpenApi('PUT', PROTECTION, 200, res.data);
     const base = `${t.baseUrl}/repos/${owner.login}/${repo}/branches/main/protection`;
     assert.equal(res.data.url, base);
+    // Upstream's branch-protection fields: the rule exists, for which branch, and where.
+    const record = res.data as typeof res.data & { enabled?: boolean; name?: string; protection_url?: string };
+    assert.deepEqual([record.enabled, record.name, record.protection_url], [true, 'main', base]);
+    // Checks bind admins too (enforce_admins): upstream's enforcement level "everyone".
     assert.deepEqual(res.data.required_status_checks, {
-      url: `${base}/required_status_checks`, strict: true, contexts: ['ci/build'], contexts_url: `${base}/required_status_checks/contexts`,
-      checks: [{ context: 'ci/build', app_id: null }],
+      url: `${base}/required_status_checks`, enforcement_level: 'everyone', strict: true, contexts: ['ci/build'],
+      contexts_url: `${base}/required_status_checks/contexts`, checks: [{ context: 'ci/build', app_id: null }],
     });
+    assert.deepEqual(res.data.required_signatures, { url: `${base}/required_signatures`, enabled: false });
+    assert.deepEqual([res.data.lock_branch, res.data.allow_fork_syncing, res.data.block_creations], [{ enabled: false }, { enabled: false }, { enabled: false }]);
     assert.deepEqual(res.data.enforce_admins, { url: `${base}/enforce_admins`, enabled: true });
     assert.equal(res.data.required_pull_request_reviews?.required_approving_review_count, 2);
     assert.equal(res.data.required_pull_request_reviews?.dismiss_stale_reviews, true);
@@ -70,7 +76,11 @@ describe('PUT, GET and DELETE …/branches/{branch}/protection', () => {
     const kit = t.octokit(owner.token);
     await kit.rest.repos.updateBranchProtection({ owner: owner.login, repo, branch: 'feat*', ...OPEN, allow_deletions: true });
     const got = await kit.rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'feature' });
+    assertMatchesOpenApi('GET', PROTECTION, 200, got.data);
     assert.equal(got.data.url, `${t.baseUrl}/repos/${owner.login}/${repo}/branches/feat*/protection`);
+    // Read for the branch: its name and address, the rule's pattern in url.
+    assert.equal(got.data.name, 'feature');
+    assert.equal(got.data.protection_url, `${t.baseUrl}/repos/${owner.login}/${repo}/branches/feature/protection`);
     assert.deepEqual(got.data.allow_deletions, { enabled: true });
     await kit.rest.repos.deleteBranchProtection({ owner: owner.login, repo, branch: 'feat*' });
     await failsWith(kit.rest.repos.getBranchProtection({ owner: owner.login, repo, branch: 'feature' }), 404);
@@ -262,18 +272,30 @@ describe('the refs and contents APIs on a protected branch', () => {
     const list = await kit.rest.repos.listBranches({ owner: owner.login, repo });
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches', 200, list.data);
     assert.deepEqual(list.data.map((b) => [b.name, b.protected]), [['feature', false], ['main', true]]);
-    // Each branch carries upstream's protection summary and where its rule is managed.
+    // Each branch carries its protection (upstream's branch-protection record) and where its rule is managed.
     const api = `${t.baseUrl}/repos/${owner.login}/${repo}/branches`;
+    /** The record of a branch: main's rule leaves every switch off; without a rule force pushes and deletions are allowed. */
+    const record = (name: string, protectedBranch: boolean) => {
+      const url = `${api}/${name}/protection`;
+      const off = { enabled: false };
+      return {
+        url, enabled: protectedBranch, name, protection_url: url,
+        required_status_checks: { url: `${url}/required_status_checks`, enforcement_level: 'off', strict: false, contexts: [], contexts_url: `${url}/required_status_checks/contexts`, checks: [] },
+        required_signatures: { url: `${url}/required_signatures`, enabled: false }, enforce_admins: { url: `${url}/enforce_admins`, enabled: false },
+        required_linear_history: off, allow_force_pushes: { enabled: !protectedBranch }, allow_deletions: { enabled: !protectedBranch },
+        block_creations: off, required_conversation_resolution: off, lock_branch: off, allow_fork_syncing: off,
+      };
+    };
     assert.deepEqual(list.data.map((b) => [b.protection, b.protection_url]), [
-      [{ enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } }, `${api}/feature/protection`],
-      [{ enabled: true, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } }, `${api}/main/protection`],
+      [record('feature', false), `${api}/feature/protection`],
+      [record('main', true), `${api}/main/protection`],
     ]);
     const only = await kit.rest.repos.listBranches({ owner: owner.login, repo, protected: true });
     assert.deepEqual(only.data.map((b) => b.name), ['main']);
     const main = await kit.rest.repos.getBranch({ owner: owner.login, repo, branch: 'main' });
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches/{branch}', 200, main.data);
     assert.equal(main.data.protected, true);
-    assert.deepEqual(main.data.protection, { enabled: true, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } });
+    assert.deepEqual(main.data.protection, record('main', true));
     const feature = await kit.rest.repos.getBranch({ owner: owner.login, repo, branch: 'feature' });
     assert.equal(feature.data.protected, false);
     assert.equal(feature.data.protection.enabled, false);
@@ -346,7 +368,13 @@ describe('merging into a protected branch', () => {
     assert.equal((await state()).mergeable_state, 'blocked');
     assert.equal(await mergeStateStatus(), 'BLOCKED');
     const branch = await t.octokit(owner.token).rest.repos.getBranch({ owner: owner.login, repo, branch: 'main' });
-    assert.deepEqual(branch.data.protection.required_status_checks, { enforcement_level: 'non_admins', contexts: ['ci'], checks: [{ context: 'ci', app_id: null }] });
+    const url = `${t.baseUrl}/repos/${owner.login}/${repo}/branches/main/protection`;
+    assert.deepEqual(branch.data.protection.required_status_checks, {
+      url: `${url}/required_status_checks`, enforcement_level: 'non_admins', strict: true, contexts: ['ci'], contexts_url: `${url}/required_status_checks/contexts`,
+      checks: [{ context: 'ci', app_id: null }],
+    });
+    // The review requirement shows too, to everyone who reads the branch.
+    assert.equal(branch.data.protection.required_pull_request_reviews?.required_approving_review_count, 1);
     const e = await failsWith(merge(), 405);
     assert.equal(e.message, 'At least 1 approving review is required by reviewers with write access.');
     assert.equal((await state()).merged, false);

@@ -194,11 +194,22 @@ describe('commits and branches', () => {
     const owner = alice.login;
     const { data } = await octokit.rest.repos.listBranches({ owner, repo });
     assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches', 200, data);
-    const off = { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } };
     const api = `${t.baseUrl}/repos/${owner}/${repo}`;
+    /** An unprotected branch's protection record: what no rule means (anyone who may push may force-push and delete). */
+    const off = (name: string) => {
+      const url = `${api}/branches/${name}/protection`;
+      const no = { enabled: false };
+      return {
+        url, enabled: false, name, protection_url: url,
+        required_status_checks: { url: `${url}/required_status_checks`, enforcement_level: 'off', strict: false, contexts: [], contexts_url: `${url}/required_status_checks/contexts`, checks: [] },
+        required_signatures: { url: `${url}/required_signatures`, enabled: false }, enforce_admins: { url: `${url}/enforce_admins`, enabled: false },
+        required_linear_history: no, allow_force_pushes: { enabled: true }, allow_deletions: { enabled: true },
+        block_creations: no, required_conversation_resolution: no, lock_branch: no, allow_fork_syncing: no,
+      };
+    };
     assert.deepEqual(data, [
-      { name: 'feature/side', commit: { sha: shas.side, url: `${api}/commits/${shas.side}` }, protected: false, protection: off, protection_url: `${api}/branches/feature/side/protection` },
-      { name: 'main', commit: { sha: shas.merge, url: `${api}/commits/${shas.merge}` }, protected: false, protection: off, protection_url: `${api}/branches/main/protection` },
+      { name: 'feature/side', commit: { sha: shas.side, url: `${api}/commits/${shas.side}` }, protected: false, protection: off('feature/side'), protection_url: `${api}/branches/feature/side/protection` },
+      { name: 'main', commit: { sha: shas.merge, url: `${api}/commits/${shas.merge}` }, protected: false, protection: off('main'), protection_url: `${api}/branches/main/protection` },
     ]);
     const paged = await octokit.rest.repos.listBranches({ owner, repo, per_page: 1 });
     assert.equal(paged.data.length, 1);
@@ -212,7 +223,7 @@ describe('commits and branches', () => {
     assert.equal(branch.commit.sha, shas.side);
     assert.equal(branch.commit.commit.message, 'Side cargo');
     assert.equal(branch.protected, false);
-    assert.deepEqual(branch.protection, { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } });
+    assert.deepEqual(branch.protection, off('feature/side'));
     assert.equal(branch._links.self, `${t.baseUrl}/repos/${owner}/${repo}/branches/feature/side`);
     assert.equal(branch.protection_url, `${t.baseUrl}/repos/${owner}/${repo}/branches/feature/side/protection`);
     assert.deepEqual(await failure(() => octokit.rest.repos.getBranch({ owner, repo, branch: 'nope' })), { status: 404, message: 'Branch not found' });

@@ -86,6 +86,8 @@ describe('/orgs/{org}/rulesets: create, read, list, update, delete', () => {
     const list = await kit.rest.repos.getOrgRulesets({ org: org.login });
     assertMatchesOpenApi('GET', ORG_RULESETS, 200, list.data);
     assert.deepEqual(list.data.map((r) => [r.id, r.name, r.source_type]), [[id, 'api main', 'Organization']]);
+    // Each item is the whole record, as GET answers it.
+    assert.deepEqual(list.data, [got.data]);
 
     // Conditions given replace the stored ones whole: now by repository id.
     const put = await kit.rest.repos.updateOrgRuleset({
@@ -321,6 +323,8 @@ describe('organization rulesets in the repositories they cover', () => {
       rules: [{ type: 'file_extension_restriction', parameters: { restricted_file_extensions: ['.exe'] } }],
     });
     assert.equal(push.status, 201);
+    // Its conditions name every ref, as a push ruleset covers them.
+    assert.deepEqual(push.data.conditions, { ref_name: { include: ['~ALL'], exclude: [] }, repository_name: { include: ['~ALL'], exclude: ['sandbox-*'], protected: false } });
     await gitOk(['fetch', '-q', 'origin'], { cwd: ownerClone.dir });
     await gitOk(['reset', '-q', '--hard', 'origin/main'], { cwd: ownerClone.dir });
     await commitFiles(ownerClone, { 'tool.exe': 'MZ\n' }, 'Add a binary');

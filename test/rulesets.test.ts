@@ -95,6 +95,8 @@ describe('…/rulesets: create, read, list, update, delete', () => {
     const list = await kit.rest.repos.getRepoRulesets({ owner: owner.login, repo, includes_parents: true });
     assertMatchesOpenApi('GET', RULESETS, 200, list.data);
     assert.deepEqual(list.data.map((r) => [r.id, r.name, r.enforcement]), [[rsId, 'main rules', 'active']]);
+    // Each item is the whole record (bypass actors, what the caller may bypass, conditions, rules), as GET answers it.
+    assert.deepEqual(list.data, [got.data]);
 
     const put = await kit.rest.repos.updateRepoRuleset({ owner: owner.login, repo, ruleset_id: rsId, name: 'renamed', enforcement: 'evaluate' });
     assertMatchesOpenApi('PUT', RULESET, 200, put.data);

@@ -193,6 +193,29 @@ describe('the combined status', () => {
   });
 });
 
+describe('required: whether the branch requires the context', () => {
+  test('read for a branch, each status says whether its protection requires the context; read for a sha, null', async () => {
+    const alice = await createUser(t);
+    const r = await newRepo(alice);
+    const kit = t.octokit(alice.token);
+    for (const context of ['ci/build', 'lint']) await kit.rest.repos.createCommitStatus({ owner: r.owner, repo: r.repo, sha: r.head, state: 'success', context });
+    const required = async (ref: string) => {
+      const c = (await kit.rest.repos.getCombinedStatusForRef({ owner: r.owner, repo: r.repo, ref })).data;
+      assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/commits/{ref}/status', 200, c);
+      return c.statuses.map((s) => [s.context, s.required]).sort();
+    };
+    // No rule yet: the branch requires nothing.
+    assert.deepEqual(await required('main'), [['ci/build', false], ['lint', false]]);
+    await kit.rest.repos.updateBranchProtection({
+      owner: r.owner, repo: r.repo, branch: 'main', required_status_checks: { strict: false, contexts: ['ci/build'] },
+      enforce_admins: null, required_pull_request_reviews: null, restrictions: null,
+    });
+    assert.deepEqual(await required('main'), [['ci/build', true], ['lint', false]]);
+    assert.deepEqual(await required('heads/main'), [['ci/build', true], ['lint', false]]);
+    assert.deepEqual(await required(r.head), [['ci/build', null], ['lint', null]]);
+  });
+});
+
 describe('rights and scopes', () => {
   test('repo:status alone reads and writes statuses of a private repository', async () => {
     const alice = await createUser(t);

@@ -17,6 +17,8 @@ const ISSUE_OR_PULL_WRITE: AppPermissionNeed = [write('issues'), write('pull_req
 const TYPE_NEEDS: Readonly<Record<string, AppPermissionNeed>> = {
   Repository: read('metadata'), Language: read('metadata'), License: {}, LicenseRule: {},
   BranchProtectionRule: read('administration'),
+  // Rulesets are the repository's settings, as on REST (…/rulesets): administration.
+  RepositoryRuleset: read('administration'), RepositoryRule: read('administration'), RepositoryRulesetBypassActor: read('administration'),
   Ref: read('contents'), Commit: read('contents'), Tree: read('contents'), TreeEntry: read('contents'), Blob: read('contents'),
   Tag: read('contents'), Release: read('contents'), ReleaseAsset: read('contents'),
   Issue: read('issues'), IssueComment: ISSUE_OR_PULL_READ, Label: ISSUE_OR_PULL_READ, Milestone: ISSUE_OR_PULL_READ,
@@ -53,6 +55,10 @@ const MUTATION_NEEDS: Readonly<Record<string, AppPermissionNeed>> = {
   mergePullRequest: write('contents'),
   resolveReviewThread: write('pull_requests'), unresolveReviewThread: write('pull_requests'),
   enablePullRequestAutoMerge: write('pull_requests'), disablePullRequestAutoMerge: write('pull_requests'),
+  // A repository's rulesets or an organization's: the administration of the one or the other.
+  createRepositoryRuleset: [write('administration'), write('organization_administration')],
+  updateRepositoryRuleset: [write('administration'), write('organization_administration')],
+  deleteRepositoryRuleset: [write('administration'), write('organization_administration')],
 };
 
 const recordOf = (typeName: string) => typeName.replace(/(Connection|Edge)$/, '');

@@ -45,14 +45,14 @@ export function protectionPartsRoutes(app: Router): void {
   const checks = `${BASE}/required_status_checks`;
   app.get(checks, { schema: { params: BranchParams, response: { 200: StatusChecks } }, config: { operationId: 'repos/get-status-checks-protection', acceptedScopes: ADMIN } }, async (request) => {
     const p = await parts.getPart(request.server.ctx, request.actor, request.params, 'requiredStatusChecks');
-    return statusChecksView(protectionUrl(urls, p), p.rule.rules.requiredStatusChecks!);
+    return statusChecksView(protectionUrl(urls, p), p.rule.rules.requiredStatusChecks!, p.rule.rules);
   });
   app.patch(checks, {
     schema: { params: BranchParams, body: UpdateStatusChecksBody, response: { 200: StatusChecks } },
     config: { operationId: 'repos/update-status-check-protection', resource: RESOURCE, acceptedScopes: ADMIN },
   }, async (request) => {
     const p = await parts.updateStatusChecks(request.server.ctx, request.actor, request.params, request.body);
-    return statusChecksView(protectionUrl(urls, p), p.rule.rules.requiredStatusChecks!);
+    return statusChecksView(protectionUrl(urls, p), p.rule.rules.requiredStatusChecks!, p.rule.rules);
   });
   app.delete(checks, { schema: { params: BranchParams, response: NoContent }, config: { operationId: 'repos/remove-status-check-protection', resource: RESOURCE, acceptedScopes: ADMIN } }, async (request, reply) => {
     await parts.removePart(request.server.ctx, request.actor, request.params, 'requiredStatusChecks');

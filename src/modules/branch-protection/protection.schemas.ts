@@ -53,28 +53,37 @@ export const UpdateReviewsBody = Type.Omit(ReviewsInput, []);
 
 const Enabled = Type.Object({ enabled: Type.Boolean() });
 
-export const StatusChecks = Type.Object({
-  url: Type.String(), strict: Type.Boolean(), contexts: Type.Array(Type.String()), contexts_url: Type.String(),
+/** Status checks as every protection record shows them; enforcement_level is upstream's summary of whom they bind. */
+const StatusCheckProps = {
+  url: Type.String(), enforcement_level: Type.String(), strict: Type.Boolean(), contexts: Type.Array(Type.String()), contexts_url: Type.String(),
   checks: Type.Array(Type.Object({ context: Type.String(), app_id: Nullable(Type.Integer()) })),
-});
+};
+export const StatusChecks = Type.Object(StatusCheckProps);
 
 export const Reviews = Type.Object({
   url: Type.String(), dismiss_stale_reviews: Type.Boolean(), require_code_owner_reviews: Type.Boolean(),
   required_approving_review_count: Type.Integer(), require_last_push_approval: Type.Boolean(),
 });
 
+/** An app's owner as upstream's restriction policy shows it: the account, and an organization's own addresses and description. */
+const RestrictionAppOwner = Type.Composite([SimpleUser, Type.Object({
+  hooks_url: Type.String(), issues_url: Type.String(), members_url: Type.String(), public_members_url: Type.String(), description: Type.String(),
+})]);
+const RestrictionApp = Type.Composite([Type.Omit(AppRecord, ['owner']), Type.Object({ owner: Nullable(RestrictionAppOwner) })]);
+
 export const Restrictions = Type.Object({
   url: Type.String(), users_url: Type.String(), teams_url: Type.String(), apps_url: Type.String(),
-  users: Type.Array(SimpleUser), teams: Type.Array(Team), apps: Type.Array(AppRecord),
+  users: Type.Array(SimpleUser), teams: Type.Array(Team), apps: Type.Array(RestrictionApp),
 });
 
 export const Flag = Type.Object({ url: Type.String(), enabled: Type.Boolean() });
 
-export const ProtectedBranch = Type.Object({
+/** What every protection record says of a rule: where it is, which branch, and each switch. */
+const RuleProps = {
   url: Type.String(),
-  required_status_checks: Type.Optional(StatusChecks),
-  required_pull_request_reviews: Type.Optional(Reviews),
-  restrictions: Type.Optional(Restrictions),
+  enabled: Type.Boolean(),
+  name: Type.String(),
+  protection_url: Type.String(),
   required_signatures: Flag,
   enforce_admins: Flag,
   required_linear_history: Enabled,
@@ -84,6 +93,31 @@ export const ProtectedBranch = Type.Object({
   required_conversation_resolution: Enabled,
   lock_branch: Enabled,
   allow_fork_syncing: Enabled,
+};
+
+/**
+ * GET and PUT …/protection (upstream's branch-protection and protected-branch records).
+ * Status checks, reviews and restrictions are there when the rule sets them, as
+ * upstream: an empty record would say the opposite (restrictions naming no one let only
+ * admins push).
+ */
+export const ProtectedBranch = Type.Object({
+  ...RuleProps,
+  required_status_checks: Type.Optional(StatusChecks),
+  required_pull_request_reviews: Type.Optional(Reviews),
+  restrictions: Type.Optional(Restrictions),
+});
+
+/**
+ * A branch's protection inside the branch records (GET …/branches, …/branches/{branch}),
+ * read by anyone who reads the repository: the rule's switches and required checks (an
+ * unprotected branch's are what no rule means), its review requirement when it has one;
+ * never its restrictions, which name users and teams that only admins may read (at …/protection).
+ */
+export const BranchProtection = Type.Object({
+  ...RuleProps,
+  required_status_checks: StatusChecks,
+  required_pull_request_reviews: Type.Optional(Reviews),
 });
 
 export const Contexts = Type.Array(Type.String());

@@ -10,6 +10,8 @@ import type { App } from '../apps/apps.model.ts';
 import * as apps from '../apps/apps.service.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
+import type { Organization } from '../orgs/orgs.model.ts';
+import { organizationsByIds } from '../orgs/organizations.service.ts';
 import * as teams from '../orgs/teams.service.ts';
 import type { Account } from '../users/users.model.ts';
 import * as users from '../users/users.service.ts';
@@ -42,9 +44,13 @@ export interface ProtectionInput {
 export interface Protection {
   repo: Repo;
   rule: ProtectionRule;
+  /** The branch it was read for (the rule's pattern when written as one). */
+  branch: string;
   users: Account[];
   teams: Awaited<ReturnType<typeof teams.teamsWithOrgLogins>>;
   apps: apps.PresentedApp[];
+  /** The organizations among the apps' owners (restriction policies show their addresses). */
+  appOwnerOrgs: Map<number, Organization>;
 }
 
 async function adminRepo(ctx: AppContext, actor: Actor, owner: string, name: string): Promise<Repo> {
@@ -52,17 +58,20 @@ async function adminRepo(ctx: AppContext, actor: Actor, owner: string, name: str
   return (await repos.locate(ctx, actor, owner, name, 'admin')).repo;
 }
 
-async function withDetails(ctx: AppContext, repo: Repo, rule: ProtectionRule): Promise<Protection> {
+async function withDetails(ctx: AppContext, repo: Repo, rule: ProtectionRule, branch: string): Promise<Protection> {
   const r = rule.rules.restrictions;
   const accounts = r ? await users.accountsByIds(ctx, r.userIds) : new Map<number, Account>();
   const found = r?.appIds.length ? await apps.appsByIds(ctx, r.appIds) : new Map<number, App>();
   const named = r && r.teamIds.length ? await teams.teamsWithOrgLogins(ctx, r.teamIds) : [];
+  const presented = await apps.presentApps(ctx, (r?.appIds ?? []).flatMap((id) => found.get(id) ?? []));
+  const orgIds = presented.flatMap((a) => (a.owner?.type === 'Organization' ? [a.owner.id] : []));
   return {
-    repo, rule,
+    repo, rule, branch,
     users: (r?.userIds ?? []).flatMap((id) => accounts.get(id) ?? []),
     // In the rule's order, as the lists were given.
     teams: named.sort((a, b) => r!.teamIds.indexOf(a.team.id) - r!.teamIds.indexOf(b.team.id)),
-    apps: await apps.presentApps(ctx, (r?.appIds ?? []).flatMap((id) => found.get(id) ?? [])),
+    apps: presented,
+    appOwnerOrgs: orgIds.length ? await organizationsByIds(ctx, orgIds) : new Map(),
   };
 }
 
@@ -85,7 +94,7 @@ async function requireRule(ctx: AppContext, repo: Repo, branch: string): Promise
 
 export async function getProtection(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<Protection> {
   const repo = await adminRepo(ctx, actor, owner, name);
-  return withDetails(ctx, repo, await requireRule(ctx, repo, branch));
+  return withDetails(ctx, repo, await requireRule(ctx, repo, branch), branch);
 }
 
 async function resolveRestrictions(ctx: AppContext, repo: Repo, input: NonNullable<ProtectionInput['restrictions']>): Promise<BranchRules['restrictions']> {
@@ -141,7 +150,7 @@ export async function putProtection(ctx: AppContext, actor: Actor, owner: string
     allowForkSyncing: input.allow_fork_syncing ?? false,
   };
   await store.putRule(ctx.db, repo.id, branch, rules, nowIso(ctx.clock));
-  return withDetails(ctx, repo, (await store.findRule(ctx.db, repo.id, branch))!);
+  return withDetails(ctx, repo, (await store.findRule(ctx.db, repo.id, branch))!, branch);
 }
 
 /**
@@ -163,7 +172,7 @@ export async function changeProtection(
     await store.putRule(tx.db, repo.id, pattern, await change(rule.rules, repo, tx), nowIso(tx.clock));
     return (await store.findRule(tx.db, repo.id, pattern))!;
   });
-  return withDetails(ctx, repo, changed);
+  return withDetails(ctx, repo, changed, branch);
 }
 
 export async function deleteProtection(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<void> {

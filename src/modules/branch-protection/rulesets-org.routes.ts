@@ -6,7 +6,7 @@ import type { Router } from '../../http/router.ts';
 import { CreateOrgRulesetBody, OrgListQuery, OrgParams, OrgRulesetParams, Ruleset, RulesetList, UpdateOrgRulesetBody } from './rulesets.schemas.ts';
 import * as orgRulesets from './rulesets-org.service.ts';
 import type { PresentedRuleset } from './rulesets.service.ts';
-import { rulesetSummaryView, rulesetView } from './rulesets.views.ts';
+import { rulesetView } from './rulesets.views.ts';
 
 const READ = ['read:org', 'write:org', 'admin:org'];
 const WRITE = ['admin:org'];
@@ -22,7 +22,7 @@ export function orgRulesetsRoutes(app: Router): void {
   }, async (request) => {
     const p = pageOf(request.query);
     const page = await orgRulesets.listOrgRulesets(request.server.ctx, request.actor, request.params.org, p, request.query.targets);
-    return paged(page.items.map((x) => rulesetSummaryView(urls, x.at, x.ruleset)), p, page.total);
+    return paged(page.items.map(view), p, page.total);
   });
 
   app.post('/orgs/:org/rulesets', {

@@ -18,6 +18,8 @@ import type { BypassActor, BypassMode, Ruleset } from './rulesets.model.ts';
 // .html.markdown, "bypass_actors": maintain 2, write 4, admin 5; OrganizationAdmin 1).
 // Read and triage have no documented id and cannot be bypass actors upstream.
 const ROLE_IDS: Record<number, Role> = { 2: 'maintain', 4: 'push', 5: 'admin' };
+/** The same roles by upstream's names (GraphQL's repositoryRoleName). */
+export const ROLE_NAMES: Readonly<Record<number, string>> = { 2: 'maintain', 4: 'write', 5: 'admin' };
 
 /** What upstream's current_user_can_bypass says. */
 export type CanBypass = 'always' | 'pull_requests_only' | 'never' | 'exempt';

@@ -3,7 +3,8 @@
 // Repository.rulesets (with the organization's covering ones unless includeParents is
 // false), Organization.ruleset and Organization.rulesets (owners only). Names, types and
 // descriptions as in @octokit/graphql-schema; RuleSource lacks Enterprise (Wharf has
-// none). Of RepositoryRuleset, rules and bypassActors are not served yet (REST has them).
+// none). Its rules and bypass actors are rulesets-rules.graphql's, the mutations
+// rulesets-mutations.graphql's.
 export const rulesetsTypeDefs = /* GraphQL */ `
 """The level of enforcement for a rule or ruleset."""
 enum RuleEnforcement {

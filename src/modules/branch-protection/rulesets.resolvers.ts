@@ -12,6 +12,10 @@ import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/repos.resolvers.ts';
 import { accountById, accountNode, type AccountNode } from '../users/users.resolvers.ts';
 import type { Ruleset } from './rulesets.model.ts';
+import { rulesetMutationsTypeDefs } from './rulesets-mutations.graphql.ts';
+import { rulesetMutations, RULESET_MUTATION_SCOPES } from './rulesets-mutations.resolvers.ts';
+import { rulesetRulesTypeDefs } from './rulesets-rules.graphql.ts';
+import { appFields, appNodeOf, bypassActorFields, bypassActorNodes, ruleFields, ruleNodes, rulesetConnectionFields } from './rulesets-rules.resolvers.ts';
 import { rulesetsTypeDefs } from './rulesets.graphql.ts';
 import * as rulesetsOrg from './rulesets-org.service.ts';
 import * as rulesets from './rulesets.service.ts';
@@ -87,27 +91,62 @@ const organizationFields = {
   },
 };
 
+/** A ruleset by id as node(id:) finds it: a repository's the caller reads, an organization's they own. */
+async function rulesetNodeOf(g: GraphQLContext, id: number): Promise<RulesetNode | null> {
+  const found = await rulesets.rulesetById(g.ctx, id);
+  if (!found) return null;
+  if (found.repositoryId !== null) {
+    const repo = await load(g, repositoryById, found.repositoryId);
+    return repo ? rulesetNode(repo.repo, found) : null;
+  }
+  // An organization's: what its owners read at /orgs/{org}/rulesets/{id}.
+  const org = found.organizationId === null ? null : await load(g, accountById, found.organizationId);
+  const seen = org ? await orNull(rulesetsOrg.getOrgRuleset(g.ctx, g.actor, org.login, found.id)) : null;
+  return seen ? rulesetNode(null, seen.ruleset) : null;
+}
+
+/** "<ruleset id>:<index>" → its parts; null when malformed. */
+function partOf(id: string): { rulesetId: number; index: number } | null {
+  const m = /^(\d+):(\d+)$/.exec(id);
+  const rulesetId = m ? numericId(m[1]!) : null;
+  return m && rulesetId !== null ? { rulesetId, index: Number(m[2]) } : null;
+}
+
 export const rulesetsGraphQL: GraphQLModule = {
   name: 'rulesets',
-  typeDefs: rulesetsTypeDefs,
+  typeDefs: `${rulesetsTypeDefs}\n${rulesetRulesTypeDefs}\n${rulesetMutationsTypeDefs}`,
   resolvers: {
     Repository: repositoryFields,
     Organization: organizationFields,
-    RepositoryRuleset: rulesetFields,
+    RepositoryRuleset: { ...rulesetFields, ...rulesetConnectionFields },
+    RepositoryRule: ruleFields,
+    RepositoryRulesetBypassActor: bypassActorFields,
+    App: appFields,
+    Mutation: rulesetMutations,
+  },
+  scopes: {
+    'Mutation.createRepositoryRuleset': RULESET_MUTATION_SCOPES,
+    'Mutation.updateRepositoryRuleset': RULESET_MUTATION_SCOPES,
+    'Mutation.deleteRepositoryRuleset': RULESET_MUTATION_SCOPES,
   },
   nodes: {
     RepositoryRuleset: async (g, id) => {
       const n = numericId(id);
-      const found = n === null ? null : await rulesets.rulesetById(g.ctx, n);
-      if (!found) return null;
-      if (found.repositoryId !== null) {
-        const repo = await load(g, repositoryById, found.repositoryId);
-        return repo ? rulesetNode(repo.repo, found) : null;
-      }
-      // An organization's: what its owners read at /orgs/{org}/rulesets/{id}.
-      const org = found.organizationId === null ? null : await load(g, accountById, found.organizationId);
-      const seen = org ? await orNull(rulesetsOrg.getOrgRuleset(g.ctx, g.actor, org.login, found.id)) : null;
-      return seen ? rulesetNode(null, seen.ruleset) : null;
+      return n === null ? null : rulesetNodeOf(g, n);
     },
+    // "<ruleset id>:<place among its rules or bypass actors>", of a ruleset the caller sees.
+    RepositoryRule: async (g, id) => {
+      const part = partOf(id);
+      const parent = part ? await rulesetNodeOf(g, part.rulesetId) : null;
+      return (parent && ruleNodes(parent).find((r) => r.index === part!.index)) ?? null;
+    },
+    RepositoryRulesetBypassActor: async (g, id) => {
+      const part = partOf(id);
+      const parent = part ? await rulesetNodeOf(g, part.rulesetId) : null;
+      return (parent && bypassActorNodes(parent).find((a) => a.index === part!.index)) ?? null;
+    },
+    // An app's global id is REST's node_id (Integration…); App is its GraphQL type.
+    App: appNodeOf,
+    Integration: appNodeOf,
   },
 };

@@ -8,7 +8,7 @@ import {
   RulesetParams, UpdateRulesetBody,
 } from './rulesets.schemas.ts';
 import * as rulesets from './rulesets.service.ts';
-import { branchRuleViews, rulesetSummaryView, rulesetView } from './rulesets.views.ts';
+import { branchRuleViews, rulesetView } from './rulesets.views.ts';
 
 /** Managing rulesets is administration of the repository: repo scope (public_repo for a public one). */
 const ADMIN = ['public_repo', 'repo'];
@@ -26,7 +26,7 @@ export function rulesetsRoutes(app: Router): void {
     const p = pageOf(request.query);
     const { targets, includes_parents: parents } = request.query;
     const page = await rulesets.listRulesets(request.server.ctx, request.actor, owner, repo, p, targets, parents ?? true);
-    return paged(page.items.map((x) => rulesetSummaryView(urls, x.at, x.ruleset)), p, page.total);
+    return paged(page.items.map(view), p, page.total);
   });
 
   app.post('/repos/:owner/:repo/rulesets', {

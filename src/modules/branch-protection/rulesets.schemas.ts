@@ -1,7 +1,7 @@
 // Request and response schemas of the ruleset routes, a repository's and an
 // organization's (upstream's repository-ruleset record for both). Types and enums are checked here; each rule's type and
 // parameters are the service's (rulesets.rules), for messages that name the rule.
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { Nullable, PagedArray, StringEnum } from '../../http/schema-types.ts';
 import { ACTOR_TYPES, BYPASS_MODES, ENFORCEMENTS, TARGETS } from './rulesets.model.ts';
 
@@ -53,44 +53,36 @@ const OrgConditionsInput = Nullable(Type.Object({
   repository_property: Type.Optional(Type.Unknown()),
 }));
 
-export const CreateRulesetBody = Type.Object({
-  name: Type.String({ maxLength: 100 }),
-  target: Type.Optional(StringEnum(TARGETS)),
-  enforcement: StringEnum(ENFORCEMENTS),
-  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
-  conditions: Type.Optional(ConditionsInput),
-  rules: Type.Optional(RulesInput),
-});
+/** A ruleset body's fields, a repository's and an organization's alike but for their conditions. */
+function bodyFields<C extends TSchema>(conditions: C) {
+  return {
+    name: Type.String({ maxLength: 100 }),
+    target: Type.Optional(StringEnum(TARGETS)),
+    enforcement: StringEnum(ENFORCEMENTS),
+    bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
+    conditions: Type.Optional(conditions),
+    rules: Type.Optional(RulesInput),
+  };
+}
 
-export const UpdateRulesetBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 100 })),
-  target: Type.Optional(StringEnum(TARGETS)),
-  enforcement: Type.Optional(StringEnum(ENFORCEMENTS)),
-  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
-  conditions: Type.Optional(ConditionsInput),
-  rules: Type.Optional(RulesInput),
-});
+/** POST: name and enforcement required; PUT: every field optional (what is omitted stays). */
+const createBody = <C extends TSchema>(conditions: C) => Type.Object(bodyFields(conditions));
+const updateBody = <C extends TSchema>(conditions: C) => Type.Partial(Type.Object(bodyFields(conditions)));
 
-export const CreateOrgRulesetBody = Type.Object({
-  name: Type.String({ maxLength: 100 }),
-  target: Type.Optional(StringEnum(TARGETS)),
-  enforcement: StringEnum(ENFORCEMENTS),
-  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
-  conditions: Type.Optional(OrgConditionsInput),
-  rules: Type.Optional(RulesInput),
-});
-
-export const UpdateOrgRulesetBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 100 })),
-  target: Type.Optional(StringEnum(TARGETS)),
-  enforcement: Type.Optional(StringEnum(ENFORCEMENTS)),
-  bypass_actors: Type.Optional(Type.Array(BypassActorInput, { maxItems: 100 })),
-  conditions: Type.Optional(OrgConditionsInput),
-  rules: Type.Optional(RulesInput),
-});
+export const CreateRulesetBody = createBody(ConditionsInput);
+export const UpdateRulesetBody = updateBody(ConditionsInput);
+export const CreateOrgRulesetBody = createBody(OrgConditionsInput);
+export const UpdateOrgRulesetBody = updateBody(OrgConditionsInput);
 
 const Rule = Type.Object({ type: Type.String(), parameters: Type.Optional(Parameters) });
 
+const RefName = Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) });
+
+/**
+ * Upstream's repository-ruleset record, a repository's and an organization's (also read
+ * through the repositories it covers). Its conditions always name refs (rulesets.views);
+ * an organization's name its repositories too.
+ */
 export const Ruleset = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -103,7 +95,7 @@ export const Ruleset = Type.Object({
   node_id: Type.String(),
   _links: Type.Object({ self: Type.Object({ href: Type.String() }), html: Type.Object({ href: Type.String() }) }),
   conditions: Nullable(Type.Object({
-    ref_name: Type.Optional(Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) })),
+    ref_name: Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) }),
     repository_name: Type.Optional(Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()), protected: Type.Boolean() })),
     repository_id: Type.Optional(Type.Object({ repository_ids: Type.Array(Type.Integer()) })),
   })),
@@ -112,13 +104,11 @@ export const Ruleset = Type.Object({
   updated_at: Type.String(),
 });
 
-/** A list shows each ruleset without its rules, conditions and bypass actors, as upstream. */
-export const RulesetList = PagedArray(Type.Object({
-  id: Type.Integer(), name: Type.String(), target: Type.String(), source_type: Type.String(), source: Type.String(),
-  enforcement: Type.String(), node_id: Type.String(),
-  _links: Type.Object({ self: Type.Object({ href: Type.String() }), html: Type.Object({ href: Type.String() }) }),
-  created_at: Type.String(), updated_at: Type.String(),
-}));
+/**
+ * A list shows each ruleset whole: upstream's published record (its own answers leave
+ * out rules, conditions and bypass actors, which clients then read one by one).
+ */
+export const RulesetList = PagedArray(Ruleset);
 
 export const BranchRuleList = PagedArray(Type.Object({
   type: Type.String(),

@@ -50,7 +50,14 @@ export interface PresentedRuleset {
 }
 
 async function present(ctx: AppContext, actor: Actor, repo: Repo, ruleset: Ruleset): Promise<PresentedRuleset> {
-  return { at: placeOfRepo(repo), ruleset, canBypass: canBypassWord(await bypassOf(ctx, await subjectOf(ctx, actor, repo), repo, ruleset)) };
+  return (await presentAll(ctx, actor, repo, [ruleset]))[0]!;
+}
+
+/** Rulesets read through `repo`, each with what the caller may bypass of it there. */
+async function presentAll(ctx: AppContext, actor: Actor, repo: Repo, list: readonly Ruleset[]): Promise<PresentedRuleset[]> {
+  if (list.length === 0) return [];
+  const subject = await subjectOf(ctx, actor, repo);
+  return Promise.all(list.map(async (ruleset) => ({ at: placeOfRepo(repo), ruleset, canBypass: canBypassWord(await bypassOf(ctx, subject, repo, ruleset)) })));
 }
 
 function invalid(field: string, message: string): ValidationError {
@@ -122,8 +129,7 @@ export async function listRulesets(
   const wanted = targets ? new Set(targets.split(',').map((t) => t.trim()).filter(Boolean)) : null;
   const own = await store.list(ctx.db, { repositoryId: repo.id });
   const all = [...own, ...(includesParents ? await parentRulesets(ctx, repo) : [])].filter((rs) => !wanted || wanted.has(rs.target));
-  const items = all.slice(slice.offset, slice.offset + slice.perPage).map((ruleset) => ({ at: placeOfRepo(repo), ruleset, canBypass: 'never' as CanBypass }));
-  return { items, total: all.length };
+  return { items: await presentAll(ctx, actor, repo, all.slice(slice.offset, slice.offset + slice.perPage)), total: all.length };
 }
 
 async function requireRuleset(ctx: AppContext, repo: Repo, id: number, includesParents = false): Promise<Ruleset> {

@@ -39,21 +39,19 @@ function ruleView(r: RuleEntry) {
   return r.parameters === undefined ? { type: r.type } : { type: r.type, parameters: r.parameters };
 }
 
+/**
+ * The refs a ruleset that names none covers (an organization's given only repositories):
+ * every ref for a push ruleset, which judges what every push brings; none for another.
+ */
+const unnamedRefs = (rs: Ruleset) => ({ include: rs.target === 'push' ? ['~ALL'] : [], exclude: [] as string[] });
+
 function conditionsView(rs: Ruleset) {
   const c = rs.repositoryCondition;
   if (!rs.conditions && !c) return null;
   return {
-    ...(rs.conditions ? { ref_name: { include: rs.conditions.refName.include, exclude: rs.conditions.refName.exclude } } : {}),
+    ref_name: rs.conditions ? { include: rs.conditions.refName.include, exclude: rs.conditions.refName.exclude } : unnamedRefs(rs),
     ...(c?.by === 'name' ? { repository_name: { include: c.include, exclude: c.exclude, protected: c.protected } } : {}),
     ...(c?.by === 'id' ? { repository_id: { repository_ids: c.ids } } : {}),
-  };
-}
-
-export function rulesetSummaryView(urls: Urls, at: Place, rs: Ruleset) {
-  return {
-    id: rs.id, name: rs.name, target: rs.target, source_type: sourceType(rs), source: source(at, rs), enforcement: rs.enforcement,
-    node_id: encodeNodeId('RepositoryRuleset', rs.id), _links: links(urls, at, rs),
-    created_at: rs.createdAt, updated_at: rs.updatedAt,
   };
 }
 

@@ -52,7 +52,7 @@ export function commitsRoutes(app: Router): void {
     const p = pageOf(request.query);
     const page = await commits.listBranches(request.server.ctx, request.actor, owner, repo, { protected: request.query.protected, offset: p.offset, limit: p.perPage });
     const u = repoUrls(urls, page.repo);
-    return paged(page.branches.map((b) => shortBranch(u, b)), p, page.total);
+    return paged(page.branches.map((b) => shortBranch(urls, u, page.repo, b)), p, page.total);
   });
 
   app.get('/repos/:owner/:repo/branches/*', {

@@ -1,6 +1,7 @@
 // Request and response schemas of the commit and branch routes.
 import { Type } from '@sinclair/typebox';
 import { Nullable, PagedArray } from '../../http/schema-types.ts';
+import { BranchProtection } from '../branch-protection/protection.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
 import { GitPerson, Verification } from './git-data.schemas.ts';
 
@@ -71,18 +72,8 @@ export const FullCommit = Type.Object({
   files: Type.Array(DiffEntry),
 });
 
-/** Upstream's summary of a branch's rule (a branch-protection record's first fields). */
-const ProtectionSummary = Type.Object({
-  enabled: Type.Boolean(),
-  required_status_checks: Type.Object({
-    enforcement_level: Type.String(),
-    contexts: Type.Array(Type.String()),
-    checks: Type.Array(Type.Object({ context: Type.String(), app_id: Nullable(Type.Integer()) })),
-  }),
-});
-
 export const ShortBranch = Type.Object({
-  name: Type.String(), commit: ShaUrl, protected: Type.Boolean(), protection: ProtectionSummary, protection_url: Type.String(),
+  name: Type.String(), commit: ShaUrl, protected: Type.Boolean(), protection: BranchProtection, protection_url: Type.String(),
 });
 
 export const BranchWithProtection = Type.Object({
@@ -90,7 +81,7 @@ export const BranchWithProtection = Type.Object({
   commit: Commit,
   _links: Type.Object({ self: Type.String(), html: Type.String() }),
   protected: Type.Boolean(),
-  protection: ProtectionSummary,
+  protection: BranchProtection,
   protection_url: Type.String(),
 });
 

@@ -5,6 +5,7 @@ import type { FileChange } from '../../git/history.ts';
 import { ZERO_SHA } from '../../git/repository.ts';
 import type { Urls } from '../../urls.ts';
 import type { ProtectionRule } from '../branch-protection/protection.model.ts';
+import { branchProtectionView } from '../branch-protection/protection.views.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { simpleUser } from '../users/users.views.ts';
 import type { CommitRecordData } from './commits.service.ts';
@@ -58,27 +59,14 @@ export function fullCommit(
   return { ...commitRecord(urls, u, repo, d), stats: d.stats, files: d.files.map((f) => diffEntry(u, d.commit.sha, f)) };
 }
 
-/** A branch of a list, with upstream's protection summary and where its rule is managed. */
-export function shortBranch(u: RepoUrls, b: { name: string; sha: string; rule: ProtectionRule | null }) {
+/** A branch of a list, with its protection and where its rule is managed. */
+export function shortBranch(urls: Urls, u: RepoUrls, repo: Repo, b: { name: string; sha: string; rule: ProtectionRule | null }) {
   return {
     name: b.name,
     commit: { sha: b.sha, url: `${u.api}/commits/${b.sha}` },
     protected: b.rule !== null,
-    protection: protectionSummary(b.rule),
+    protection: branchProtectionView(urls, repo, b.name, b.rule),
     protection_url: `${u.api}/branches/${encodePath(b.name)}/protection`,
-  };
-}
-
-/** Upstream's summary of the rule on a branch: whether it exists, and its required checks and whom they bind. */
-function protectionSummary(rule: ProtectionRule | null) {
-  const checks = rule?.rules.requiredStatusChecks ?? null;
-  return {
-    enabled: rule !== null,
-    required_status_checks: {
-      enforcement_level: checks === null ? 'off' : rule!.rules.enforceAdmins ? 'everyone' : 'non_admins',
-      contexts: checks?.checks.map((c) => c.context) ?? [],
-      checks: checks?.checks.map((c) => ({ context: c.context, app_id: c.appId })) ?? [],
-    },
   };
 }
 
@@ -89,7 +77,7 @@ export function branchWithProtection(urls: Urls, u: RepoUrls, repo: Repo, name: 
     commit: commitRecord(urls, u, repo, d),
     _links: { self, html: `${u.html}/tree/${encodePath(name)}` },
     protected: d.rule !== null,
-    protection: protectionSummary(d.rule),
+    protection: branchProtectionView(urls, repo, name, d.rule),
     protection_url: `${self}/protection`,
   };
 }

@@ -43,7 +43,8 @@ export type StatusView = Static<typeof Status>;
 
 export const CombinedStatus = Type.Object({
   state: Type.String(),
-  statuses: Type.Array(SimpleStatus),
+  // required: whether the branch the status was read for requires the context; null when read for no branch.
+  statuses: Type.Array(Type.Object({ ...SimpleStatusProps, required: Nullable(Type.Boolean()) })),
   sha: Type.String(),
   total_count: Type.Integer(),
   // The repository summary comes from the repositories' own view.

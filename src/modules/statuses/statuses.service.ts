@@ -10,6 +10,7 @@ import type { Slice } from '../../domain/page.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { peel } from '../../git/objects.ts';
 import * as git from '../../git/repository.ts';
+import { branchRules } from '../branch-protection/ref-rules.service.ts';
 import { commitRecordData } from '../git-data/commits.service.ts';
 import { networkCommitSha } from '../git-data/commits.network.ts';
 import { isPlainRevision } from '../git-data/git-data.repository.ts';
@@ -130,6 +131,11 @@ export async function listStatuses(ctx: AppContext, actor: Actor, owner: string,
 export interface CombinedStatus {
   repo: Repo;
   sha: string;
+  /**
+   * Read for a branch: the contexts its rules (classic protection and active rulesets)
+   * require, which each status says it is or is not. Null otherwise (a sha, a tag), as upstream.
+   */
+  requiredContexts: ReadonlySet<string> | null;
   state: 'failure' | 'pending' | 'success';
   /** This page of the latest status of each context. */
   statuses: CommitStatus[];
@@ -137,12 +143,21 @@ export interface CombinedStatus {
   total: number;
 }
 
+/** The branch `ref` names (main, heads/main, refs/heads/main) when it is one; null for a sha, a tag or another ref. */
+async function branchNamed(ctx: AppContext, repo: Repo, ref: string): Promise<string | null> {
+  if (/^[0-9a-f]{40}$/i.test(ref) || (ref.startsWith('refs/') && !ref.startsWith('refs/heads/'))) return null;
+  const name = ref.replace(/^(refs\/)?heads\//, '');
+  return (await git.resolve(repos.gitDir(ctx, repo), `refs/heads/${name}`)) ? name : null;
+}
+
 export async function getCombinedStatus(ctx: AppContext, actor: Actor, owner: string, name: string, ref: string, slice: Slice): Promise<CombinedStatus> {
   const repo = await forReading(ctx, actor, owner, name);
   const sha = await commitOf(ctx, repo, ref, actor);
-  const latest = await store.latestPerContext(ctx.db, repo.id, sha);
+  const [latest, branch] = await Promise.all([store.latestPerContext(ctx.db, repo.id, sha), branchNamed(ctx, repo, ref)]);
+  const rules = branch === null ? null : await branchRules(ctx, repo, branch);
   return {
-    repo, sha, state: combinedState(latest), statuses: latest.slice(slice.offset, slice.offset + slice.perPage), total: latest.length,
+    repo, sha, requiredContexts: branch === null ? null : new Set(rules?.requiredStatusChecks?.checks.map((c) => c.context) ?? []),
+    state: combinedState(latest), statuses: latest.slice(slice.offset, slice.offset + slice.perPage), total: latest.length,
   };
 }
 

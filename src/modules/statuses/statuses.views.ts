@@ -42,12 +42,13 @@ export function commitStatus(urls: Urls, repo: Repo, d: StatusDetail): StatusVie
 }
 
 export function combinedStatus(
-  urls: Urls, repo: Repo, repository: unknown, c: { sha: string; state: string; statuses: StatusDetail[]; total: number },
+  urls: Urls, repo: Repo, repository: unknown,
+  c: { sha: string; state: string; statuses: StatusDetail[]; total: number; requiredContexts: ReadonlySet<string> | null },
 ): CombinedStatusView {
   const api = repoApi(urls, repo);
   return {
     state: c.state,
-    statuses: c.statuses.map((d) => simpleStatus(urls, repo, d)),
+    statuses: c.statuses.map((d) => ({ ...simpleStatus(urls, repo, d), required: c.requiredContexts && c.requiredContexts.has(d.status.context) })),
     sha: c.sha,
     total_count: c.total,
     repository,
