@@ -3,7 +3,7 @@
 // spec's limits and errors, Link, 304, text matches and the search rate limit.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
+import { ADMIN_TOKEN, startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createToken, createUser, type CreatedUser } from './factories/accounts.ts';
 import { createOrgWithOwner, type CreatedOrg } from './factories/orgs.ts';
 import { addCollaborator, createIssue, createRepo, type CreatedRepo } from './factories/issues.ts';
@@ -263,6 +263,17 @@ describe('search', () => {
     assert.deepEqual(byName.items.map((u) => u.login), [alice.login]);
     assert.equal(byName.items[0]!.score, 1);
     assert.equal(byName.items[0]!.url, `${t.baseUrl}/users/${alice.login}`);
+    // The item is the public profile (less twitter_username), with its counts: alice's one public repository.
+    const { score: _score, ...item } = byName.items[0]!;
+    const { twitter_username: _tw, notification_email: _ne, ...profile } = (await kit.rest.users.getByUsername({ username: alice.login })).data as Record<string, unknown>;
+    assert.deepEqual(item, { ...profile, suspended_at: null });
+    assert.deepEqual([item.name, item.location, item.public_repos, item.followers], [`Alice ${tag}`, 'Port Royal', 1, 0]);
+    // When an account was suspended: shown to site admins only.
+    const dropped = await createUser(t);
+    await t.octokit(ADMIN_TOKEN).request('PUT /users/{username}/suspended', { username: dropped.login });
+    const suspendedAt = async (token: string) => (await t.octokit(token).rest.search.users({ q: `${dropped.login} in:login` })).data.items[0]!.suspended_at;
+    assert.match(String(await suspendedAt(ADMIN_TOKEN)), /^\d{4}-\d\d-\d\dT/);
+    assert.equal(await suspendedAt(bob.token), null);
     assert.deepEqual((await find(`${alice.login} in:login`)).items.map((u) => u.login), [alice.login]);
     assert.deepEqual((await find(`${tag} in:login`)).items, []);
     assert.deepEqual((await find(`${tag} location:"port royal"`)).items.map((u) => u.login), [alice.login]);
@@ -296,6 +307,8 @@ describe('search', () => {
     assertMatchesOpenApi('GET', '/search/topics', 200, mine);
     assert.equal(mine.items[0]!.name, 'sailing');
     assert.equal(mine.items[0]!.score, 1);
+    // No curated topic records: no logo, related topics or aliases.
+    assert.deepEqual([mine.items[0]!.logo_url, mine.items[0]!.related, mine.items[0]!.aliases], [null, null, null]);
     const theirs = await topics(carol.token);
     assert.ok((mine.items[0] as { repository_count?: number }).repository_count! > (theirs.items[0] as { repository_count?: number }).repository_count!,
       'private repositories count only for those who may read them');

@@ -1,12 +1,13 @@
 // GET /search/issues, /search/repositories, /search/users, /search/labels, /search/topics:
 // one search service; the items are what the list endpoints present, plus score (and
 // text_matches with the text-match media type). Each counts against the `search` budget.
+import { isSiteAdmin } from '../../domain/actor.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Router } from '../../http/router.ts';
 import { pageOf, pagedRecord, type PageRequest } from '../../http/pagination.ts';
 import { presentIssues, presentLabel } from '../issues/issues.present.ts';
 import { presentRepos } from '../repos/repos.present.ts';
-import { simpleUser } from '../users/users.views.ts';
+import * as users from '../users/users.service.ts';
 import { parseQuery } from './search-query.ts';
 import {
   IssueResults, IssueSearchQuery, LabelResults, LabelSearchQuery, RepoResults, RepoSearchQuery, TopicResults, TopicSearchQuery,
@@ -15,7 +16,7 @@ import {
 import { SearchTimedOut } from './search-budget.ts';
 import * as search from './search.service.ts';
 import { issueFields, labelFields, relevance, repoFields } from './search-score.ts';
-import { resultItem, textMatch, wantsTextMatches } from './search.views.ts';
+import { resultItem, textMatch, userItem, wantsTextMatches } from './search.views.ts';
 
 const CONFIG = { resource: 'Search', rateLimit: 'search' } as const;
 
@@ -77,8 +78,11 @@ export function searchRoutes(app: Router): void {
     const { page, slice } = pageWithin(request.query);
     const hits = await available(search.searchUsers(request.server.ctx, q, request.query.sort, request.query.order, slice));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
+    // The page's counts in one query, whatever its size.
+    const counts = await users.accountCountsOf(request.server.ctx, hits.items);
+    const admin = isSiteAdmin(request.actor);
     return answer(page, hits.total, hits.items.map((a) =>
-      resultItem(simpleUser(a, urls), 'User', { login: a.login, name: a.name, ...(a.emailPrivate ? {} : { email: a.email }) }, keywords,
+      resultItem(userItem(a, counts.get(a.id)!, urls, admin), 'User', { login: a.login, name: a.name, ...(a.emailPrivate ? {} : { email: a.email }) }, keywords,
         relevance(search.publicUserFields(a), q.keywords))));
   });
 
@@ -105,10 +109,12 @@ export function searchRoutes(app: Router): void {
     const hits = await available(search.searchTopics(request.server.ctx, request.actor, q, slice));
     const keywords = wantsTextMatches(request.media) ? q.keywords : null;
     return answer(page, hits.total, hits.items.map((t) => {
-      // Wharf keeps no curated topic records: a topic is its name and the repositories carrying it.
+      // Wharf keeps no curated topic records: a topic is its name and the repositories carrying
+      // it, with no logo, aliases or related topics of its own.
       const item = {
         name: t.name, display_name: null, short_description: null, description: null, created_by: null, released: null,
-        created_at: t.createdAt, updated_at: t.updatedAt, featured: false, curated: false, repository_count: t.repositoryCount, score: relevance([[t.name, 1]], q.keywords),
+        created_at: t.createdAt, updated_at: t.updatedAt, featured: false, curated: false, repository_count: t.repositoryCount,
+        logo_url: null, related: null, aliases: null, score: relevance([[t.name, 1]], q.keywords),
       };
       if (!keywords) return item;
       const m = textMatch(request.server.ctx.urls.api('search', 'topics') + `?q=${encodeURIComponent(t.name)}`, 'Topic', 'name', t.name, keywords);

@@ -59,6 +59,11 @@ function resultItem<P extends TProperties>(record: TObject<P>) {
   return Type.Object({ ...record.properties, score: Type.Number(), text_matches: Type.Optional(Type.Array(TextMatch)) });
 }
 
+/** A topic's alias or related topic, as upstream's topic search items name them. */
+const TopicRelation = Type.Object({
+  topic_relation: Type.Object({ id: Type.Integer(), name: Type.String(), topic_id: Type.Integer(), relation_type: Type.String() }),
+});
+
 export const TopicItem = Type.Object({
   name: Type.String(),
   display_name: Type.Union([Type.String(), Type.Null()]),
@@ -71,6 +76,9 @@ export const TopicItem = Type.Object({
   featured: Type.Boolean(),
   curated: Type.Boolean(),
   repository_count: Type.Union([Type.Integer(), Type.Null()]),
+  logo_url: Nullable(Type.String()),
+  related: Nullable(Type.Array(TopicRelation)),
+  aliases: Nullable(Type.Array(TopicRelation)),
   score: Type.Number(),
   text_matches: Type.Optional(Type.Array(TextMatch)),
 });
@@ -86,7 +94,26 @@ export const IssueResults = PagedObject(Type.Object({
   search_type: StringEnum(['lexical', 'semantic', 'hybrid'] as const),
 }));
 export const RepoResults = results(resultItem(Repository));
-export const UserResults = results(resultItem(SimpleUser));
+/** A user search item, as upstream's user-search-result-item: the summary plus the public profile fields. */
+export const UserItem = resultItem(Type.Object({
+  ...SimpleUser.properties,
+  name: Nullable(Type.String()),
+  company: Nullable(Type.String()),
+  blog: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  hireable: Nullable(Type.Boolean()),
+  bio: Nullable(Type.String()),
+  public_repos: Type.Integer(),
+  public_gists: Type.Integer(),
+  followers: Type.Integer(),
+  following: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  suspended_at: Nullable(Type.String()),
+}));
+export type UserItem = Static<typeof UserItem>;
+export const UserResults = results(UserItem);
 export const LabelResults = results(resultItem(Label));
 export const TopicResults = results(TopicItem);
 export type IssueSearchQuery = Static<typeof IssueSearchQuery>;

@@ -1,7 +1,10 @@
 // Search result items: the record as its list endpoint presents it, plus `score`, and
 // with the text-match media type `text_matches` for each text property that matched.
 import type { ViewOptions } from '../../http/media-type.ts';
-import type { TextMatch } from './search.schemas.ts';
+import type { Urls } from '../../urls.ts';
+import type { Account, AccountCounts } from '../users/users.model.ts';
+import { simpleUser } from '../users/users.views.ts';
+import type { TextMatch, UserItem } from './search.schemas.ts';
 
 /** Longest fragment shown; a longer text is cut around its first match, as upstream does. */
 const FRAGMENT = 300;
@@ -41,4 +44,30 @@ export function resultItem<R extends { url: string }>(
     return m ? [m] : [];
   });
   return { ...record, score, text_matches };
+}
+
+/**
+ * A user search item without its score: the summary and the fields the public profile
+ * shows (the address only when public), with the profile's counts. When an account was
+ * suspended is for the site admins (who suspend accounts) to see: no profile shows it to
+ * anyone else, so to others it is null here too.
+ */
+export function userItem(a: Account, counts: AccountCounts, urls: Urls, showSuspension: boolean): Omit<UserItem, 'score' | 'text_matches'> {
+  return {
+    ...simpleUser(a, urls),
+    name: a.name,
+    company: a.company,
+    blog: a.blog,
+    location: a.location,
+    email: a.emailPrivate ? null : a.email,
+    hireable: a.hireable,
+    bio: a.bio,
+    public_repos: counts.publicRepos,
+    public_gists: counts.publicGists,
+    followers: counts.followers,
+    following: counts.following,
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
+    suspended_at: showSuspension ? a.suspendedAt : null,
+  };
 }
