@@ -161,6 +161,45 @@ describe('search over the index', () => {
     assert.deepEqual(await paths(`${tag}%line`), []);
   });
 
+  test('code items: line_numbers name the runs of lines holding the keywords; last_modified_at when the index took the file in', async () => {
+    const lines = async (q: string) => Object.fromEntries(((await codeQ(`${q} repo:${pub.owner}/${pub.repo}`)).body.items as Json[]).map((i) => [i.path, i.line_numbers]));
+    // anchor.ts holds the word on lines 1 and 2, the guide on line 2 (README.md not at all).
+    assert.deepEqual(await lines(`${tag}Windlass`), { 'src/anchor.ts': ['1..2'], 'docs/guide.md': ['2..2'] });
+    assert.deepEqual(await lines(`${tag}Windlass return`), { 'src/anchor.ts': ['1..2'] });
+    assert.deepEqual(await lines('export OR works'), { 'src/anchor.ts': ['1..1'], 'docs/guide.md': ['2..2'] });
+    // Only paths searched: no lines.
+    assert.deepEqual(await lines('anchor in:path'), { 'src/anchor.ts': [] });
+
+    const dock = await createRepo(t, alice, { name: `${tag}-slip` });
+    const dir = tempDir();
+    await gitOk(['clone', '-q', cloneUrl(t.baseUrl, alice.login, dock.repo, alice.login, alice.token), dir]);
+    await commit(dir, { 'a.txt': `${tag}Slipway a\n`, 'b.txt': `${tag}Slipway b\n` }, 'Two files');
+    await gitOk(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
+    await idle();
+    const times = async () => Object.fromEntries(((await codeQ(`${tag}Slipway repo:${dock.owner}/${dock.repo}`)).body.items as Json[]).map((i) => [i.path, i.last_modified_at]));
+    const first = await times();
+    assert.match(first['a.txt'], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.equal(first['a.txt'], first['b.txt'], 'read in by the same indexing');
+    // Backdate a.txt's entry; a push changing b.txt alone leaves a.txt's time as the index has it.
+    await t.server.ctx.db.updateTable('search_code').set({ indexed_at: '2020-01-02T03:04:05Z' }).where('repository_id', '=', dock.id).where('path', '=', 'a.txt').execute();
+    await commit(dir, { 'b.txt': `${tag}Slipway b, again\n` }, 'Change b');
+    await gitOk(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
+    await idle();
+    const second = await times();
+    assert.equal(second['a.txt'], '2020-01-02T03:04:05Z');
+    assert.ok(second['b.txt'] >= first['b.txt'], `${second['b.txt']} ≥ ${first['b.txt']}`);
+  });
+
+  test('commit items: verification is the commits API\'s', async () => {
+    const r = await commitQ(`${tag} repo:${pub.owner}/${pub.repo}`);
+    assert.equal(r.body.items.length, 2);
+    for (const item of r.body.items as Json[]) {
+      const { data } = await t.octokit(alice.token).rest.repos.getCommit({ owner: pub.owner, repo: pub.repo, ref: item.sha });
+      assert.deepEqual(item.commit.verification, data.commit.verification);
+    }
+    assert.equal(r.body.items[0].commit.verification.reason, 'unsigned');
+  });
+
   test('repositories: in:readme finds words in the README at the root of the default branch', async () => {
     const octokit = t.octokit(alice.token);
     const write = async (repo: CreatedRepo, file: string, content: string) => {

@@ -6,6 +6,9 @@ import type { Repo } from '../repos/repos.model.ts';
 import type { RepositoryView } from '../repos/repos.views.ts';
 import type { Account } from '../users/users.model.ts';
 import { simpleUser } from '../users/users.views.ts';
+import { verificationView } from '../git-data/git-data.views.ts';
+import type { Verification } from '../verification/verification.service.ts';
+import { matchingLines } from './index-search.lines.ts';
 import type { CodeHit } from './search-code.store.ts';
 import type { CommitHit } from './search-commits.store.ts';
 import type { CodeItem, CommitItem, TextMatch } from './search.schemas.ts';
@@ -19,9 +22,19 @@ function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-/** `repository` is the record of `repo` (repos.present's presentReposById, one load for the page). */
+/**
+ * What a commit the repository no longer holds (history rewritten, the index not yet
+ * caught up) shows: there is nothing to verify.
+ */
+const GONE: Verification = { verified: false, reason: 'gpgverify_unavailable', signature: null, payload: null, verified_at: null };
+
+/**
+ * `repository` is the record of `repo` (repos.present's presentReposById, one load for the page);
+ * `verification` Wharf's verification of the commit, as the commits API gives it (null: the commit is gone).
+ */
 export function commitItem(
   urls: Urls, repo: Repo, repository: RepositoryView, c: CommitHit, people: { author: Account | null; committer: Account | null }, keywords: readonly string[] | null,
+  verification: Verification | null,
 ): CommitItem {
   const u = repoBase(urls, repo);
   const item: CommitItem = {
@@ -38,6 +51,7 @@ export function commitItem(
       message: c.message.replace(/\n$/, ''),
       tree: { sha: c.tree, url: `${u.api}/git/trees/${c.tree}` },
       comment_count: 0,
+      verification: verificationView(verification ?? GONE),
     },
     author: people.author ? simpleUser(people.author, urls) : null,
     committer: people.committer
@@ -52,9 +66,13 @@ export function commitItem(
   return { ...item, text_matches: m ? [m] : [] };
 }
 
-/** A file found; its URLs name the commit the index holds (the default branch's tip when indexed). */
+/**
+ * A file found; its URLs name the commit the index holds (the default branch's tip when indexed).
+ * `text` is its text; `lineWords` the keywords whose lines line_numbers names (none when only paths were searched).
+ */
 export function codeItem(
   urls: Urls, repo: Repo, repository: RepositoryView, commit: string, f: CodeHit, text: string | null, keywords: readonly string[] | null,
+  lineWords: readonly string[],
 ): CodeItem {
   const u = repoBase(urls, repo);
   const path = encodePath(f.path);
@@ -69,6 +87,12 @@ export function codeItem(
     score: f.score,
     file_size: f.size,
     language: f.language,
+    // When the index last took this file in, the time sort=indexed orders by (as upstream's
+    // "how recently a file has been indexed"): the indexing of the push that last changed
+    // it on the default branch, or of a full read of the repository (the first, or after
+    // history was rewritten). Not a commit date: the index keeps none per file.
+    last_modified_at: f.indexedAt,
+    line_numbers: matchingLines(text, lineWords),
   };
   if (!keywords) return item;
   const matches: TextMatch[] = [];

@@ -3,6 +3,7 @@
 // plus `score` and, with the text-match media type, `text_matches`.
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Nullable, PagedObject, StringEnum } from '../../http/schema-types.ts';
+import { Verification } from '../git-data/git-data.schemas.ts';
 import { Issue, Label } from '../issues/issues.schemas.ts';
 import { Repository } from '../repos/repos.schemas.ts';
 import { SimpleUser } from '../users/users.schemas.ts';
@@ -140,6 +141,7 @@ export const CommitItem = Type.Object({
     message: Type.String(),
     tree: Type.Object({ sha: Type.String(), url: Type.String() }),
     comment_count: Type.Integer(),
+    verification: Verification,
   }),
   author: Nullable(SimpleUser),
   committer: Nullable(CommitSearchCommitter),
@@ -162,6 +164,9 @@ export const CodeItem = Type.Object({
   score: Type.Number(),
   file_size: Type.Integer(),
   language: Nullable(Type.String()),
+  last_modified_at: Type.String(),
+  /** The lines holding the keywords, each run as "first..last". */
+  line_numbers: Type.Array(Type.String()),
   text_matches: Type.Optional(Type.Array(TextMatch)),
 });
 export type CodeItem = Static<typeof CodeItem>;
