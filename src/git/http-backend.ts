@@ -32,8 +32,9 @@ export interface CgiResponse {
 
 /**
  * Runs http-backend and resolves once its CGI headers are read. The body stream
- * is left open until `finish` is called, so that work after a push (recording it)
- * completes before the client hears the end of the response.
+ * is left open until `finish` is called, so that what must precede the end of the
+ * response (a push's recording put under way, which the pusher's next requests wait
+ * for: git/push-recordings.ts) happens before the client hears it.
  */
 export function runHttpBackend(req: CgiRequest): Promise<CgiResponse & { finish(): void }> {
   const child = spawn('git', ['http-backend'], {

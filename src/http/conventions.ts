@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { anonymousActor, JWT_NOT_ACCEPTED_MESSAGE, type Authenticator } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
 import { BadCredentialsError, NotFoundError, ValidationError } from '../domain/errors.ts';
+import { anyPushUnrecorded, pushesRecordedFor } from '../git/push-recordings.ts';
 import { answerKey, answerOf, type AnswerCache } from './answer-cache.ts';
 import { isAcceptableBody, nulField, nulParam, registerJsonBody } from './body.ts';
 import { isNotModified, updatedAtOf } from './conditional.ts';
@@ -109,6 +110,9 @@ export function registerConventions(
     }
     await applyRateLimit(request, reply, rates, ctx.config.rateLimit, epochSeconds(ctx.clock));
     if (authError) throw authError;
+    // A push is answered before it is recorded: its pusher's next request sees it recorded.
+    const userId = request.actor.user?.id;
+    if (userId !== undefined && anyPushUnrecorded()) await pushesRecordedFor(userId);
     // An app's JSON web token authenticates the app for its own endpoints only; elsewhere
     // it is no credential at all (the app acts through installation tokens there).
     if (request.actor.method === 'app' && request.routeOptions.config.appJwt !== true) throw new BadCredentialsError(JWT_NOT_ACCEPTED_MESSAGE);

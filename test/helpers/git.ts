@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { allPushesRecorded } from '../../src/git/push-recordings.ts';
 
 export interface GitResult {
   stdout: string;
@@ -21,8 +22,18 @@ const ENV = {
   GIT_COMMITTER_EMAIL: 'author@example.com',
 };
 
-/** Runs git; resolves with its output and exit code (never rejects on a non-zero exit). */
-export function git(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<GitResult> {
+/**
+ * Runs git; resolves with its output and exit code (never rejects on a non-zero exit).
+ * After a push, once the pushes acknowledged in this process are recorded too (Wharf
+ * answers a push before recording it): tests read its events from the database.
+ */
+export async function git(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<GitResult> {
+  const result = await runGit(args, options);
+  if (args.includes('push')) await allPushesRecorded();
+  return result;
+}
+
+function runGit(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string }): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const child = execFile('git', args, {
       cwd: options.cwd, env: { ...process.env, ...ENV, ...options.env }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8',

@@ -8,6 +8,7 @@
 import type { AppContext } from '../../context.ts';
 import { isDatabaseUnavailable } from '../../db/failures.ts';
 import type { Actor } from '../../domain/actor.ts';
+import { trackRecording } from '../../git/push-recordings.ts';
 import { beginRefWrite } from '../../git/ref-writes.ts';
 import * as git from '../../git/repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
@@ -47,6 +48,18 @@ function retryRecording(ctx: AppContext, journalId: number, until: number, recor
     timer.unref();
   };
   attempt();
+}
+
+/**
+ * Runs `recording` (a push's settle) without the caller waiting for it: the client has
+ * its answer once git has exited, the push being journaled already (an acknowledged push
+ * whose process dies before this ends is recorded at the next start). Until it ends, the
+ * pusher's requests, git sessions on the repository and the server's close wait for it
+ * (git/push-recordings.ts).
+ */
+export function recordInBackground(ctx: AppContext, actor: Actor, repo: Repo, recording: () => Promise<void>): void {
+  const done = recording().catch((err: unknown) => ctx.log.error({ err, repositoryId: repo.id }, 'recording a push failed'));
+  trackRecording(ctx.bus, repo.id, actor.user?.id ?? null, done);
 }
 
 export async function startPush(ctx: AppContext, actor: Actor, repo: Repo): Promise<JournaledPush> {

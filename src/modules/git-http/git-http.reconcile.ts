@@ -10,6 +10,7 @@
 // process. Then periodically, for rows whose lease has passed.
 import type { AppContext } from '../../context.ts';
 import { userActor, type Actor } from '../../domain/actor.ts';
+import { pushesRecordedBy } from '../../git/push-recordings.ts';
 import { quarantineDirs, quarantineDirsByRepo, removeDirs } from '../../git/quarantine.ts';
 import * as git from '../../git/repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
@@ -103,6 +104,8 @@ export async function startPushReconciler(ctx: AppContext): Promise<PushReconcil
   return {
     async stop() {
       clearInterval(timer);
+      // Pushes acknowledged before the close are recorded while the database is open.
+      await pushesRecordedBy(ctx.bus);
       await running;
     },
   };

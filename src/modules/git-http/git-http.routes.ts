@@ -43,8 +43,9 @@ async function serve(request: FastifyRequest, reply: FastifyReply, owner: string
     throw err;
   });
   if (session.push) {
-    // The response ends once the push is recorded: the client then finds it in the API.
-    void res.exited.then(() => session.settle()).finally(res.finish);
+    // The push is acknowledged once git has exited (its report is the response), and
+    // recorded after: what Wharf does on a push does not keep the client waiting.
+    void res.exited.then(() => { session.settleInBackground(); res.finish(); });
   } else {
     res.finish();
   }

@@ -5,9 +5,10 @@
 // transport: git http-backend for HTTP, the service itself on an SSH channel.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
+import { anyPushUnrecorded, pushesRecordedIn } from '../../git/push-recordings.ts';
 import { protectPush } from '../branch-protection/protection.push.ts';
 import type { Repo } from '../repos/repos.model.ts';
-import { startPush } from './git-http.push.ts';
+import { recordInBackground, startPush } from './git-http.push.ts';
 import { removeDeadQuarantines } from './git-http.reconcile.ts';
 import { authorize, type GitService } from './git-http.service.ts';
 
@@ -23,6 +24,12 @@ export interface GitSession {
    * removes the quarantine git may have left. Never throws; a no-op for fetches.
    */
   settle(options?: { interrupted?: boolean }): Promise<void>;
+  /**
+   * As settle, once git has exited 0 or not, without waiting for it: the client is
+   * answered while the push is recorded (it is journaled already, so a process dying
+   * meanwhile leaves it to the reconciler), and the server's close waits for it.
+   */
+  settleInBackground(): void;
 }
 
 /**
@@ -34,6 +41,9 @@ export async function openGitSession(
   ctx: AppContext, actor: Actor, owner: string, name: string, service: GitService, options: { push: boolean },
 ): Promise<GitSession> {
   const repo = await authorize(ctx, actor, owner, name.replace(/\.git$/, ''), service);
+  // A push acknowledged but not yet recorded is recorded first: a clone then gets the
+  // default branch a first push set, and a push's changes are not taken for the next one's.
+  if (anyPushUnrecorded()) await pushesRecordedIn(repo.id);
   const push = options.push && service === 'git-receive-pack';
   // Protected branches: receive-pack's hook declines what the pusher may not do.
   const protection = push ? await protectPush(ctx, actor, repo) : null;
@@ -45,10 +55,13 @@ export async function openGitSession(
     protection?.close();
     throw err;
   }
-  return {
+  const session: GitSession = {
     repo,
     push,
     env: protection?.env ?? {},
+    settleInBackground() {
+      recordInBackground(ctx, actor, repo, () => session.settle());
+    },
     async settle(settleOptions = {}) {
       // The hook has run: its signature channel, if any, closes with the push.
       protection?.close();
@@ -60,4 +73,5 @@ export async function openGitSession(
       await removeDeadQuarantines(ctx, [repo.id]).catch((err: unknown) => ctx.log.error({ err, repositoryId: repo.id }, 'removing a quarantine failed'));
     },
   };
+  return session;
 }
