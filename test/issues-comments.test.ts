@@ -143,7 +143,8 @@ describe('issue comments and events', () => {
     assert.equal(one.data.url, `${t.baseUrl}/repos/${r.owner}/${r.repo}/issues/events/${one.data.id}`);
     // author_association: the actor's with the repository (the owner, a collaborator); no review fields on other events.
     await t.octokit(bob.token).rest.issues.update({ owner: r.owner, repo: r.repo, issue_number: issue.number, state: 'open' });
-    const { data: after } = await kit.rest.issues.listEvents({ owner: r.owner, repo: r.repo, issue_number: issue.number });
+    type EventFields = { event: string; actor: { login: string } | null; author_association: string; review_requester: unknown; requested_reviewer: unknown };
+    const after = (await kit.rest.issues.listEvents({ owner: r.owner, repo: r.repo, issue_number: issue.number })).data as unknown as EventFields[];
     assert.deepEqual(after.map((e) => [e.event, e.actor?.login, e.author_association]), [
       ['labeled', alice.login, 'OWNER'], ['assigned', alice.login, 'OWNER'], ['closed', alice.login, 'OWNER'], ['reopened', bob.login, 'COLLABORATOR'],
     ]);
