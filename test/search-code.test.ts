@@ -170,19 +170,21 @@ describe('search over the index', () => {
     // Only paths searched: no lines.
     assert.deepEqual(await lines('anchor in:path'), { 'src/anchor.ts': [] });
 
-    const dock = await createRepo(t, alice, { name: `${tag}-slip` });
+    // A word and repository of this test's own (no `tag`: other tests count what holds it).
+    const word = `keel${Date.now().toString(36)}`;
+    const dock = await createRepo(t, alice, { name: `${word}-slip` });
     const dir = tempDir();
     await gitOk(['clone', '-q', cloneUrl(t.baseUrl, alice.login, dock.repo, alice.login, alice.token), dir]);
-    await commit(dir, { 'a.txt': `${tag}Slipway a\n`, 'b.txt': `${tag}Slipway b\n` }, 'Two files');
+    await commit(dir, { 'a.txt': `${word} a\n`, 'b.txt': `${word} b\n` }, 'Two files');
     await gitOk(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
     await idle();
-    const times = async () => Object.fromEntries(((await codeQ(`${tag}Slipway repo:${dock.owner}/${dock.repo}`)).body.items as Json[]).map((i) => [i.path, i.last_modified_at]));
+    const times = async () => Object.fromEntries(((await codeQ(`${word} repo:${dock.owner}/${dock.repo}`)).body.items as Json[]).map((i) => [i.path, i.last_modified_at]));
     const first = await times();
     assert.match(first['a.txt'], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     assert.equal(first['a.txt'], first['b.txt'], 'read in by the same indexing');
     // Backdate a.txt's entry; a push changing b.txt alone leaves a.txt's time as the index has it.
     await t.server.ctx.db.updateTable('search_code').set({ indexed_at: '2020-01-02T03:04:05Z' }).where('repository_id', '=', dock.id).where('path', '=', 'a.txt').execute();
-    await commit(dir, { 'b.txt': `${tag}Slipway b, again\n` }, 'Change b');
+    await commit(dir, { 'b.txt': `${word} b, again\n` }, 'Change b');
     await gitOk(['push', '-q', 'origin', 'HEAD'], { cwd: dir });
     await idle();
     const second = await times();
