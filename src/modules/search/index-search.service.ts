@@ -169,22 +169,30 @@ async function codeWithin(
     filter.textMatches = await codeStore.textMatches(ctx.db, ctx.dialect, [...filter.clauses.flat(), ...filter.excluded]);
   }
   // Each chunk answers its own best `offset + perPage`; the page is cut from them all.
+  // With the text matches looked up, the files of the chunks scanned are counted in one
+  // statement after the scan (a cheap one: no text is read), not one per chunk.
+  const countedOnce = filter.textMatches !== undefined;
   const wanted = slice.offset + slice.perPage;
   const items: codeStore.CodeHit[] = [];
+  const scannedIds: number[] = [];
   let total = 0;
   let incomplete = false;
   let scanned = 0;
   for (const part of scanChunks(found.map((r) => r.id).sort((a, b) => a - b))) {
-    const got = await attempt(ctx, deadline, () => codeStore.searchCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: part, limit: wanted, offset: 0 }));
+    const got = await attempt(ctx, deadline, () => codeStore.searchCode(
+      ctx.db, ctx.dialect, { ...filter, repositoryIds: part, limit: wanted, offset: 0 }, { counted: !countedOnce },
+    ));
     if (!got) {
       incomplete = true;
       break;
     }
     items.push(...got.items);
     total += got.total;
+    scannedIds.push(...part);
     scanned += 1;
   }
   if (incomplete && !scanned) throw new SearchTimedOut();
+  if (countedOnce) total = await codeStore.countCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: scannedIds });
   items.sort(sort ? byIndexed(filter.order) : bestMatch);
   return hits(ctx, found, { items: items.slice(slice.offset, wanted), total }, incomplete);
 }
