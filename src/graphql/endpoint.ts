@@ -57,10 +57,11 @@ function requireUserOrReply(request: FastifyRequest, reply: FastifyReply): boole
   return false;
 }
 
-async function answer(request: FastifyRequest, reply: FastifyReply, req: GraphQLRequest): Promise<GraphQLResponse['body']> {
+/** Runs the call and answers it; `keep`: its answer may be kept and sent again (src/graphql/answers.ts). */
+async function answer(request: FastifyRequest, reply: FastifyReply, req: GraphQLRequest, keep = true): Promise<GraphQLResponse['body'] | FastifyReply> {
   const { ctx } = request.server;
   const response = await runGraphQL(wharfSchema(), {
-    ctx, actor: request.actor, user: request.actor.user!, rates: request.server.rateLimits,
+    ctx, actor: request.actor, user: request.actor.user!, rates: request.server.rateLimits, answers: keep ? request.server.answers : null,
     errorContext: {
       grantedScopes: request.actor.grantedScopes, baseUrl: ctx.config.baseUrl, requestId: request.id,
       logError: (err) => request.log.error({ err }, 'graphql resolver failed'),
@@ -70,7 +71,8 @@ async function answer(request: FastifyRequest, reply: FastifyReply, req: GraphQL
   request.rate = state;
   reply.headers(rateHeaders(state));
   reply.type('application/json; charset=utf-8');
-  return response.body;
+  // Kept bytes go out as they are; Fastify serializes only objects.
+  return response.serialized ? reply.send(response.serialized) : response.body;
 }
 
 export function graphqlRoutes(app: Router): void {
@@ -97,7 +99,7 @@ export function graphqlRoutes(app: Router): void {
     if (!requireUserOrReply(request, reply)) return reply;
     if (request.media.param === 'idl') {
       // Counted as the smallest query would be (one point), with the same headers.
-      await answer(request, reply, { query: '{ __typename }', variables: {}, operationName: null });
+      await answer(request, reply, { query: '{ __typename }', variables: {}, operationName: null }, false);
       // Upstream wraps the SDL in a JSON object: {"data": "<schema>"}.
       return { data: wharfSchema().sdl() };
     }

@@ -11,12 +11,14 @@ import type { Actor, ActorUser } from '../domain/actor.ts';
 import { epochSeconds } from '../domain/clock.ts';
 import { budgetFor } from '../http/rate-limit.ts';
 import type { Counter, RateLimitStore } from '../http/rate-limit-store.ts';
+import type { AnswerCache } from '../http/answer-cache.ts';
+import { graphqlAnswerKey, watchedContext, watchedRate, type Watch } from './answers.ts';
 import { analyzeQuery } from './cost.ts';
 import { MAX_RESPONSE_CHARS, MAX_TEXT_NESTING, textNesting, textSize } from './limits.ts';
 import type { GraphQLContext, RateInfo } from './context.ts';
 import { plainError, preExecutionError, wireError, type ErrorContext, type WireError } from './errors.ts';
 import { newLoaderCache } from './loaders.ts';
-import { callContext } from './statement-counter.ts';
+import { callContext, countingStatements } from './statement-counter.ts';
 import type { WharfSchema } from './schema.ts';
 import { nulField } from '../http/body.ts';
 import { isDatabaseUnavailable, isStorageFull } from '../db/failures.ts';
@@ -30,6 +32,8 @@ export interface GraphQLRequest {
 
 export interface GraphQLResponse {
   body: { data?: unknown; errors?: WireError[] };
+  /** The body as sent, when it was kept or is to be (answers.ts): sent as it is. */
+  serialized?: Buffer;
   /** The graphql budget after this call (for the X-RateLimit-* headers). */
   counter: Counter;
   limit: number;
@@ -142,6 +146,8 @@ export interface Caller {
   user: ActorUser;
   rates: RateLimitStore;
   errorContext: ErrorContext;
+  /** Where query answers are kept (answers.ts); null where they are not (PostgreSQL). */
+  answers: AnswerCache | null;
 }
 
 export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLRequest): Promise<GraphQLResponse> {
@@ -182,8 +188,16 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
       };
     }
   }
+  const answers = operation.operation === 'query' && !countingStatements(ctx) ? caller.answers : null;
+  const key = answers ? graphqlAnswerKey(actor, req) : '';
+  const kept = answers?.lookup(key);
+  if (kept) return { body: {}, serialized: kept.body, counter, limit: budget.limit, bucket: budget.bucket };
+  const slot = answers?.slot(key);
+  const watch: Watch = { touched: false };
   const rate: RateInfo = { limit: budget.limit, cost: cost.cost, nodeCount: cost.nodeCount, used: counter.used, resetAt: counter.resetAt };
-  const g: GraphQLContext = { ctx: callContext(ctx), actor, user: caller.user, rate, loaders: newLoaderCache() };
+  const g: GraphQLContext = {
+    ctx: watchedContext(callContext(ctx), watch), actor, user: caller.user, rate: watchedRate(rate, watch), loaders: newLoaderCache(),
+  };
   const result = await compiled(api, req.query, document, operation, req.operationName, req.variables).query(undefined, g, req.variables);
   // The database went away under the call, or the disk is full: answered as REST
   // answers it (503 with Retry-After, 507; http/errors.ts), so that clients try again
@@ -198,7 +212,10 @@ export async function runGraphQL(api: WharfSchema, caller: Caller, req: GraphQLR
   }
   const body: GraphQLResponse['body'] = { data: result.data ?? null };
   if (result.errors?.length) body.errors = result.errors.map((e) => wireError(e, caller.errorContext));
-  return { body, counter, limit: budget.limit, bucket: budget.bucket };
+  if (!answers || !slot || watch.touched || body.errors) return { body, counter, limit: budget.limit, bucket: budget.bucket };
+  const serialized = Buffer.from(JSON.stringify(body));
+  answers.store(slot, { headers: {}, body: serialized, etag: '', lastModified: null });
+  return { body, serialized, counter, limit: budget.limit, bucket: budget.bucket };
 }
 
 /** Some top-level field of the operation answered (a mutation's: did its work). */

@@ -53,6 +53,11 @@ export function callContext(ctx: AppContext): AppContext {
   return plugin ? { ...ctx, db: ctx.db.withPlugin(plugin) as Executor } : ctx;
 }
 
+/** A counter is on: calls then execute even when their answer is kept (answers.ts), so that it sees what they run. */
+export function countingStatements(ctx: AppContext): boolean {
+  return counting.has(ctx);
+}
+
 /**
  * Starts counting the statements GraphQL calls run with the server's context `ctx`.
  * Queries compiled once (src/db/precompiled.ts) are counted too: counting happens on

@@ -89,7 +89,7 @@ export class AnswerCache {
 }
 
 /** Who is asking, as far as an answer can differ: the credential, not the address. */
-function callerKey(actor: Actor): string {
+export function callerKey(actor: Actor): string {
   const i = actor.integration;
   return `${actor.method}:${actor.user?.id ?? ''}:${actor.tokenId ?? ''}:${actor.oauthAppId ?? ''}:${i ? `${i.appId}.${i.installationId}.${i.installationTokenId}` : ''}:${actor.deployKey?.keyId ?? ''}`;
 }

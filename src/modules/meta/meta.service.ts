@@ -1,4 +1,5 @@
 // Service metadata: host keys, design principles, the mascot's words, rate-limit budgets.
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { epochSeconds } from '../../domain/clock.ts';
@@ -7,7 +8,8 @@ import type { RateLimitStore } from '../../http/rate-limit-store.ts';
 import { ensureHostKeys, loadHostKeys, loadHostPrivateKeys, type HostKey } from './meta.host-keys.ts';
 import { PRINCIPLES } from './zen.ts';
 
-const loaded = new WeakMap<AppContext, HostKey[]>();
+// By the server's configuration, not its context: calls and transactions run with copies of the context.
+const loaded = new WeakMap<Config, HostKey[]>();
 
 /**
  * The server's SSH host keys, made on first use (an RSA key takes ~0.3 s to generate,
@@ -15,11 +17,11 @@ const loaded = new WeakMap<AppContext, HostKey[]>();
  * Read once: they never change while running.
  */
 export function hostKeys(ctx: AppContext): HostKey[] {
-  let keys = loaded.get(ctx);
+  let keys = loaded.get(ctx.config);
   if (!keys) {
     ensureHostKeys(ctx.config.dataDir);
     keys = loadHostKeys(ctx.config.dataDir);
-    loaded.set(ctx, keys);
+    loaded.set(ctx.config, keys);
   }
   return keys;
 }
