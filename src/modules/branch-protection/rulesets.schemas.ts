@@ -76,8 +76,6 @@ export const UpdateOrgRulesetBody = updateBody(OrgConditionsInput);
 
 const Rule = Type.Object({ type: Type.String(), parameters: Type.Optional(Parameters) });
 
-const RefName = Type.Object({ include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) });
-
 /**
  * Upstream's repository-ruleset record, a repository's and an organization's (also read
  * through the repositories it covers). Its conditions always name refs (rulesets.views);
