@@ -25,6 +25,16 @@ export function notFound(message: string): GraphQLApiError {
 }
 
 /** "a Repository", "an Organization": upstream's article before a type name. */
+/** Null where the service says the caller may not see it (a field that is null when hidden, as REST's 404). */
+export async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
 export function withArticle(typeName: string): string {
   return `${/^[AEIOU]/.test(typeName) ? 'an' : 'a'} ${typeName}`;
 }

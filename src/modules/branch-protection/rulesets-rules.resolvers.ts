@@ -6,13 +6,13 @@
 import { arrayConnection, type ConnectionArgs } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
-import { NotFoundError } from '../../domain/errors.ts';
 import type { App } from '../apps/apps.model.ts';
 import * as apps from '../apps/apps.service.ts';
 import * as orgs from '../orgs/orgs.service.ts';
 import type { TeamNode } from '../orgs/orgs.resolvers.ts';
 import { ROLE_NAMES } from './rulesets.bypass.ts';
 import type { BypassActor, RuleEntry, Ruleset } from './rulesets.model.ts';
+import { orNull } from '../../graphql/errors.ts';
 
 /** The RepositoryRuleType values, lower-cased as REST's rule types. */
 export const GRAPHQL_RULE_TYPES: ReadonlySet<string> = new Set([
@@ -102,15 +102,6 @@ export const ruleFields = {
   repositoryRuleset: (n: RuleNode) => n.parent,
 };
 
-/** Null where the caller may not see it. */
-async function orNull<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof NotFoundError) return null;
-    throw err;
-  }
-}
 
 /**
  * The app or team a bypass actor names (upstream's BypassActor is one of the two): a

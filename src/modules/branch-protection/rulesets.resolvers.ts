@@ -7,7 +7,6 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { load } from '../../graphql/loaders.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
-import { NotFoundError } from '../../domain/errors.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/repos.resolvers.ts';
 import { accountById, accountNode, type AccountNode } from '../users/users.resolvers.ts';
@@ -19,6 +18,7 @@ import { appFields, appNodeOf, bypassActorFields, bypassActorNodes, ruleFields, 
 import { rulesetsTypeDefs } from './rulesets.graphql.ts';
 import * as rulesetsOrg from './rulesets-org.service.ts';
 import * as rulesets from './rulesets.service.ts';
+import { orNull } from '../../graphql/errors.ts';
 
 export interface RulesetNode {
   __typename: 'RepositoryRuleset';
@@ -29,15 +29,6 @@ export interface RulesetNode {
 
 const rulesetNode = (repo: Repo | null, ruleset: Ruleset): RulesetNode => ({ __typename: 'RepositoryRuleset', repo, ruleset });
 
-/** Null where the service says the caller may not see it (as REST's 404). */
-async function orNull<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof NotFoundError) return null;
-    throw err;
-  }
-}
 
 /** Who owns the ruleset: its repository (read by the caller, who reached it), or its organization. */
 async function sourceOf(r: RulesetNode, g: GraphQLContext): Promise<RepositoryNode | AccountNode | null> {

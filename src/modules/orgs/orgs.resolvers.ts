@@ -2,7 +2,7 @@
 import { NotFoundError } from '../../domain/errors.ts';
 import { offsetConnection, type ConnectionArgs } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { notFound } from '../../graphql/errors.ts';
+import { notFound, orNull } from '../../graphql/errors.ts';
 import { defineLoader, defineMapLoader, load } from '../../graphql/loaders.ts';
 import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
@@ -20,15 +20,6 @@ function teamNode(team: Team): TeamNode {
   return { __typename: 'Team', team };
 }
 
-/** Null where the service says the caller may not see it (fields that are null when hidden). */
-async function orNull<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof NotFoundError) return null;
-    throw err;
-  }
-}
 
 const orgById = defineMapLoader('orgById', (g, ids: readonly number[]) => orgs.organizationsByIds(g.ctx, ids));
 

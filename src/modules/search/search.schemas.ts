@@ -6,7 +6,7 @@ import { Nullable, PagedObject, StringEnum } from '../../http/schema-types.ts';
 import { Verification } from '../git-data/git-data.schemas.ts';
 import { Issue, Label } from '../issues/issues.schemas.ts';
 import { Repository } from '../repos/repos.schemas.ts';
-import { SimpleUser } from '../users/users.schemas.ts';
+import { PublicUser, SimpleUser } from '../users/users.schemas.ts';
 import { CODE_SORTS, COMMIT_SORTS } from './index-search.service.ts';
 import { ISSUE_SORTS, LABEL_SORTS, REPO_SORTS, USER_SORTS } from './search.service.ts';
 
@@ -97,20 +97,7 @@ export const IssueResults = PagedObject(Type.Object({
 export const RepoResults = results(resultItem(Repository));
 /** A user search item, as upstream's user-search-result-item: the summary plus the public profile fields. */
 export const UserItem = resultItem(Type.Object({
-  ...SimpleUser.properties,
-  name: Nullable(Type.String()),
-  company: Nullable(Type.String()),
-  blog: Nullable(Type.String()),
-  location: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  hireable: Nullable(Type.Boolean()),
-  bio: Nullable(Type.String()),
-  public_repos: Type.Integer(),
-  public_gists: Type.Integer(),
-  followers: Type.Integer(),
-  following: Type.Integer(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...Type.Omit(PublicUser, ['twitter_username', 'notification_email']).properties,
   suspended_at: Nullable(Type.String()),
 }));
 export type UserItem = Static<typeof UserItem>;

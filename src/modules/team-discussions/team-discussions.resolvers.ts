@@ -14,6 +14,7 @@ import { accountById } from '../users/users.resolvers.ts';
 import { teamDiscussionsTypeDefs } from './team-discussions.graphql.ts';
 import type { TeamDiscussion, TeamDiscussionComment } from './team-discussions.model.ts';
 import * as discussions from './team-discussions.service.ts';
+import { orNull } from '../../graphql/errors.ts';
 
 interface DiscussionNode {
   __typename: 'TeamDiscussion';
@@ -43,15 +44,6 @@ const seatOf = defineLoader('teamDiscussionSeat',
   (g, places: readonly discussions.TeamPlace[]) => Promise.all(places.map((p) => discussions.seatOnTeam(g.ctx, g.actor, refOf(p)))),
   (p: discussions.TeamPlace) => p.team.id);
 
-/** Null where the service says the caller may not see it. */
-async function orNull<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof NotFoundError) return null;
-    throw err;
-  }
-}
 
 // ---------------------------------------------------------------- shared by posts and comments
 
