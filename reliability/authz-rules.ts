@@ -80,6 +80,8 @@ export const RULES: readonly Rule[] = [
   // ------------------------------------------------------------ repositories: push
   R(GET, new RegExp(`${P}/collaborators$`), repo('push')),
   R(GET, new RegExp(`${P}/collaborators/:username/permission$`), repo('push')),
+  // Reacting to a release is a reader's, as to an issue (before the releases' writes, which are the pusher's).
+  R(WRITE, new RegExp(`${P}/releases/:release_id/reactions`), repo('pull')),
   R(WRITE, new RegExp(`${P}/(git|contents|statuses|deployments|releases|check-runs|check-suites)(/|$)`), repo('push')),
   R(WRITE, new RegExp(`${P}/(labels|milestones)(/|$)`), repo('push')),
   R(['PUT'], new RegExp(`${P}/pulls/:pull_number/(merge|update-branch)$`), repo('push')),

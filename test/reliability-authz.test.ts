@@ -28,13 +28,14 @@ const skip = testDialect() === 'postgres' ? 'authorization does not depend on th
 let result: AuthzResult;
 let table = '';
 
+// About a minute alone; twice that and more beside three other test files on two cores (CI saw 149 s).
 before(async () => {
   if (skip) return;
   result = await runAuthz({ dialect: 'sqlite', repositories: ['org/private'], skipPublicReads: true });
   const lines: string[] = [];
   printFigures(result.figures, (l) => lines.push(l));
   table = lines.join('\n');
-}, { timeout: 180_000 });
+}, { timeout: 360_000 });
 
 test('authorization matrix: every route has a rule; every cell as expected; no leaks', { skip }, () => {
   const misses = result.figures.filter((f) => f.pass === false);
