@@ -35,6 +35,23 @@ export async function orNull<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * Runs a mutation's service call; a refusal for lack of rights on the repository ("Must
+ * have push access …") is reported as upstream words it ("alice does not have the correct
+ * permissions to execute `MergePullRequest`"). Other refusals (archived, locked,
+ * interaction limits) keep the service's words.
+ */
+export async function asMutation<T>(g: { user: { login: string } }, name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ForbiddenError && /^Must have /.test(err.message)) {
+      throw new GraphQLApiError('FORBIDDEN', `${g.user.login} does not have the correct permissions to execute \`${name}\``);
+    }
+    throw err;
+  }
+}
+
 export function withArticle(typeName: string): string {
   return `${/^[AEIOU]/.test(typeName) ? 'an' : 'a'} ${typeName}`;
 }

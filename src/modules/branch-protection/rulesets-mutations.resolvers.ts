@@ -4,11 +4,11 @@
 // with REST's message) and nothing is written. createRepositoryRuleset makes a
 // repository's ruleset or an organization's, by the node sourceId names.
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { GraphQLApiError, notFound } from '../../graphql/errors.ts';
+import { asMutation, GraphQLApiError, notFound } from '../../graphql/errors.ts';
 import { load } from '../../graphql/loaders.ts';
 import { decodeNodeId, idOfType, numericId } from '../../graphql/node-id.ts';
 import { requireScope } from '../../domain/actor.ts';
-import { ForbiddenError, ValidationError } from '../../domain/errors.ts';
+import { ValidationError } from '../../domain/errors.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById } from '../repos/repos.resolvers.ts';
 import { accountById } from '../users/users.resolvers.ts';
@@ -139,18 +139,6 @@ function fieldsOf(input: RulesetFieldsInput, forOrganization: boolean) {
     ...(input.rules != null ? { rules: input.rules.map(ruleOf) } : {}),
     ...(input.bypassActors != null ? { bypass_actors: input.bypassActors.map(bypassActorOf) } : {}),
   };
-}
-
-/** A refusal for lack of rights in upstream's words ("alice does not have the correct permissions to execute `X`"). */
-async function asMutation<T>(g: GraphQLContext, name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof ForbiddenError && /^Must have /.test(err.message)) {
-      throw new GraphQLApiError('FORBIDDEN', `${g.user.login} does not have the correct permissions to execute \`${name}\``);
-    }
-    throw err;
-  }
 }
 
 type Source = { kind: 'repo'; repo: Repo } | { kind: 'org'; login: string };

@@ -8,7 +8,8 @@ import { accountNode } from '../users/users.resolvers.ts';
 import { autoMergeTypeDefs } from './auto-merge.graphql.ts';
 import { autoMergesOf, disableAutoMerge, enableAutoMerge, type AutoMergeDetail } from './auto-merge.service.ts';
 import type { PullRequestNode } from './pulls.graphql-nodes.ts';
-import { asMutation, changed, pullOfId, viewerNode } from './pulls.mutations.ts';
+import { asMutation } from '../../graphql/errors.ts';
+import { changed, pullOfId, viewerNode } from './pulls.mutations.ts';
 import type { MergeMethod } from './pulls.model.ts';
 
 const autoMergeOfPull = defineMapLoader('autoMergeOfPull', (g, ids: readonly number[]) => autoMergesOf(g.ctx, ids));

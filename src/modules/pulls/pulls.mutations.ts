@@ -3,10 +3,9 @@
 // global ids into what that function takes: owner, name and number, branch names,
 // logins, team slugs, label names, milestone numbers. The payload's pull request is the
 // one the service returns; everything this request had loaded before is forgotten.
-import { ForbiddenError } from '../../domain/errors.ts';
 import { encodeCursor } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { GraphQLApiError, notFound } from '../../graphql/errors.ts';
+import { asMutation, GraphQLApiError, notFound } from '../../graphql/errors.ts';
 import { load } from '../../graphql/loaders.ts';
 import type { FieldResolver } from '../../graphql/module.ts';
 import { idOfType } from '../../graphql/node-id.ts';
@@ -74,23 +73,6 @@ async function fresh(g: GraphQLContext, repo: Repo, number: number): Promise<Pul
 export async function viewerNode(g: GraphQLContext) {
   const a = await load(g, accountById, g.user.id);
   return a ? accountNode(a) : null;
-}
-
-/**
- * Runs a mutation's service call; a refusal for lack of rights on the repository ("Must
- * have push access …") is reported as upstream words it ("alice does not have the correct
- * permissions to execute `MergePullRequest`"). Other refusals (archived, locked,
- * interaction limits) keep the service's words.
- */
-export async function asMutation<T>(g: GraphQLContext, name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof ForbiddenError && /^Must have /.test(err.message)) {
-      throw new GraphQLApiError('FORBIDDEN', `${g.user.login} does not have the correct permissions to execute \`${name}\``);
-    }
-    throw err;
-  }
 }
 
 /** User global ids → logins. */
