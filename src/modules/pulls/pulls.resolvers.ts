@@ -117,10 +117,12 @@ async function mergeStateStatus(p: PullRequestNode, _a: unknown, g: GraphQLConte
   if (p.issue.state !== 'open' || mergeable === null) return 'UNKNOWN';
   if (!mergeable) return 'DIRTY';
   if (p.pull.draft) return 'BLOCKED';
-  const baseTip = await branchTip(repos.gitDir(g.ctx, p.repo), p.pull.baseRef);
+  // The page's reviews, read once for every pull request on it: asked for in the same tick
+  // as the others' (the figures resolve together), before the base tip's read, whose time
+  // differs per pull request and would split the loader's batch.
+  const [baseTip, reviewList] = await Promise.all([branchTip(repos.gitDir(g.ctx, p.repo), p.pull.baseRef), load(g, reviewsOfPull, p.pull.id)]);
   if (!baseTip) return 'UNKNOWN';
-  // The page's reviews, read once for every pull request on it (the loader batches).
-  const submitted = (await load(g, reviewsOfPull, p.pull.id)).filter((r) => r.state !== 'PENDING');
+  const submitted = reviewList.filter((r) => r.state !== 'PENDING');
   return (await protectionGate(g.ctx, p.repo, p.pull, baseTip, undefined, submitted)).state.toUpperCase();
 }
 
