@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { startTestServer, type TestServer } from './helpers/server.ts';
+import { startTestServer, TestClock, type TestServer } from './helpers/server.ts';
 import { createUser, type CreatedUser } from './factories/accounts.ts';
 import { repoWithFeature } from './factories/pulls.ts';
 import { gql } from './helpers/graphql.ts';
@@ -48,7 +48,10 @@ describe('web: review threads in the pull request conversation', () => {
   )).repository.pullRequest.reviewThreads.nodes.map((n) => n.isResolved);
 
   before(async () => {
-    t = await startTestServer();
+    // Timestamps have whole seconds: the clock moves a second between the comments and
+    // the review, whose order the first test reads (made within one second, a tie).
+    const clock = new TestClock(Date.now());
+    t = await startTestServer({ clock });
     alice = await createUser(t);
     bob = await createUser(t);
     for (const u of [alice, bob]) await setPassword(t, u.login, PASSWORD);
@@ -58,12 +61,14 @@ describe('web: review threads in the pull request conversation', () => {
     const { data: pull } = await kit.rest.pulls.create({ owner: alice.login, repo, head: 'feature', base: 'main', title: 'Feature' });
     number = pull.number;
     await kit.rest.issues.createComment({ owner: alice.login, repo, issue_number: number, body: 'Before the review' });
+    clock.advance(1000);
     const { data: review } = await t.octokit(bob.token).rest.pulls.createReview({
       owner: alice.login, repo, pull_number: number, body: 'Some **notes**', event: 'COMMENT', commit_id: pull.head.sha,
       comments: [{ path: 'app.txt', line: 2, side: 'RIGHT', body: 'Why *upper case*?' }],
     });
     reviewId = review.id;
     rootId = (await comments())[0]!.id;
+    clock.advance(1000);
     await kit.rest.issues.createComment({ owner: alice.login, repo, issue_number: number, body: 'After the review' });
     base = `/${alice.login}/${repo}/pull/${number}`;
     aliceWeb = new WebClient(t);
