@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { runPackService } from '../../git/pack-service.ts';
+import { pushesRecordedBy } from '../../git/push-recordings.ts';
 import { openGitSession } from '../git-http/git-http.session.ts';
 import * as keys from '../keys/keys.service.ts';
 import { hostPrivateKeys } from '../meta/meta.service.ts';
@@ -43,7 +44,7 @@ function fail(channel: ServerChannel, message: string): void {
 
 export async function startSshServer(ctx: AppContext, port: number, host: string): Promise<SshServer> {
   const connections = new Set<ssh2.Connection>();
-  /** The git runs in progress: kill() ends one, `done` settles once its push is recorded. */
+  /** The git runs in progress: kill() ends one, `done` settles once git has exited and the channel is answered. */
   const runs = new Set<{ kill(): void; done: Promise<void> }>();
   let closing = false;
 
@@ -81,13 +82,17 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
     stop = () => { interrupted = true; run.kill(); };
     const done = (async () => {
       const code = await run.exited;
-      // Recorded before the exit status: git push returns once the push is in the API.
-      await session.settle({ interrupted });
       if (interrupted) {
+        // No one waits for an answer: settled here, its quarantine removed.
+        await session.settle({ interrupted });
         log.info('ssh: git interrupted');
         channel.end();
         return;
       }
+      // Acknowledged once git has exited, recorded after, as over HTTP: the recording is
+      // tracked before the client hears the exit status, so the pusher's next requests and
+      // git sessions on the repository wait for it (git/push-recordings.ts).
+      session.settleInBackground();
       channel.exit(code < 0 ? 1 : code);
       channel.end();
     })();
@@ -191,6 +196,8 @@ export async function startSshServer(ctx: AppContext, port: number, host: string
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const run of runs) run.kill();
       await Promise.all([...runs].map((r) => r.done.catch(() => undefined)));
+      // Their pushes, acknowledged before their recording, are recorded before the close goes on.
+      await pushesRecordedBy(ctx.bus);
       for (const client of connections) client.end();
       await stopped;
     },
