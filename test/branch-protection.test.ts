@@ -216,6 +216,9 @@ describe('pushes over HTTP to a protected branch', () => {
     const a = await tryPush(clone, 'main');
     assert.equal(a.code, 0, a.stderr);
     assert.equal(await serverSha(owner.login, repo, 'main'), sha);
+    // Accepted, with upstream's notice of what the admin went around.
+    assert.match(a.stderr, /remote: Bypassed rule violations for refs\/heads\/main:\s*\nremote:\s*\nremote: - Changes must be made through a pull request\.\s*\nremote:\s*\n/);
+    assert.doesNotMatch(w.stderr, /Bypassed/);
     await t.octokit(owner.token).rest.repos.updateBranchProtection({
       owner: owner.login, repo, branch: 'main', ...OPEN, enforce_admins: true, required_pull_request_reviews: { required_approving_review_count: 1 },
     });

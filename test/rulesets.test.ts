@@ -310,13 +310,22 @@ describe('rulesets on pushes and the refs API', () => {
     const r = await tryPush(clone, '--force', 'main');
     assert.equal(r.code, 0, r.stderr);
     assert.equal(await serverSha(owner.login, repo, 'heads/main'), sha);
+    // Upstream's notice names what was bypassed, a line per rule.
+    assert.match(r.stderr, /remote: Bypassed rule violations for refs\/heads\/main:\s*\nremote:\s*\nremote: - Cannot force-push to this branch\s*\nremote:\s*\n/);
+    assert.doesNotMatch(r.stderr, /GH013|Cannot delete/);
+    // A fast-forward breaks nothing: no notice.
+    const ffSha = await commitFiles(clone, { 'admin2.txt': 'b\n' }, 'Admin fast-forward');
+    const ff = await tryPush(clone, 'main');
+    assert.equal(ff.code, 0, ff.stderr);
+    assert.doesNotMatch(ff.stderr, /Bypassed/);
     await gitOk(['fetch', '-q', 'origin'], { cwd: writerClone.dir });
     await gitOk(['reset', '-q', '--hard', 'origin/main~1'], { cwd: writerClone.dir });
     await commitFiles(writerClone, { 'writer.txt': 'w\n' }, 'Writer rewrite');
     const w = await tryPush(writerClone, '--force', 'HEAD:main');
     assert.notEqual(w.code, 0);
     assert.match(w.stderr, /Cannot force-push to this branch/);
-    assert.equal(await serverSha(owner.login, repo, 'heads/main'), sha);
+    assert.doesNotMatch(w.stderr, /Bypassed/);
+    assert.equal(await serverSha(owner.login, repo, 'heads/main'), ffSha);
   });
 
   test('a tag ruleset refuses creating, moving and deleting matching tags, by push and by the refs API', async () => {

@@ -57,6 +57,13 @@ export interface PushRule {
   requireSignatures: boolean;
   requireLinearHistory: boolean;
   /**
+   * Set when the pusher bypasses parts of this classic rule (an administrator where it
+   * does not enforce admins): what those parts would refuse is still judged, the push
+   * is accepted, and the hook lists each bypassed violation (upstream's "Bypassed rule
+   * violations" notice) so the pusher knows what they went around.
+   */
+  bypassed?: ClassicBypass;
+  /**
    * Set for a repository ruleset's rules: `matches` then covers full ref names (tags
    * too), the rule applies beside the branch's classic rule and every other ruleset,
    * and a push it refuses is upstream's GH013 listing each violated rule.
@@ -70,7 +77,17 @@ export interface PushRule {
     content: ContentCheck[];
     /** Where the repository's rules are shown (the message's link). */
     rulesUrl: string;
+    /** The pusher is a bypass actor: what it breaks is listed as bypassed, never refused. */
+    bypassed?: boolean;
   };
+}
+
+/** The parts of a classic rule an administrator bypasses, as they would bind anyone else. */
+export interface ClassicBypass {
+  /** What it refuses whatever is pushed (restrictions, a pull request, expected checks). */
+  violations: string[];
+  requireSignatures: boolean;
+  requireLinearHistory: boolean;
 }
 
 const HOOKS_DIR = fileURLToPath(new URL('./hooks', import.meta.url));

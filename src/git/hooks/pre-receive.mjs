@@ -8,7 +8,10 @@
 // no channel, no commit counts as verified. A ruleset's content checks (commit message,
 // author and committer email patterns, new branch and tag name patterns, restricted
 // paths and extensions, path length, file size) are judged on the commits the push
-// adds and the files each changes against its first parent.
+// adds and the files each changes against its first parent. A pusher who bypasses rules
+// (an administrator of a classic rule that does not enforce admins, a ruleset's bypass
+// actor) has them judged all the same: an accepted push then tells what was bypassed
+// ("Bypassed rule violations for <ref>:", a line per rule), as upstream does.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -263,23 +266,43 @@ async function rulesetProblems(rule, oldSha, newSha, ref) {
   return out;
 }
 
+/**
+ * What the parts of a classic rule the pusher bypasses would have refused of the
+ * change (every one, as upstream's notice lists them).
+ */
+async function bypassedProblems(rule, oldSha, newSha) {
+  const b = rule.bypassed;
+  if (ZERO.test(newSha)) return b.violations.length ? ['Cannot delete this branch'] : [];
+  return [...b.violations, ...(await commitProblems({ requireSignatures: b.requireSignatures, requireLinearHistory: b.requireLinearHistory }, oldSha, newSha))];
+}
+
 const classic = rules.filter((r) => !r.ruleset);
 const rulesets = rules.filter((r) => r.ruleset);
 const failures = [];
 const violations = [];
+/** Refs with what the pusher's bypasses let through, told only when the push is accepted. */
+const bypasses = [];
 for (const line of readFileSync(0, 'utf8').split('\n')) {
   const [oldSha, newSha, ref] = line.trim().split(' ');
   if (!ref) continue;
   const rule = ref.startsWith('refs/heads/') ? classic.find((r) => r.re.test(ref.slice('refs/heads/'.length))) : undefined;
   const why = rule ? await problem(rule, oldSha, newSha) : null;
   if (why) failures.push([ref, why]);
+  const bypassed = new Set(!why && rule?.bypassed ? await bypassedProblems(rule, oldSha, newSha) : []);
   const broken = new Set();
   for (const rs of rulesets.filter((r) => r.re.test(ref))) {
-    for (const what of await rulesetProblems(rs, oldSha, newSha, ref)) broken.add(what);
+    const into = rs.ruleset.bypassed ? bypassed : broken;
+    for (const what of await rulesetProblems(rs, oldSha, newSha, ref)) into.add(what);
   }
   if (broken.size) violations.push([ref, [...broken], rulesets[0].ruleset.rulesUrl]);
+  if (bypassed.size) bypasses.push([ref, [...bypassed]]);
 }
 channel?.end();
+if (failures.length === 0 && violations.length === 0) {
+  for (const [ref, what] of bypasses) {
+    process.stderr.write(`Bypassed rule violations for ${ref}:\n\n${what.map((w) => `- ${w}\n\n`).join('')}`);
+  }
+}
 for (const [ref, why] of failures) {
   process.stderr.write(`error: GH006: Protected branch update failed for ${ref}.\nerror: ${why}\n`);
 }

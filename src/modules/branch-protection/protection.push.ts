@@ -4,10 +4,12 @@
 // rule enforces them for admins; force pushes, deletions and locks bind everyone.
 // Active rulesets (the repository's and its organization's) bind everyone but their
 // bypass actors (rulesets.bypass), on any ref they cover (tags too), beside the
-// branch's classic rule; their push-content rules are checked by the hook too.
+// branch's classic rule; their push-content rules are checked by the hook too. What a
+// pusher bypasses is still judged: the push goes through and git shows upstream's
+// "Bypassed rule violations" notice listing each rule gone around.
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../domain/actor.ts';
-import { openSignatureChannel, protectedPushEnv, type PushRule } from '../../git/protected-push.ts';
+import { openSignatureChannel, protectedPushEnv, type ClassicBypass, type PushRule } from '../../git/protected-push.ts';
 import * as teams from '../orgs/teams.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
@@ -67,9 +69,23 @@ export async function isRepoAdmin(ctx: AppContext, actor: Actor, repo: Repo): Pr
   return roleAtLeast((await repos.accessTo(ctx, actor, repo)).role, 'admin');
 }
 
+/**
+ * What the parts of a classic rule an administrator bypasses would refuse of anyone
+ * else (the push hook's "Bypassed rule violations"): null when they set nothing.
+ */
+async function classicBypass(ctx: AppContext, who: Pusher, repo: Repo, r: BranchRules): Promise<ClassicBypass | null> {
+  const violations = [
+    ...(r.restrictions && !(await mayPushRestricted(ctx, who, repo, r.restrictions)) ? [RESTRICTED] : []),
+    ...standingViolations(r),
+  ];
+  if (violations.length === 0 && !r.requiredSignatures && !r.requiredLinearHistory) return null;
+  return { violations, requireSignatures: r.requiredSignatures, requireLinearHistory: r.requiredLinearHistory };
+}
+
 async function pushRule(ctx: AppContext, who: Pusher, isAdmin: boolean, repo: Repo, rule: ProtectionRule): Promise<PushRule> {
   const r = rule.rules;
   const bypass = isAdmin && !r.enforceAdmins;
+  const bypassed = bypass ? await classicBypass(ctx, who, repo, r) : null;
   return {
     pattern: rule.pattern,
     matches: patternSource(rule.pattern),
@@ -78,6 +94,7 @@ async function pushRule(ctx: AppContext, who: Pusher, isAdmin: boolean, repo: Re
     allowDeletions: r.allowDeletions,
     requireSignatures: r.requiredSignatures && !bypass,
     requireLinearHistory: r.requiredLinearHistory && !bypass,
+    ...(bypassed ? { bypassed } : {}),
   };
 }
 
@@ -92,7 +109,8 @@ export function standingViolations(r: BranchRules): string[] {
   ];
 }
 
-function rulesetPushRule(ctx: AppContext, repo: Repo, rs: Ruleset): PushRule {
+/** A ruleset as the hook applies it; `bypassed` when the pusher is one of its bypass actors. */
+function rulesetPushRule(ctx: AppContext, repo: Repo, rs: Ruleset, bypassed: boolean): PushRule {
   const r = branchRulesOf(rs);
   return {
     pattern: rs.name,
@@ -105,11 +123,16 @@ function rulesetPushRule(ctx: AppContext, repo: Repo, rs: Ruleset): PushRule {
     ruleset: {
       blockCreations: r.blockCreations, blockUpdates: blocksUpdates(rs), violations: standingViolations(r), content: contentChecks(rs.rules),
       rulesUrl: ctx.urls.html(repo.owner.login, repo.name, 'rules'),
+      ...(bypassed ? { bypassed } : {}),
     },
   };
 }
 
-/** The rules of the repository as they bind `actor`'s push: classic ones in priority order, then rulesets. */
+/**
+ * The rules of the repository as they bind `actor`'s push: classic ones in priority
+ * order, then rulesets. The rulesets `actor` bypasses come too, marked bypassed: the
+ * hook accepts what they would refuse and says so.
+ */
 export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Promise<PushRule[]> {
   const [rules, sets] = await Promise.all([store.listRules(ctx.db, repo.id), activeRulesets(ctx, repo)]);
   if ((rules.length === 0 && sets.length === 0) || !actor.user) return [];
@@ -118,7 +141,7 @@ export async function pushRules(ctx: AppContext, actor: Actor, repo: Repo): Prom
   const binding = sets.length ? await unbypassed(ctx, await subjectOf(ctx, actor, repo), repo, sets, 'push') : [];
   return [
     ...(await Promise.all(byPriority(rules).map((rule) => pushRule(ctx, who, isAdmin, repo, rule)))),
-    ...binding.map((rs) => rulesetPushRule(ctx, repo, rs)),
+    ...sets.map((rs) => rulesetPushRule(ctx, repo, rs, !binding.includes(rs))),
   ];
 }
 
@@ -136,7 +159,7 @@ export interface ProtectedPush {
  */
 export async function protectPush(ctx: AppContext, actor: Actor, repo: Repo): Promise<ProtectedPush> {
   const rules = await pushRules(ctx, actor, repo);
-  if (!rules.some((r) => r.requireSignatures)) return { env: protectedPushEnv(rules), close() {} };
+  if (!rules.some((r) => r.requireSignatures || r.bypassed?.requireSignatures)) return { env: protectedPushEnv(rules), close() {} };
   const channel = await openSignatureChannel(async (raw) => {
     try {
       return (await verifyCommit(ctx, raw)).verified;
