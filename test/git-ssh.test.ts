@@ -13,6 +13,8 @@ import { git, gitOk, tempDir } from './helpers/git.ts';
 import { eventually, ReceiverPool } from './helpers/webhook-receiver.ts';
 import { quarantineDirs } from '../src/git/quarantine.ts';
 import { listEvents } from '../src/events/outbox.ts';
+import { allPushesRecorded, anyPushUnrecorded } from '../src/git/push-recordings.ts';
+import { withRefRecordingLock } from '../src/modules/git-http/git-http.service.ts';
 import { Urls } from '../src/urls.ts';
 import { loadConfig } from '../src/config.ts';
 import ssh2 from 'ssh2';
@@ -150,7 +152,7 @@ describe('git over SSH', () => {
     await gitOk(['clone', '-q', repo.ssh_url, work], { env: sshEnv(keys.ed!) });
     const head = await commitFile(work, 'cargo.txt', 'crates\n', 'Load cargo over SSH');
     await gitOk(['push', '-q', 'origin', 'HEAD:main'], { cwd: work, env: sshEnv(keys.ed!) });
-    // Recorded before git push returned, as over HTTP.
+    // Recorded by the time alice asks (the helper waits for it too): answered before recorded, as over HTTP.
     const ownKeys = (await kit.rest.users.listPublicSshKeysForAuthenticatedUser()).data;
     assert.ok(ownKeys.find((k) => k.title === 'ed')!.last_used, 'the key\'s use is noted');
     assert.equal(ownKeys.find((k) => k.title === 'rsa')!.last_used, null);
@@ -171,6 +173,33 @@ describe('git over SSH', () => {
     await gitOk(['push', '-q', 'origin', 'HEAD:main'], { cwd: other, env: sshEnv(keys.ed!) });
     await gitOk(['fetch', '-q', 'origin'], { cwd: work, env: sshEnv(keys.ed!) });
     assert.equal((await gitOk(['rev-parse', 'origin/main'], { cwd: work })).trim(), next);
+  });
+
+  test('a push is answered once git exits and recorded after, as over HTTP; the pusher\'s next request waits for it (issue #12)', async () => {
+    const kit = t.octokit(alice.token);
+    const { data: repo } = await kit.rest.repos.createForAuthenticatedUser({ name: 'berth', auto_init: true });
+    const work = tempDir();
+    await gitOk(['clone', '-q', repo.ssh_url, work], { env: sshEnv(keys.ed!) });
+    const head = await commitFile(work, 'held.txt', 'held\n', 'Held');
+    // The recording is held, without timing, by holding the repository's ref recording lock (every recording takes it).
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => { held = resolve; });
+    const released = withRefRecordingLock(t.server.ctx, repo.id, async () => { held(); await gate; });
+    await holding;
+    // git itself, not the helper (which waits for recordings): before, the exit status waited for the recording (here, for ever).
+    const pushed = await run('git', ['-C', work, 'push', '-q', 'origin', 'HEAD:main'], sshEnv(keys.ed!));
+    assert.equal(pushed.code, 0, pushed.stderr);
+    assert.ok(anyPushUnrecorded());
+    assert.deepEqual(await listEvents(t.server.ctx, { event: 'push', repositoryId: repo.id }), []);
+    const seen = kit.rest.repos.getCommit({ owner: alice.login, repo: 'berth', ref: 'main' });
+    release();
+    await released;
+    assert.equal((await seen).data.sha, head);
+    await allPushesRecorded();
+    const pushes = await listEvents(t.server.ctx, { event: 'push', repositoryId: repo.id });
+    assert.deepEqual(pushes.map((e) => e.payload.ref), ['refs/heads/main']);
   });
 
   test('an rsa user key works with the ~owner/repo path without .git; git archive --remote too', async () => {
