@@ -44,6 +44,7 @@ import * as searchCodeLowered from './0048-search-code-lowered.ts';
 import * as organizationRulesets from './0049-organization-rulesets.ts';
 import * as searchCodeRecheck from './0050-search-code-recheck.ts';
 import * as retentionIndexes from './0051-retention-indexes.ts';
+import * as searchCodeCounts from './0052-search-code-counts.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0049-organization-rulesets': organizationRulesets,
   '0050-search-code-recheck': searchCodeRecheck,
   '0051-retention-indexes': retentionIndexes,
+  '0052-search-code-counts': searchCodeCounts,
 };
 
 class InCodeProvider implements MigrationProvider {

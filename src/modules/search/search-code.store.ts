@@ -5,6 +5,9 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import type { Bounds } from '../../domain/bounds.ts';
 import { all, any, bounded, chunks, col, holds, inRepositories, occurrences } from './search-index.sql.ts';
+import { wordCounts, writeCounts, type FilesByRepository } from './search-code-counts.store.ts';
+
+export type { FilesByRepository } from './search-code-counts.store.ts';
 
 export interface FileRow {
   repositoryId: number;
@@ -26,8 +29,9 @@ const MATCH_INEXACT = /[\0\u017f\u212a]/;
 /**
  * Writes files of one repository (replacing those at the same paths) with their text, a
  * statement per 50 files; on SQLite their lowered text too (search_code_lowered, by
- * SQLite's lower() as a query would lower it: see searchCode), and the files whose
- * keywords a MATCH cannot settle (search_code_recheck: see textHolding).
+ * SQLite's lower() as a query would lower it: see searchCode), the files whose
+ * keywords a MATCH cannot settle (search_code_recheck: see textHolding), and the
+ * files' counts (search-code-counts.store.ts).
  */
 export async function upsertFiles(db: Executor, dialect: Dialect, rows: readonly FileRow[], at: string): Promise<void> {
   for (const part of chunks(rows, 50)) {
@@ -48,6 +52,7 @@ export async function upsertFiles(db: Executor, dialect: Dialect, rows: readonly
         SELECT rowid, lower(content) FROM search_code_text WHERE rowid IN (${sql.join([...idOf.values()])})`.execute(db);
       const recheck = part.filter((r) => MATCH_INEXACT.test(r.content)).map((r) => sql`(${idOf.get(r.path)!})`);
       if (recheck.length) await sql`INSERT INTO search_code_recheck (rowid) VALUES ${sql.join(recheck)}`.execute(db);
+      await writeCounts(db, part.map((r) => ({ id: idOf.get(r.path)!, content: r.content })));
     }
   }
 }
@@ -82,6 +87,13 @@ export interface CodeFilter {
    * asking the text index again.
    */
   textMatches?: ReadonlyMap<string, FilesByRepository>;
+  /**
+   * Per file, the occurrences of the keywords in its text summed (each keyword as
+   * often as the clauses name it), when counted already (the count index, SQLite):
+   * a scored search then reads no text, and answers every matching file of the
+   * repositories it searched, ranked here (see searchCode).
+   */
+  contentScores?: ReadonlyMap<number, number>;
   limit: number;
   offset: number;
 }
@@ -172,6 +184,7 @@ export async function searchCode(
   const where = all(codeConditions(dialect, f));
   const words = f.clauses.flat();
   const scored = !f.sort && f.inContent && words.length > 0;
+  if (scored && f.contentScores) return searchCounted(db, dialect, f, where, f.contentScores);
   const lowered = dialect === 'sqlite';
   const gathered = scored && words.length > 1 && !lowered;
   const parts = words.flatMap((w) => [
@@ -208,6 +221,36 @@ export async function searchCode(
 }
 
 /**
+ * A scored search whose keywords' occurrences were counted already (contentScores):
+ * SQL finds the matching files and scores their paths, without reading their text,
+ * and the counts are added here. Every match comes back (a few columns each), so the
+ * page is cut here, in bestMatch's order, and the total is the rows' number.
+ */
+async function searchCounted(
+  db: Executor, dialect: Dialect, f: CodeFilter, where: RawBuilder<SqlBool>, contentScores: ReadonlyMap<number, number>,
+): Promise<{ items: CodeHit[]; total: number }> {
+  const parts = f.inPath ? f.clauses.flat().flatMap((w) => [
+    sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
+    sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`,
+  ]) : [];
+  const score = parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
+  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string }>`
+    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at, ${score} AS score
+    FROM search_code c WHERE ${where}`.execute(db);
+  const items = rows.rows.map((r) => ({
+    id: Number(r.id), repositoryId: Number(r.repository_id), path: r.path, name: r.name, blobSha: r.blob_sha,
+    size: Number(r.size), language: r.language, score: Number(r.score) + (contentScores.get(Number(r.id)) ?? 0), indexedAt: String(r.indexed_at),
+  }));
+  items.sort(bestMatch);
+  return { items: items.slice(f.offset, f.offset + f.limit), total: items.length };
+}
+
+/** Best match first: score, then repository and path (a scan's chunks are merged in this order too). */
+export function bestMatch(a: CodeHit, b: CodeHit): number {
+  return b.score - a.score || a.repositoryId - b.repositoryId || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+/**
  * How many files match `f` (its page left aside). Code search's scan counts with this
  * once for all the repositories it scanned, when the text matches were looked up
  * already (see searchCode's `counted`), rather than a statement per chunk.
@@ -230,9 +273,6 @@ export async function readmeHolders(db: Executor, dialect: Dialect, word: string
       AND ${col('id')} IN (${textHolding(dialect, word)})`.execute(db);
   return rows.rows.map((r) => Number(r.repository_id));
 }
-
-/** Ids of files, by the id of their repository. */
-export type FilesByRepository = ReadonlyMap<number, readonly number[]>;
 
 /** The ids of `files` in the repositories `ids`, as a JSON array. */
 function idsIn(files: FilesByRepository, ids: readonly number[]): string {
@@ -266,6 +306,34 @@ export async function textMatches(db: Executor, dialect: Dialect, words: readonl
       else byRepository.set(repositoryId, [Number(r.id)]);
     }
     out.set(w, byRepository);
+  }
+  return out;
+}
+
+/**
+ * By word (each made of letters, digits and underscores only), the files whose text
+ * holds it, by repository, and its occurrences in each, from the count index: the
+ * same files textMatches finds, but for those whose text holds a NUL (LIKE stops at
+ * it), checked against their text as textHolding checks them; the occurrences are
+ * those searchCode counts in the whole lowered text.
+ */
+export async function countedMatches(
+  db: Executor, dialect: Dialect, words: readonly string[],
+): Promise<Map<string, { files: FilesByRepository; counts: ReadonlyMap<number, number> }>> {
+  const out = new Map<string, { files: FilesByRepository; counts: ReadonlyMap<number, number> }>();
+  for (const w of new Set(words)) {
+    const found = await wordCounts(db, w);
+    let files = found.files;
+    if (found.recheck.length) {
+      const held = await sql<{ rowid: number }>`SELECT t.rowid FROM search_code_text t
+        WHERE t.rowid IN (SELECT value FROM json_each(${JSON.stringify(found.recheck)})) AND ${holds(dialect, sql.ref('t.content'), w)}`.execute(db);
+      const keep = new Set(held.rows.map((r) => Number(r.rowid)));
+      const dropped = new Set(found.recheck.filter((id) => !keep.has(id)));
+      if (dropped.size) {
+        files = new Map([...found.files].map(([repo, ids]) => [repo, ids.filter((id) => !dropped.has(id))]));
+      }
+    }
+    out.set(w, { files, counts: found.counts });
   }
   return out;
 }

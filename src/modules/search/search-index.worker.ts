@@ -3,7 +3,9 @@
 // date, one repository at a time. Woken at once by work committed in this process
 // (ctx.bus.onWork), and every pollMs for work queued by other processes. A failed
 // repository is tried again after RETRY_MS. idle() resolves once nothing queued is
-// left that could be taken now (tests, and the re-index command, wait on it).
+// left that could be taken now (tests, and the re-index command, wait on it). Between
+// repositories it also writes the count index of files indexed before there was one
+// (migration 0052), a batch per transaction, until none is left.
 import type { AppContext } from '../../context.ts';
 import { JobWorker } from '../../events/job-worker.ts';
 import * as indexer from './search-indexer.ts';
@@ -12,6 +14,8 @@ import * as indexer from './search-indexer.ts';
 const LEASE_MS = 10 * 60_000;
 const RETRY_MS = 60_000;
 const CLAIM_BATCH = 10;
+/** Files counted per transaction while catching up on the count index. */
+const COUNT_BATCH = 200;
 
 export class SearchIndexWorker extends JobWorker {
   protected override readonly wakesOn = 'search-index';
@@ -20,16 +24,20 @@ export class SearchIndexWorker extends JobWorker {
     super(ctx, pollMs);
   }
 
-  protected countClaimable(): Promise<number> {
-    return indexer.countQueued(this.ctx);
+  protected async countClaimable(): Promise<number> {
+    return await indexer.countQueued(this.ctx) + Math.min(1, await indexer.countUncounted(this.ctx));
   }
 
   protected async runPass(): Promise<void> {
     try {
       for (;;) {
+        if (!this.running) return;
         const ids = await indexer.claimQueued(this.ctx, LEASE_MS, CLAIM_BATCH);
-        if (!ids.length || !this.running) return;
-        for (const id of ids) await this.indexOne(id);
+        if (ids.length) {
+          for (const id of ids) await this.indexOne(id);
+          continue;
+        }
+        if (!await indexer.countSomeFiles(this.ctx, COUNT_BATCH)) return;
       }
     } catch (err) {
       this.ctx.log.error({ err }, 'search index pass failed');

@@ -9,6 +9,7 @@ import { wakeWorkers } from '../../events/wake.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as gitIndex from './search-index.git.ts';
 import * as codeStore from './search-code.store.ts';
+import * as counts from './search-code-counts.store.ts';
 import * as commitStore from './search-commits.store.ts';
 import * as store from './search-index-state.store.ts';
 
@@ -89,6 +90,19 @@ export function retryLater(ctx: AppContext, repositoryId: number, retryAtMs: num
 /** How many repositories wait for the indexer and may be taken now. */
 export function countQueued(ctx: AppContext): Promise<number> {
   return store.countOutstanding(ctx.db, ctx.clock.now().getTime());
+}
+
+/**
+ * How many files indexed before the count index (migration 0052, SQLite) still wait
+ * for their counts; code search reads text to score until none does.
+ */
+export function countUncounted(ctx: AppContext): Promise<number> {
+  return ctx.dialect === 'sqlite' ? counts.uncountedFiles(ctx.db) : Promise.resolve(0);
+}
+
+/** Writes the counts of up to `limit` of those files, in one transaction; how many it did. */
+export function countSomeFiles(ctx: AppContext, limit: number): Promise<number> {
+  return ctx.dialect === 'sqlite' ? inTransaction(ctx, (tx) => counts.countSome(tx.db, limit)) : Promise.resolve(0);
 }
 
 export interface ReindexProgress {
