@@ -271,6 +271,15 @@ describe('organization rulesets in the repositories they cover', () => {
     assert.deepEqual((await kit.rest.repos.getBranchRules({ owner: org.login, repo: spared.name, branch: 'main' })).data, []);
   });
 
+  test('…/branches calls a branch the organization ruleset covers protected; the excluded repository\'s main is not', async () => {
+    const kit = t.octokit(member.token);
+    const listed = await kit.rest.repos.listBranches({ owner: org.login, repo: covered.name });
+    assert.deepEqual(listed.data.map((b) => [b.name, b.protected]), [['main', true]]);
+    assert.equal((await kit.rest.repos.getBranch({ owner: org.login, repo: covered.name, branch: 'main' })).data.protected, true);
+    assert.equal((await kit.rest.repos.getBranch({ owner: org.login, repo: spared.name, branch: 'main' })).data.protected, false);
+    assert.deepEqual((await kit.rest.repos.listBranches({ owner: org.login, repo: spared.name, protected: true })).data, []);
+  });
+
   test('git push --force to main of a covered repository is refused with GH013, even for the owner; the excluded repository takes it', async () => {
     const before = (await gitOk(['rev-parse', 'HEAD'], { cwd: ownerClone.dir })).trim();
     await gitOk(['reset', '-q', '--hard', 'HEAD~1'], { cwd: ownerClone.dir });

@@ -264,6 +264,24 @@ describe('rulesets on pushes and the refs API', () => {
     assert.equal((await kit.rest.repos.getBranchRules({ owner: owner.login, repo, branch: 'feature' })).data.length, 0);
   });
 
+  test('…/branches and …/branches/{branch} call a branch an active ruleset covers protected (no classic rule here); evaluate does not', async () => {
+    const kit = t.octokit(writer.token);
+    const at = { owner: owner.login, repo };
+    const listed = await kit.rest.repos.listBranches(at);
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches', 200, listed.data);
+    assert.deepEqual(listed.data.map((b) => [b.name, b.protected]), [['feature', false], ['main', true]]);
+    assert.deepEqual((await kit.rest.repos.listBranches({ ...at, protected: true })).data.map((b) => b.name), ['main']);
+    assert.deepEqual((await kit.rest.repos.listBranches({ ...at, protected: false })).data.map((b) => b.name), ['feature']);
+    const main = await kit.rest.repos.getBranch({ ...at, branch: 'main' });
+    assertMatchesOpenApi('GET', '/repos/{owner}/{repo}/branches/{branch}', 200, main.data);
+    assert.equal(main.data.protected, true);
+    assert.equal((await kit.rest.repos.getBranch({ ...at, branch: 'feature' })).data.protected, false);
+    await setRuleset({ enforcement: 'evaluate' });
+    assert.equal((await kit.rest.repos.getBranch({ ...at, branch: 'main' })).data.protected, false);
+    assert.deepEqual((await kit.rest.repos.listBranches({ ...at, protected: true })).data, []);
+    await setRuleset({ enforcement: 'active' });
+  });
+
   test('a force push is refused with GH013 and the rule, even for the admin; the branch stays', async () => {
     const before = await serverSha(owner.login, repo, 'heads/main');
     await gitOk(['reset', '-q', '--hard', 'HEAD~1'], { cwd: clone.dir });

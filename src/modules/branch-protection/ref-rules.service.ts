@@ -36,6 +36,15 @@ export async function rulesetsOfRef(ctx: AppContext, repo: Repo, ref: string): P
   return (await activeRulesets(ctx, repo)).filter((rs) => coversRef(rs, repo.defaultBranch, ref));
 }
 
+/**
+ * Whether an active branch ruleset among `sets` covers the branch: upstream then calls
+ * the branch protected (GET …/branches), as it does for a classic rule. Push rulesets,
+ * which judge every push whatever the ref, protect no branch in particular.
+ */
+export function rulesetProtects(sets: readonly Ruleset[], defaultBranch: string, branch: string): boolean {
+  return sets.some((rs) => rs.target === 'branch' && coversRef(rs, defaultBranch, `${HEADS}${branch}`));
+}
+
 export async function rulesOfRef(ctx: AppContext, repo: Repo, ref: string): Promise<RefRules> {
   const [classic, rulesets] = await Promise.all([
     ref.startsWith(HEADS) ? ruleOfBranch(ctx, repo.id, ref.slice(HEADS.length)) : null,

@@ -9,6 +9,7 @@ import { isValidRefName } from '../../git/ref-format.ts';
 import { peel } from '../../git/objects.ts';
 import { ruleFor, type ProtectionRule } from '../branch-protection/protection.model.ts';
 import * as protection from '../branch-protection/protection.service.ts';
+import { activeRulesets, rulesetProtects, rulesetsOfRef } from '../branch-protection/ref-rules.service.ts';
 import * as git from '../../git/repository.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { noreplyEmail } from '../repos/repos.init.ts';
@@ -192,32 +193,41 @@ export async function getCommitText(ctx: AppContext, actor: Actor, owner: string
 
 export interface BranchPage {
   repo: Repo;
-  /** Each branch with the rule covering it (null: unprotected). */
-  branches: { name: string; sha: string; rule: ProtectionRule | null }[];
+  /**
+   * Each branch with the classic rule covering it, and whether it is protected: by that
+   * rule or by an active ruleset covering it.
+   */
+  branches: { name: string; sha: string; rule: ProtectionRule | null; protected: boolean }[];
   total: number;
 }
 
 /**
- * Branches in name order; `protected` true or false keeps only those a rule does or does
- * not cover. The repository's rules are read once for the whole list.
+ * Branches in name order; `protected` true or false keeps only those a classic rule or
+ * an active ruleset does or does not cover. The repository's rules and rulesets are read
+ * once for the whole list.
  */
 export async function listBranches(
   ctx: AppContext, actor: Actor, owner: string, name: string, q: { protected?: boolean; offset: number; limit: number },
 ): Promise<BranchPage> {
   const r = await openRepo(ctx, actor, owner, name);
-  const [heads, rules] = await Promise.all([git.listRefs(r.dir, ['refs/heads/']), protection.rulesOf(ctx, r.repo.id)]);
+  const [heads, rules, sets] = await Promise.all([
+    git.listRefs(r.dir, ['refs/heads/']), protection.rulesOf(ctx, r.repo.id), activeRulesets(ctx, r.repo),
+  ]);
   const all = heads.map((h) => {
     const branch = h.ref.slice('refs/heads/'.length);
-    return { name: branch, sha: h.sha, rule: ruleFor(rules, branch) };
-  }).filter((b) => q.protected === undefined || (b.rule !== null) === q.protected);
+    const rule = ruleFor(rules, branch);
+    return { name: branch, sha: h.sha, rule, protected: rule !== null || rulesetProtects(sets, r.repo.defaultBranch, branch) };
+  }).filter((b) => q.protected === undefined || b.protected === q.protected);
   return { repo: r.repo, branches: all.slice(q.offset, q.offset + q.limit), total: all.length };
 }
 
 export interface BranchDetail extends CommitRecordData {
   repo: Repo;
   name: string;
-  /** The protection rule covering the branch, if any. */
+  /** The classic protection rule covering the branch, if any. */
   rule: ProtectionRule | null;
+  /** Covered by that rule or by an active ruleset. */
+  protected: boolean;
 }
 
 export async function getBranch(ctx: AppContext, actor: Actor, owner: string, name: string, branch: string): Promise<BranchDetail> {
@@ -228,5 +238,6 @@ export async function getBranch(ctx: AppContext, actor: Actor, owner: string, na
   const commit = (await loadCommits(ctx, r.dir, [head.sha])).get(head.sha);
   if (!commit) throw new NotFoundError('Branch not found');
   const [record] = await withUsers(ctx, [commit]);
-  return { ...record!, repo: r.repo, name: branch, rule: await protection.ruleOfBranch(ctx, r.repo.id, branch) };
+  const [rule, sets] = await Promise.all([protection.ruleOfBranch(ctx, r.repo.id, branch), rulesetsOfRef(ctx, r.repo, ref)]);
+  return { ...record!, repo: r.repo, name: branch, rule, protected: rule !== null || rulesetProtects(sets, r.repo.defaultBranch, branch) };
 }

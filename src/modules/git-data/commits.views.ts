@@ -60,23 +60,23 @@ export function fullCommit(
 }
 
 /** A branch of a list, with its protection and where its rule is managed. */
-export function shortBranch(urls: Urls, u: RepoUrls, repo: Repo, b: { name: string; sha: string; rule: ProtectionRule | null }) {
+export function shortBranch(urls: Urls, u: RepoUrls, repo: Repo, b: { name: string; sha: string; rule: ProtectionRule | null; protected: boolean }) {
   return {
     name: b.name,
     commit: { sha: b.sha, url: `${u.api}/commits/${b.sha}` },
-    protected: b.rule !== null,
+    protected: b.protected,
     protection: branchProtectionView(urls, repo, b.name, b.rule),
     protection_url: `${u.api}/branches/${encodePath(b.name)}/protection`,
   };
 }
 
-export function branchWithProtection(urls: Urls, u: RepoUrls, repo: Repo, name: string, d: CommitRecordData & { rule: ProtectionRule | null }) {
+export function branchWithProtection(urls: Urls, u: RepoUrls, repo: Repo, name: string, d: CommitRecordData & { rule: ProtectionRule | null; protected: boolean }) {
   const self = `${u.api}/branches/${encodePath(name)}`;
   return {
     name,
     commit: commitRecord(urls, u, repo, d),
     _links: { self, html: `${u.html}/tree/${encodePath(name)}` },
-    protected: d.rule !== null,
+    protected: d.protected,
     protection: branchProtectionView(urls, repo, name, d.rule),
     protection_url: `${self}/protection`,
   };

@@ -70,13 +70,13 @@ export async function branchesOf(ctx: AppContext, actor: Actor, owner: string, n
   // The default branch is read from the same listing when it is on this page; otherwise by name.
   let def: { name: string; sha: string; protected: boolean } | null = null;
   const here = list.branches.find((b) => b.name === repo.defaultBranch);
-  if (here) def = { name: here.name, sha: here.sha, protected: here.rule !== null };
+  if (here) def = { name: here.name, sha: here.sha, protected: here.protected };
   else {
     const found = await commits.getBranch(ctx, actor, owner, name, repo.defaultBranch).catch((err: unknown) => {
       if (err instanceof NotFoundError) return null;
       throw err;
     });
-    if (found) def = { name: found.name, sha: found.commit.sha, protected: found.rule !== null };
+    if (found) def = { name: found.name, sha: found.commit.sha, protected: found.protected };
   }
   const shown = page === 1 ? def : null;
   const [tips, divergence] = await Promise.all([
@@ -89,7 +89,7 @@ export async function branchesOf(ctx: AppContext, actor: Actor, owner: string, n
   return {
     repo,
     defaultBranch: shown ? row(shown) : null,
-    branches: list.branches.map((b) => row({ name: b.name, sha: b.sha, protected: b.rule !== null })),
+    branches: list.branches.map((b) => row({ name: b.name, sha: b.sha, protected: b.protected })),
     total: list.total,
     page,
   };
