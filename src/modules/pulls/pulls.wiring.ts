@@ -1,4 +1,5 @@
-// The pulls module's part of the wiring: pushes synchronize pull requests, statuses,
+// The pulls module's part of the wiring: pushes synchronize pull requests (whose review
+// comments then follow the new diff), statuses,
 // checks, reviews and pushes wake auto-merge, the issues
 // module learns of pull requests and the reactions module of review comments through
 // providers (they may not import pulls, which imports them).
@@ -9,10 +10,12 @@ import { requireReviewComment } from './review-comments.service.ts';
 import { requireSubmittedReview } from './reviews.service.ts';
 import { onEvent } from './pulls.sync.ts';
 import { onEvent as onAutoMergeEvent } from './auto-merge.subscribers.ts';
+import { onEvent as onOutdatingEvent } from './review-comments.outdating.ts';
 
 export function register(bus: EventBus): void {
   bus.subscribe(onEvent);
   bus.subscribe(onAutoMergeEvent);
+  bus.subscribe(onOutdatingEvent);
   bus.provide('pullRequestInfo', pullRequestInfo);
   // PATCH /issues/{n} on a pull request: title, body and state go through updatePull.
   bus.provide('pullRequestEditor', async (ctx, actor, owner, name, number, changes) => {

@@ -66,3 +66,28 @@ export function byLine(patch: string, line: number, side: Side): Placement | nul
   const e = entries.find((x) => (side === 'LEFT' ? x.oldLine === line && x.kind !== 'add' : x.newLine === line && x.kind !== 'delete'));
   return e ? placementOf(lines, e, side) : null;
 }
+
+/**
+ * Where line `line` of a diff's old version is in its new version: shifted by the lines
+ * hunks above it added or removed, or null when a hunk removed or replaced it (the
+ * line's content changed). A line no hunk touches keeps its text.
+ */
+export function carryLine(patch: string, line: number): number | null {
+  const { lines, entries } = parsePatch(patch);
+  let shift = 0;
+  for (const [i, text] of lines.entries()) {
+    const h = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(text);
+    if (!h) continue;
+    const [oldCount, newCount] = [Number(h[2] ?? 1), Number(h[4] ?? 1)];
+    // An empty range names the line before it: "-3,0" inserts after line 3.
+    const oldStart = oldCount === 0 ? Number(h[1]) + 1 : Number(h[1]);
+    const newStart = newCount === 0 ? Number(h[3]) + 1 : Number(h[3]);
+    if (line < oldStart) return line + shift;
+    if (line < oldStart + oldCount) {
+      const e = entries.find((x) => x.hunkStart === i && x.kind !== 'add' && x.oldLine === line);
+      return e?.kind === 'context' ? e.newLine : null;
+    }
+    shift = newStart + newCount - (oldStart + oldCount);
+  }
+  return line + shift;
+}

@@ -206,6 +206,29 @@ export async function updateComment(db: Executor, id: number, body: string, now:
   return toComment(row as CommentRow);
 }
 
+/** The line comments of a pull request that still have a place in its diff (outdated ones stay so). */
+export async function placedLineComments(db: Executor, pullRequestId: number): Promise<ReviewCommentRecord[]> {
+  const rows = await db.selectFrom('pull_request_review_comments').selectAll().where('pull_request_id', '=', pullRequestId)
+    .where('subject_type', '=', 'line').where('position', 'is not', null).orderBy('id').execute();
+  return rows.map((r) => toComment(r as CommentRow));
+}
+
+/** Where a comment sits in the diff of `commitId`, the head it was last placed against (position null: outdated). */
+export interface CommentPlace {
+  commitId: string;
+  position: number | null;
+  line: number | null;
+  startLine: number | null;
+}
+
+/** Moves comments to their places in a new diff; the original_* fields and updated_at stay as they were. */
+export async function placeComments(db: Executor, places: ReadonlyMap<number, CommentPlace>): Promise<void> {
+  for (const [id, p] of places) {
+    await db.updateTable('pull_request_review_comments')
+      .set({ commit_id: p.commitId, position: p.position, line: p.line, start_line: p.startLine }).where('id', '=', id).execute();
+  }
+}
+
 export async function deleteComment(db: Executor, id: number): Promise<void> {
   // Replies keep pointing at a removed comment's id, as upstream's do.
   await db.deleteFrom('pull_request_review_comments').where('id', '=', id).execute();
