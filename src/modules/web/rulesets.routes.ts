@@ -7,23 +7,12 @@ import type { Router } from '../../http/router.ts';
 import { redirectToLogin, sendPage } from '../web-session/web-request.ts';
 import { adminRepo } from './repo-settings.service.ts';
 import { editRulesetPage, newRulesetPage, rulesetPath, rulesetsPage } from './rulesets.pages.ts';
+import { fieldsOfForm, fieldsOfRuleset, type RulesetFields } from './ruleset-form.service.ts';
 import * as rulesets from './rulesets.service.ts';
 import { RulesetForm, RulesetParams } from './settings.schemas.ts';
 import { formErrors, PAGE, signedInPost } from './web.forms.ts';
 import { viewerOf, type Viewer } from './web.request.ts';
 import { RepoParams, TokenForm } from './web.schemas.ts';
-
-function fieldsOf(b: RulesetForm): rulesets.RulesetFields {
-  const ticked: Record<rulesets.FormRule, string | undefined> = {
-    deletion: b.rule_deletion, non_fast_forward: b.rule_non_fast_forward, required_linear_history: b.rule_required_linear_history,
-    required_signatures: b.rule_required_signatures, pull_request: b.rule_pull_request, required_status_checks: b.rule_required_status_checks,
-  };
-  return {
-    name: b.name ?? '', enforcement: b.enforcement ?? '', include: b.include ?? '', exclude: b.exclude ?? '',
-    rules: rulesets.FORM_RULES.filter((r) => ticked[r] === '1'),
-    reviewCount: b.required_approving_review_count ?? '', contexts: b.contexts ?? '', bypass: b.bypass_actors ?? '',
-  };
-}
 
 /** Registered inside the pages' scope (web.routes.ts). */
 export function rulesetPages(r: Router): void {
@@ -31,9 +20,9 @@ export function rulesetPages(r: Router): void {
   const title = (section: string, repo: { owner: { login: string }; name: string }) => `${section} · Rules · ${repo.owner.login}/${repo.name}`;
 
   /** A ruleset's edit page, with its form as typed when a save was refused. */
-  async function editPage(viewer: Viewer, owner: string, repo: string, id: number, form?: { fields: rulesets.RulesetFields; errors: string[] }): Promise<string> {
+  async function editPage(viewer: Viewer, owner: string, repo: string, id: number, form?: { fields: RulesetFields; errors: string[] }): Promise<string> {
     const at = await rulesets.rulesetOf(ctx, viewer.actor, owner, repo, id);
-    const fields = form?.fields ?? rulesets.fieldsOfRuleset(at.ruleset, await rulesets.actorNames(ctx, at.repo, at.ruleset));
+    const fields = form?.fields ?? fieldsOfRuleset(at.ruleset, await rulesets.actorNames(ctx, at.repo, at.ruleset));
     return editRulesetPage(viewer.frame(title(at.ruleset.name, at.repo)), at.repo, at.ruleset, { fields, errors: form?.errors ?? [] });
   }
 
@@ -50,12 +39,12 @@ export function rulesetPages(r: Router): void {
     const viewer = await viewerOf(request);
     if (!viewer.session) return redirectToLogin(request, reply);
     const at = await adminRepo(ctx, viewer.actor, owner, repo);
-    return sendPage(reply, newRulesetPage(viewer.frame(title('New branch ruleset', at)), at, { fields: rulesets.fieldsOfRuleset(null), errors: [] }));
+    return sendPage(reply, newRulesetPage(viewer.frame(title('New branch ruleset', at)), at, { fields: fieldsOfRuleset(null), errors: [] }));
   });
 
   r.post('/:owner/:repo/settings/rules', { schema: { params: RepoParams, body: RulesetForm }, config: { ...PAGE, operationId: 'wharf/web-repo-create-ruleset' } }, async (request, reply) => {
     const { owner, repo } = request.params;
-    const f = fieldsOf(request.body);
+    const f = fieldsOfForm(request.body);
     return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
       try {
         await rulesets.createRuleset(ctx, viewer.actor, owner, repo, f);
@@ -80,7 +69,7 @@ export function rulesetPages(r: Router): void {
   r.post('/:owner/:repo/settings/rules/:ruleset_id', { schema: { params: RulesetParams, body: RulesetForm }, config: { ...PAGE, operationId: 'wharf/web-repo-update-ruleset' } }, async (request, reply) => {
     const { owner, repo } = request.params;
     const id = rulesets.rulesetId(request.params.ruleset_id);
-    const f = fieldsOf(request.body);
+    const f = fieldsOfForm(request.body);
     return signedInPost(request, reply, request.body.authenticity_token, async (viewer) => {
       try {
         await rulesets.updateRuleset(ctx, viewer.actor, owner, repo, id, f);
