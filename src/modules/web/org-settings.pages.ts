@@ -2,8 +2,9 @@
 // /organizations/{org}/settings/profile (what PATCH /orgs/{org} takes: the public
 // profile, the billing address, the members' base permission and what they may create)
 // and the people page as an owner sees it (/orgs/{org}/people: each member's role with a
-// change and a removal button, and an invitation by username). A refusal comes back
-// inline with what was typed.
+// change and a removal button, and an invitation by username), with the settings menu
+// the rulesets pages (org-rulesets.pages.ts) share. A refusal comes back inline with
+// what was typed.
 import type { Organization } from '../orgs/orgs.model.ts';
 import type { Account } from '../users/users.model.ts';
 import { profileCard } from './home.pages.ts';
@@ -17,13 +18,20 @@ const enc = encodeURIComponent;
 export const orgSettingsPath = (org: Pick<Account, 'login'>, section: string) => `/organizations/${enc(org.login)}/settings/${section}`;
 export const peoplePath = (org: Pick<Account, 'login'>, ...rest: string[]) => ['/orgs', enc(org.login), 'people', ...rest].join('/');
 
-type Section = 'profile' | 'people';
+type Section = 'profile' | 'people' | 'rules';
 
 function settingsNav(org: Account, at: Section): ReactNode {
-  const items: [Section, string, string][] = [['profile', 'Profile', orgSettingsPath(org, 'profile')], ['people', 'People', peoplePath(org)]];
+  const items: [Section, string, string][] = [
+    ['profile', 'Profile', orgSettingsPath(org, 'profile')], ['people', 'People', peoplePath(org)], ['rules', 'Rules', orgSettingsPath(org, 'rules')],
+  ];
   return h('nav', { 'aria-label': 'Organization settings', className: 'tabs' },
     h('ul', null, ...items.map(([key, label, href]) =>
       h('li', { key }, h('a', { href, ...(key === at ? { 'aria-current': 'page' } : {}) }, label)))));
+}
+
+/** A settings page of the organization: its card, the settings menu at `section`, then `body`. */
+export function orgSettingsPage(frame: Frame, org: Account, section: Section, ...body: ReactNode[]): string {
+  return renderPage(frame, fragment(profileCard(org), settingsNav(org, section), ...body));
 }
 
 function text(id: string, name: string, value: string, label: string, type = 'text'): ReactNode {
@@ -41,7 +49,7 @@ export interface ProfileFormState { fields: ProfileFields; errors: string[]; not
 export function profileSettingsPage(frame: Frame, org: Organization, form: ProfileFormState): string {
   const f = form.fields;
   const a = org.account;
-  return renderPage(frame, fragment(profileCard(a), settingsNav(a, 'profile'),
+  return orgSettingsPage(frame, a, 'profile',
     postForm(frame, orgSettingsPath(a, 'profile'), { className: 'box', id: 'org-profile-form', 'aria-labelledby': 'org-profile-heading' },
       h('h2', { id: 'org-profile-heading' }, 'Organization profile'),
       flash('error', form.errors), flash('notice', form.notice),
@@ -65,7 +73,7 @@ export function profileSettingsPage(frame: Frame, org: Organization, form: Profi
         check('org-projects', 'has_organization_projects', f.hasOrganizationProjects, 'Projects for the organization'),
         check('org-repo-projects', 'has_repository_projects', f.hasRepositoryProjects, 'Projects for its repositories'),
         check('org-signoff', 'web_commit_signoff_required', f.webCommitSignoffRequired, 'Require sign-off on web-based commits')),
-      h('button', { type: 'submit', id: 'save-org-profile' }, 'Update profile'))));
+      h('button', { type: 'submit', id: 'save-org-profile' }, 'Update profile')));
 }
 
 export interface InviteState { login: string; role: string; errors: string[] }

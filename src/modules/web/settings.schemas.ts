@@ -1,5 +1,6 @@
 // Addresses and form bodies of the settings pages added for #23: a repository
-// invitation, branch protection rules, rulesets, and an organization's profile and people.
+// invitation, branch protection rules, rulesets, and an organization's profile, people and
+// rulesets.
 // Form fields are optional strings, as in web.schemas.ts: a missing one is answered
 // with the form again and its error inline.
 import { Type, type Static } from '@sinclair/typebox';
@@ -46,3 +47,8 @@ export const RulesetForm = Type.Object({
   bypass_actors: Field,
 });
 export type RulesetForm = Static<typeof RulesetForm>;
+/** An organization ruleset's id, a string as above. */
+export const OrgRulesetParams = Type.Object({ org: Name, ruleset_id: Type.String({ maxLength: 20 }) });
+/** The organization's branch ruleset form: the repository's, and the repositories it covers by name, one pattern a line. */
+export const OrgRulesetForm = Type.Object({ ...RulesetForm.properties, repository_include: Field, repository_exclude: Field });
+export type OrgRulesetForm = Static<typeof OrgRulesetForm>;

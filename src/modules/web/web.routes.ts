@@ -19,6 +19,7 @@ import { conversationPages } from './conversations.routes.ts';
 import { homePage } from './home.pages.ts';
 import { milestonePages } from './milestones.routes.ts';
 import { orgSettingsPages } from './org-settings.routes.ts';
+import { orgRulesetPages } from './org-rulesets.routes.ts';
 import { profilePages } from './profiles.routes.ts';
 import { reactionPages } from './reactions.routes.ts';
 import { refsPages } from './refs.routes.ts';
@@ -76,6 +77,7 @@ export function webRoutes(app: Router): void {
     branchProtectionPages(r);
     rulesetPages(r);
     orgSettingsPages(r);
+    orgRulesetPages(r);
     stafftoolsPages(r);
   });
 }
