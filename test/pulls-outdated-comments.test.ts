@@ -31,7 +31,7 @@ describe('review comments outdated by pushes', () => {
   let number: number;
   let firstHead: string;
   /** On notes.txt line 8 (kept), line 3 (changed), app.txt's old line 2 (LEFT, file untouched), the file notes.txt. */
-  const ids = { kept: 0, changed: 0, reply: 0, left: 0, file: 0 };
+  const ids = { kept: 0, changed: 0, reply: 0, left: 0, file: 0, range: 0, brokenRange: 0 };
 
   const comment = async (id: number) => (await t.octokit(alice.token).rest.pulls.getReviewComment({ owner: alice.login, repo, comment_id: id })).data;
   const threads = async () => (await gql(t, alice.token)<{ repository: { pullRequest: { reviewThreads: { nodes: ThreadNode[] } } } }>(
@@ -68,6 +68,8 @@ describe('review comments outdated by pushes', () => {
     assert.equal(left.position, 2);
     ids.left = left.id;
     ids.file = (await make({ path: 'notes.txt', subject_type: 'file' }, 'On the file')).id;
+    ids.range = (await make({ path: 'notes.txt', start_line: 5, line: 6, side: 'RIGHT' }, 'On l5 to l6')).id;
+    ids.brokenRange = (await make({ path: 'notes.txt', start_line: 2, line: 4, side: 'RIGHT' }, 'On l2 to l4')).id;
 
     // Two lines above l8 and a changed l3; app.txt untouched.
     await commitFiles(clone, { 'notes.txt': lines('new1', 'new2', 'l1', 'l2', 'L3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'l10') }, 'Rework notes');
@@ -105,6 +107,13 @@ describe('review comments outdated by pushes', () => {
       [[true, null, 3, firstHead, firstHead], [true, null, 3, firstHead, firstHead]]);
   });
 
+  test('a range moves whole, and one with a changed line inside is outdated with its start line', async () => {
+    const range = await comment(ids.range);
+    assert.deepEqual([range.start_line, range.line, range.original_start_line, range.original_line], [7, 8, 5, 6]);
+    const broken = await comment(ids.brokenRange);
+    assert.deepEqual([broken.position, broken.start_line, broken.line, broken.original_start_line, broken.original_line], [null, null, null, 2, 4]);
+  });
+
   test('the conversation shows the Outdated badge on the outdated thread only', async () => {
     const html = (await new WebClient(t).get(`/${alice.login}/${repo}/pull/${number}`, { accept: BROWSER })).body;
     const copy = (id: number) => {
@@ -115,6 +124,9 @@ describe('review comments outdated by pushes', () => {
     };
     assert.match(copy(ids.changed), /data-badge="outdated"/);
     for (const id of [ids.kept, ids.left, ids.file]) assert.doesNotMatch(copy(id), /data-badge="outdated"/, `thread ${id}`);
+    // Files changed: the moved comment at its new line, the outdated one below the file's diff.
+    assert.match(html, new RegExp(`<article id="discussion_r${ids.kept}"[^>]*data-line="10"`));
+    assert.match(/<div class="outdated-comments">[\s\S]*?(?=<\/section>)/.exec(html)?.[0] ?? '', new RegExp(`id="discussion_r${ids.changed}"`));
   });
 
   test('a later push moves the placed comments again and leaves the outdated one outdated, even when its line comes back', async () => {

@@ -21,7 +21,7 @@ import * as repos from '../repos/repos.service.ts';
 import { branchTip } from './pulls.git.ts';
 import type { PullRequestRecord, ReviewCommentRecord, Side } from './pulls.model.ts';
 import * as store from './pulls.store.ts';
-import { byLine, carryLine } from './review-comments.positions.ts';
+import { byLine, lineCarrier } from './review-comments.positions.ts';
 import * as reviewStore from './reviews.store.ts';
 
 interface PullEventPayload {
@@ -41,8 +41,7 @@ function carrierOf(files: readonly FileChange[] | null, path: string): LineCarri
     return files.some((f) => f.status === 'renamed' && f.previousPath === path) ? () => null : (line) => line;
   }
   if (file.status === 'removed' || file.status === 'added') return () => null;
-  const patch = file.patch;
-  return patch === null ? (line) => line : (line) => carryLine(patch, line);
+  return file.patch === null ? (line) => line : lineCarrier(file.patch);
 }
 
 /** The changes between two commits, read once per pair; null when git cannot read them. */
@@ -75,25 +74,33 @@ export async function repositionComments(ctx: AppContext, repo: Repo, pull: Pull
     const right = carrierOf(await diff(c.commitId, pull.headSha), c.path);
     const oldFrom = await mergeBase(dir, oldBaseTip ?? baseTip, c.commitId);
     const left = oldFrom && from ? carrierOf(await diff(oldFrom, from), c.path) : () => null;
+    const carrier = (side: Side | null) => (side === 'LEFT' ? left : right);
     const carry = (line: number | null, side: Side | null): number | null => {
       if (line === null || patch === null) return null;
-      const moved = (side === 'LEFT' ? left : right)(line);
+      const moved = carrier(side)(line);
       return moved !== null && byLine(patch, moved, side ?? 'RIGHT') ? moved : null;
     };
-    const place = placeOf(c, pull.headSha, patch, carry(c.line, c.side), c.startLine === null ? null : carry(c.startLine, c.startSide));
+    // A range on one side keeps its lines together: each unchanged, none added between them.
+    const intact = c.startLine === null || c.line === null || c.startSide !== c.side || rangeIntact(carrier(c.side), c.startLine, c.line);
+    const place = placeOf(c, pull.headSha, patch, intact ? carry(c.line, c.side) : null, c.startLine === null ? null : carry(c.startLine, c.startSide));
     if (place.commitId !== c.commitId || place.position !== c.position || place.line !== c.line || place.startLine !== c.startLine) places.set(c.id, place);
   }
   await reviewStore.placeComments(ctx.db, places);
+}
+
+/** Whether lines `from`..`to` all carry over, still one after another. */
+function rangeIntact(carry: LineCarrier, from: number, to: number): boolean {
+  const start = carry(from);
+  if (start === null) return false;
+  for (let l = from + 1; l <= to; l++) if (carry(l) !== start + (l - from)) return false;
+  return true;
 }
 
 /** The comment's place given where its line and start line went (null: gone or changed). */
 function placeOf(c: ReviewCommentRecord, head: string, patch: string | null, line: number | null, startLine: number | null): reviewStore.CommentPlace {
   const outdated = { commitId: c.commitId, position: null, line: null, startLine: null };
   if (patch === null || line === null || c.line === null) return outdated;
-  if (c.startLine !== null) {
-    // A range keeps its lines together: nothing may have been added or removed inside it.
-    if (startLine === null || (c.startSide === c.side && line - startLine !== c.line - c.startLine)) return outdated;
-  }
+  if (c.startLine !== null && startLine === null) return outdated;
   const at = byLine(patch, line, c.side ?? 'RIGHT');
   return at ? { commitId: head, position: at.position, line, startLine } : outdated;
 }

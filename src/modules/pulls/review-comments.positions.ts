@@ -68,26 +68,29 @@ export function byLine(patch: string, line: number, side: Side): Placement | nul
 }
 
 /**
- * Where line `line` of a diff's old version is in its new version: shifted by the lines
+ * Where each line of a diff's old version is in its new version: shifted by the lines
  * hunks above it added or removed, or null when a hunk removed or replaced it (the
- * line's content changed). A line no hunk touches keeps its text.
+ * line's content changed). A line no hunk touches keeps its text. The patch is read once.
  */
-export function carryLine(patch: string, line: number): number | null {
+export function lineCarrier(patch: string): (line: number) => number | null {
   const { lines, entries } = parsePatch(patch);
-  let shift = 0;
-  for (const [i, text] of lines.entries()) {
+  const hunks = lines.flatMap((text, i) => {
     const h = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(text);
-    if (!h) continue;
+    if (!h) return [];
     const [oldCount, newCount] = [Number(h[2] ?? 1), Number(h[4] ?? 1)];
     // An empty range names the line before it: "-3,0" inserts after line 3.
     const oldStart = oldCount === 0 ? Number(h[1]) + 1 : Number(h[1]);
     const newStart = newCount === 0 ? Number(h[3]) + 1 : Number(h[3]);
-    if (line < oldStart) return line + shift;
-    if (line < oldStart + oldCount) {
-      const e = entries.find((x) => x.hunkStart === i && x.kind !== 'add' && x.oldLine === line);
-      return e?.kind === 'context' ? e.newLine : null;
+    const kept = new Map(entries.filter((e) => e.hunkStart === i && e.kind === 'context').map((e) => [e.oldLine!, e.newLine!]));
+    return [{ oldStart, oldEnd: oldStart + oldCount, after: newStart + newCount - (oldStart + oldCount), kept }];
+  });
+  return (line) => {
+    let shift = 0;
+    for (const h of hunks) {
+      if (line < h.oldStart) return line + shift;
+      if (line < h.oldEnd) return h.kept.get(line) ?? null;
+      shift = h.after;
     }
-    shift = newStart + newCount - (oldStart + oldCount);
-  }
-  return line + shift;
+    return line + shift;
+  };
 }
