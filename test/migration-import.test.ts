@@ -127,6 +127,11 @@ describe('migration archive imports', () => {
     await owner.rest.issues.update({ ...ref, state: 'closed', state_reason: 'not_planned' });
     const { data: pull } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Load the crate', head: 'feature', base: 'main', body: 'Please' });
     await other.rest.issues.createComment({ owner: org.login, repo, issue_number: pull.number, body: 'Looks sound' });
+    // Review requests: the member and a team asked, the team's request withdrawn (review_requested, review_request_removed).
+    const riggers = await createTeam(a, org.owner.token, org.login, { name: 'Riggers', privacy: 'closed' });
+    await owner.rest.teams.addOrUpdateRepoPermissionsInOrg({ org: org.login, team_slug: riggers.slug, owner: org.login, repo, permission: 'push' });
+    await owner.rest.pulls.requestReviewers({ owner: org.login, repo, pull_number: pull.number, reviewers: [member.login], team_reviewers: [riggers.slug] });
+    await owner.rest.pulls.removeRequestedReviewers({ owner: org.login, repo, pull_number: pull.number, reviewers: [], team_reviewers: [riggers.slug] });
     // Reviews: changes requested with a line comment, a reply to it (a review of its own), then an approval.
     const { data: review } = await other.rest.pulls.createReview({
       owner: org.login, repo, pull_number: pull.number, event: 'REQUEST_CHANGES', body: 'Lash it down', comments: [{ path: 'crate.txt', line: 1, body: 'Too loose' }],
@@ -136,6 +141,8 @@ describe('migration archive imports', () => {
     await owner.rest.reactions.createForPullRequestReviewComment({ owner: org.login, repo, comment_id: lineComment!.id, content: 'eyes' });
     await other.rest.reactions.createForPullRequestReviewComment({ owner: org.login, repo, comment_id: lineComment!.id, content: 'confused' });
     await other.rest.pulls.createReview({ owner: org.login, repo, pull_number: pull.number, event: 'APPROVE' });
+    // The changes requested are dismissed (review_dismissed, naming the review).
+    await owner.rest.pulls.dismissReview({ owner: org.login, repo, pull_number: pull.number, review_id: review.id, message: 'Lashed since' });
     const { data: fix } = await owner.rest.pulls.create({ owner: org.login, repo, title: 'Fix the hold', head: 'hotfix', base: 'main' });
     await owner.rest.pulls.merge({ owner: org.login, repo, pull_number: fix.number });
     const { data: books } = await owner.rest.issues.create({ owner: org.login, repo: 'ledger', title: 'Balance the books' });
@@ -298,7 +305,17 @@ describe('migration archive imports', () => {
     const importedBoard = (await get(b, `${cargo}/projects`) as { url: string }[])[0]!;
     assert.equal(cardEvents[0]!.project_card!.project_url, importedBoard.url, 'the event names the project made here');
     const reviewed = await get(b, `${cargo}/pulls/3/reviews`) as { state: string; id: number }[];
-    assert.deepEqual(reviewed.map((r) => r.state), ['CHANGES_REQUESTED', 'COMMENTED', 'APPROVED']);
+    assert.deepEqual(reviewed.map((r) => r.state), ['DISMISSED', 'COMMENTED', 'APPROVED']);
+    // The review events came along (compared with the source's above): who asked whom, which team, and the dismissal naming the review made here.
+    type ReviewEvent = { event: string; review_requester?: { login: string }; requested_reviewer?: { login: string } | null; requested_team?: { slug: string }; dismissed_review?: Json };
+    const reviewEvents = (await get(b, `${cargo}/issues/3/events`) as ReviewEvent[]).filter((e) => e.event.startsWith('review_'));
+    assert.deepEqual(reviewEvents.map((e) => [e.event, e.review_requester?.login ?? null, e.requested_reviewer?.login ?? null, e.requested_team?.slug ?? null]), [
+      ['review_requested', org.owner.login, member.login, null],
+      ['review_requested', org.owner.login, null, 'riggers'],
+      ['review_request_removed', org.owner.login, null, 'riggers'],
+      ['review_dismissed', null, null, null],
+    ]);
+    assert.deepEqual(reviewEvents[3]!.dismissed_review, { state: 'changes_requested', review_id: reviewed[0]!.id, dismissal_message: 'Lashed since', dismissal_commit_id: null });
     const [first, reply] = await get(b, `${cargo}/pulls/3/comments`) as { id: number; in_reply_to_id?: number; body: string; pull_request_review_id: number }[];
     assert.deepEqual([first!.body, reply!.body, reply!.in_reply_to_id], ['Too loose', 'Tightened', first!.id]);
     assert.equal(first!.pull_request_review_id, reviewed[0]!.id);
@@ -336,7 +353,7 @@ describe('migration archive imports', () => {
     assert.equal(skipped.state, 'imported');
     assert.deepEqual(skipped.repositories, []);
     assert.deepEqual((skipped.conflicts as Json[]).map((c) => [c.kind, c.source, c.resolution]), [
-      ['team', 'Stevedores', 'merged'], ['repository', `${org.login}/cargo`, 'skipped'], ['repository', `${org.login}/ledger`, 'skipped'], ['project', 'Fleet', 'skipped'],
+      ['team', 'Riggers', 'merged'], ['team', 'Stevedores', 'merged'], ['repository', `${org.login}/cargo`, 'skipped'], ['repository', `${org.login}/ledger`, 'skipped'], ['project', 'Fleet', 'skipped'],
     ]);
     assert.deepEqual((await get(b, `/orgs/${org.login}/projects`) as { name: string }[]).map((p) => p.name), ['Fleet'], 'the organization\'s project not made twice');
     const renamed = await importAndWait(b, archive, '?on_conflict=rename');

@@ -82,6 +82,10 @@ export interface EventRecord {
   rename: { from: string; to: string } | null; lockReason: string | null; stateReason: string | null;
   /** The card of a project event (its archive id), which the import maps to the card it made. */
   projectCard: { sourceId: number; columnName: string; previousColumnName: string | null } | null;
+  /** review_requested, review_request_removed: who asked, and the user or team (by name) asked. */
+  reviewRequester: string | null; requestedReviewer: string | null; requestedTeam: string | null;
+  /** review_dismissed: the review as dismissed, its archive id mapped to the review the import made. */
+  dismissedReview: { state: string; reviewSourceId: number; message: string | null; commitId: string | null } | null;
 }
 
 /**
@@ -92,6 +96,7 @@ const EVENTS = [
   'closed', 'reopened', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'milestoned', 'demilestoned', 'locked', 'unlocked', 'renamed',
   'referenced', 'added_to_project', 'moved_columns_in_project', 'removed_from_project',
   'auto_merge_enabled', 'auto_squash_enabled', 'auto_rebase_enabled', 'auto_merge_disabled',
+  'review_requested', 'review_request_removed', 'review_dismissed',
 ] as const satisfies readonly IssueEventName[];
 
 /** Repository switches the archive carries over (REST name → record name). */
@@ -287,6 +292,11 @@ export function parseRecords(contents: ArchiveContents): ArchiveRecords {
         projectCard: f.obj('project_card') ? ((pf) => ({
           sourceId: pf.int('id'), columnName: pf.strOrNull('column_name') ?? '', previousColumnName: pf.strOrNull('previous_column_name'),
         }))(new Fields(f.obj('project_card')!, `${f.where}.project_card`)) : null,
+        reviewRequester: f.login('review_requester'), requestedReviewer: f.login('requested_reviewer'),
+        requestedTeam: f.obj('requested_team') ? new Fields(f.obj('requested_team')!, `${f.where}.requested_team`).str('name') : null,
+        dismissedReview: f.obj('dismissed_review') ? ((df) => ({
+          state: df.str('state'), reviewSourceId: df.int('review_id'), message: df.strOrNull('dismissal_message'), commitId: df.strOrNull('dismissal_commit_id'),
+        }))(new Fields(f.obj('dismissed_review')!, `${f.where}.dismissed_review`)) : null,
       }];
     }).flat(),
     projects: each(contents, 'projects', (f): ProjectBoardRecord => {

@@ -91,6 +91,8 @@ export interface ImportedRepository {
   repo: Repo;
   issues: Map<number, StoredIssue>;
   cards: Map<number, ImportedCardRef>;
+  /** The reviews made, by archive id (review_dismissed events name them). */
+  reviews: Map<number, number>;
 }
 
 async function importContents(
@@ -143,7 +145,7 @@ async function importContents(
     if (!issue) continue;
     commentIds.set(c.sourceId, await importComment(tx, issue, { userId: who(c.user).id, body: c.body, createdAt: c.createdAt, updatedAt: c.updatedAt }));
   }
-  const reviewCommentIds = await importReviews(tx, repo, new Set([...issues.keys()]), mine.reviews, mine.reviewComments, who);
+  const { reviewIds, commentIds: reviewCommentIds } = await importReviews(tx, repo, new Set([...issues.keys()]), mine.reviews, mine.reviewComments, who);
   for (const x of mine.reactions) {
     const id = x.subject.type === 'issue' ? issues.get(x.subject.number)?.id
       : (x.subject.type === 'issue_comment' ? commentIds : reviewCommentIds).get(x.subject.sourceId);
@@ -165,5 +167,5 @@ async function importContents(
       }, path.join(fileRoot, a.file));
     }
   }
-  return { issues, cards };
+  return { issues, cards, reviews: reviewIds };
 }

@@ -2,7 +2,8 @@
 // pulls module's import entry points. Archive ids are the source's: reviews and replies
 // are matched through maps from those to the ids made here. A review of a pull request
 // the import skipped (its commits missing) is skipped with it. Answers the id here of
-// each review comment by its archive id (their reactions go on them).
+// each review and review comment by its archive id (dismissal events name the review,
+// reactions go on the comments).
 import type { AppContext } from '../../context.ts';
 import { importReview, importReviewComment, pullOfIssue } from '../pulls/pulls.import.ts';
 import type { Repo } from '../repos/repos.model.ts';
@@ -12,7 +13,7 @@ import type { ReviewCommentRecord, ReviewRecord } from './import.records.ts';
 export async function importReviews(
   tx: AppContext, repo: Repo, imported: ReadonlySet<number>, reviews: readonly ReviewRecord[], comments: readonly ReviewCommentRecord[],
   who: (login: string | null) => Account,
-): Promise<Map<number, number>> {
+): Promise<{ reviewIds: Map<number, number>; commentIds: Map<number, number> }> {
   const pulls = new Map<number, { id: number; repositoryId: number }>();
   const pullOf = async (n: number) => {
     if (!imported.has(n)) return null;
@@ -44,5 +45,5 @@ export async function importReviews(
       inReplyToId: c.inReplyTo === null ? null : commentIds.get(c.inReplyTo) ?? null, createdAt: c.createdAt, updatedAt: c.updatedAt,
     }));
   }
-  return commentIds;
+  return { reviewIds, commentIds };
 }

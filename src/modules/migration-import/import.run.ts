@@ -96,7 +96,9 @@ export async function runImport(ctx: AppContext, job: ImportJob, progress: Progr
         return repositoryId === undefined ? null : (await issueByNumber(tx, repositoryId, c.number))?.id ?? null;
       }, made);
       for (const r of imported) {
-        await importEvents(tx, records.events.filter((e) => e.repo === r.key), r.made.issues, new Map([...r.made.cards, ...ownerCards]), maybe);
+        await importEvents(tx, records.events.filter((e) => e.repo === r.key), {
+          issues: r.made.issues, cards: new Map([...r.made.cards, ...ownerCards]), reviews: r.made.reviews, teams: accounts.teams,
+        }, maybe);
       }
       next = { ...created, projects: [...(created.projects ?? []), ...made] };
       await store.setCreated(tx.db, job.id, next);
