@@ -161,11 +161,12 @@ describe('web settings: organization rulesets', () => {
     const token = csrfIn(shown.body);
     const before = await one(made.id);
 
-    for (const fields of [
+    const refusals: Record<string, string>[] = [
       { name: 'Renamed', include: '~DEFAULT_BRANCH', repository_include: 'scratch\nharbour', rule_pull_request: '1', required_approving_review_count: '11' },
       { name: 'Renamed', include: '~DEFAULT_BRANCH', repository_include: 'scratch harbour' },
       { name: 'Chosen by id', include: '~DEFAULT_BRANCH', repository_include: 'scratch' },
-    ] as Record<string, string>[]) {
+    ];
+    for (const fields of refusals) {
       const refused = await ownerWeb.post(at, form(token, fields));
       assert.equal(refused.status, 422, JSON.stringify(fields));
       assert.match(refused.body, /role="alert">/);
