@@ -1,6 +1,6 @@
 // Reactions through GraphQL: addReaction (the spec's example) and removeReaction on the
-// reactions service REST uses, reactionGroups and reactions of issues, comments and
-// pull requests, Reaction ids equal to REST's node_id, and their errors and scopes.
+// reactions service REST uses, reactionGroups and reactions of issues, comments,
+// pull requests and releases, Reaction ids equal to REST's node_id, and their errors and scopes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -141,6 +141,44 @@ describe('GraphQL reactions', () => {
     const node = await q<{ node: { reactable: { __typename: string; number: number } } }>(alice,
       `query($id: ID!) { node(id: $id) { ... on Reaction { reactable { __typename ... on PullRequest { number } } } } }`, { id: listed[0]!.node_id });
     assert.deepEqual(node.node.reactable, { __typename: 'PullRequest', number: pull.number });
+  });
+
+  test('releases are reactable: addReaction and removeReaction by the release\'s node id, reactionGroups and reactions as REST\'s release reactions; drafts hidden from readers', async () => {
+    const { data: release } = await rest(alice).repos.createRelease({ owner: harbor.owner, repo: harbor.repo, tag_name: 'v-react', name: 'Reactable' });
+    const added = await q<{ addReaction: { reaction: { id: string; content: string }; subject: { __typename: string; id: string }; reactionGroups: Group[] } }>(bob,
+      `mutation($id: ID!) { addReaction(input: {subjectId: $id, content: ROCKET}) { reaction { id content } subject { __typename id } ${GROUPS} } }`, { id: release.node_id });
+    assert.deepEqual(added.addReaction.subject, { __typename: 'Release', id: release.node_id });
+    const rocket = added.addReaction.reactionGroups.find((g) => g.content === 'ROCKET')!;
+    assert.deepEqual([rocket.users.totalCount, rocket.viewerHasReacted, rocket.reactors.nodes], [1, true, [{ login: bob.login }]]);
+    // The same reaction in REST, and the release's rollup counts it.
+    const { data: listed } = await rest(alice).reactions.listForRelease({ owner: harbor.owner, repo: harbor.repo, release_id: release.id });
+    assert.deepEqual(listed.map((r) => [r.node_id, r.content, r.user!.login]), [[added.addReaction.reaction.id, 'rocket', bob.login]]);
+    assert.equal((await rest(alice).repos.getRelease({ owner: harbor.owner, repo: harbor.repo, release_id: release.id })).data.reactions!.rocket, 1);
+    // Made in REST, read in GraphQL: the release's reactionGroups, reactions and viewerCanReact; a Reaction's reactable is the release.
+    await rest(alice).reactions.createForRelease({ owner: harbor.owner, repo: harbor.repo, release_id: release.id, content: 'heart' });
+    const seen = await q<{ repository: { release: { viewerCanReact: boolean; reactionGroups: Group[]; reactions: { totalCount: number; viewerHasReacted: boolean; nodes: { content: string; user: { login: string } }[] } } } }>(alice,
+      `query($o: String!, $r: String!) { repository(owner: $o, name: $r) { release(tagName: "v-react") { viewerCanReact ${GROUPS} reactions(first: 10) { totalCount viewerHasReacted nodes { content user { login } } } } } }`,
+      { o: harbor.owner, r: harbor.repo });
+    const rel = seen.repository.release;
+    assert.equal(rel.viewerCanReact, true);
+    assert.deepEqual(rel.reactions.nodes, [{ content: 'ROCKET', user: { login: bob.login } }, { content: 'HEART', user: { login: alice.login } }]);
+    assert.deepEqual([rel.reactions.totalCount, rel.reactions.viewerHasReacted], [2, true]);
+    assert.deepEqual(rel.reactionGroups.filter((g) => g.users.totalCount > 0).map((g) => [g.content, g.viewerHasReacted]), [['HEART', true], ['ROCKET', false]]);
+    const node = await q<{ node: { reactable: { __typename: string; tagName: string } } }>(alice,
+      `query($id: ID!) { node(id: $id) { ... on Reaction { reactable { __typename ... on Release { tagName } } } } }`, { id: listed[0]!.node_id });
+    assert.deepEqual(node.node.reactable, { __typename: 'Release', tagName: 'v-react' });
+    // A release takes what REST lets it take: no THUMBS_DOWN or CONFUSED (422 there, UNPROCESSABLE here), nothing made.
+    const refused = await graphqlErrors(q(bob, `mutation($id: ID!) { addReaction(input: {subjectId: $id, content: THUMBS_DOWN}) { reaction { id } } }`, { id: release.node_id }));
+    assert.equal(refused.errors[0]!.type, 'UNPROCESSABLE');
+    const removed = await q<{ removeReaction: { reaction: { id: string } } }>(bob,
+      `mutation($id: ID!) { removeReaction(input: {subjectId: $id, content: ROCKET}) { reaction { id } } }`, { id: release.node_id });
+    assert.equal(removed.removeReaction.reaction.id, added.addReaction.reaction.id);
+    assert.deepEqual((await rest(alice).reactions.listForRelease({ owner: harbor.owner, repo: harbor.repo, release_id: release.id })).data.map((r) => r.content), ['heart']);
+    // A draft is not there for a reader: not found, nothing made.
+    const { data: draft } = await rest(alice).repos.createRelease({ owner: harbor.owner, repo: harbor.repo, tag_name: 'v-draft', draft: true });
+    const hidden = await graphqlErrors(q(bob, `mutation($id: ID!) { addReaction(input: {subjectId: $id, content: HEART}) { reaction { id } } }`, { id: draft.node_id }));
+    assert.equal(hidden.errors[0]!.type, 'NOT_FOUND');
+    assert.deepEqual((await rest(alice).reactions.listForRelease({ owner: harbor.owner, repo: harbor.repo, release_id: draft.id })).data, []);
   });
 
   test('errors: unknown and invisible subjects, archived repositories, scopes', async () => {

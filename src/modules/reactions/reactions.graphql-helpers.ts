@@ -1,5 +1,5 @@
-// What every Reactable type (Issue, IssueComment, PullRequest, PullRequestReviewComment,
-// TeamDiscussion, TeamDiscussionComment) resolves its reaction fields with, whichever
+// What every Reactable type (Issue, IssueComment, PullRequest, PullRequestReview,
+// PullRequestReviewComment, Release, TeamDiscussion, TeamDiscussionComment) resolves its reaction fields with, whichever
 // area owns it: reactionGroupsFor, reactionsConnectionFor, and the registry through
 // which an area tells the reactions mutations and Reaction.reactable how to find its
 // subjects. Groups of a page of subjects load in one query (a per-request loader).

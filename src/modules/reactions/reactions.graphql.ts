@@ -1,6 +1,6 @@
 // Reactions in GraphQL: the Reactable interface every reactable subject implements
-// (issues, issue comments, pull requests, review comments, team discussions and their
-// comments), Reaction, ReactionGroup and their connections, addReaction and
+// (issues, issue comments, pull requests, reviews and review comments, releases, team
+// discussions and their comments), Reaction, ReactionGroup and their connections, addReaction and
 // removeReaction. Names, types and descriptions as in @octokit/graphql-schema; Reactor
 // holds the members Wharf has (users and organizations).
 export const reactionsTypeDefs = /* GraphQL */ `

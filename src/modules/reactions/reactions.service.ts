@@ -13,14 +13,14 @@
 import { inTransaction, type AppContext } from '../../context.ts';
 import { requireScope, requireUser, type Actor } from '../../domain/actor.ts';
 import { nowIso } from '../../domain/clock.ts';
-import { ForbiddenError, NotFoundError } from '../../domain/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Page, Slice } from '../../domain/page.ts';
 import { requireInteraction, requireWritable } from '../issues/issues.service.ts';
 import { roleAtLeast, type Repo } from '../repos/repos.model.ts';
 import * as repos from '../repos/repos.service.ts';
 import * as discussions from '../team-discussions/team-discussions.service.ts';
 import type { Reaction } from './reactions.model.ts';
-import type { ReactionContent, ReactionSubjectType } from './reactions.rollup.ts';
+import { RELEASE_REACTION_CONTENTS, type ReactionContent, type ReactionSubjectType } from './reactions.rollup.ts';
 import * as store from './reactions.store.ts';
 import { repositorySubject, type RepositorySubjectRef } from './reactions.subject-lookup.ts';
 
@@ -75,6 +75,10 @@ export interface CreatedReaction {
 export async function createReaction(ctx: AppContext, actor: Actor, ref: SubjectRef, content: ReactionContent): Promise<CreatedReaction> {
   const user = requireUser(actor);
   const { key, repo } = await resolve(ctx, actor, ref, true);
+  // A release takes fewer contents than the rest (REST's schema says so too; GraphQL's enum has them all).
+  if (ref.kind === 'release' && !(RELEASE_REACTION_CONTENTS as readonly string[]).includes(content)) {
+    throw ValidationError.field('Reaction', 'content', 'invalid', `A release cannot take the ${content} reaction.`);
+  }
   if (repo) {
     requireWritable(repo);
     await requireInteraction(ctx, user.id, repo, 'react');

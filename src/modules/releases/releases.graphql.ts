@@ -1,9 +1,10 @@
 // Releases in GraphQL: Release, ReleaseAsset, their connections, and Repository's
 // releases, release(tagName:) and latestRelease. Names, types and descriptions as in
-// @octokit/graphql-schema (Reactable and the mentions of a release are not served yet).
+// @octokit/graphql-schema (the mentions of a release are not served yet). Release is
+// Reactable: its reactions are those REST's …/releases/{id}/reactions serves.
 export const releasesTypeDefs = /* GraphQL */ `
 """A release contains the content for a release."""
-type Release implements Node & UniformResourceLocatable {
+type Release implements Node & Reactable & UniformResourceLocatable {
   """The author of the release"""
   author: User
   """Identifies the date and time when the object was created."""
@@ -26,6 +27,23 @@ type Release implements Node & UniformResourceLocatable {
   name: String
   """Identifies the date and time when the release was created."""
   publishedAt: DateTime
+  """A list of reactions grouped by content left on the subject."""
+  reactionGroups: [ReactionGroup!]
+  """A list of Reactions left on the Issue."""
+  reactions(
+    """Returns the elements in the list that come after the specified cursor."""
+    after: String
+    """Returns the elements in the list that come before the specified cursor."""
+    before: String
+    """Returns the first _n_ elements from the list."""
+    first: Int
+    """Returns the last _n_ elements from the list."""
+    last: Int
+    """Allows filtering Reactions by emoji."""
+    content: ReactionContent
+    """Allows specifying the order in which reactions are returned."""
+    orderBy: ReactionOrder
+  ): ReactionConnection!
   """List of releases assets which are dependent on this release."""
   releaseAssets(
     """Returns the elements in the list that come after the specified cursor."""
@@ -53,6 +71,8 @@ type Release implements Node & UniformResourceLocatable {
   updatedAt: DateTime!
   """The HTTP URL for this issue"""
   url: URI!
+  """Can user react to this subject"""
+  viewerCanReact: Boolean!
 }
 
 """A release asset contains the content for a release asset."""

@@ -1,7 +1,9 @@
 // GraphQL resolvers of releases, on the releases service (the one REST calls). A
 // ReleaseNode is only made for a release the caller may see: of a repository they may
 // read (reached through a RepositoryNode, or checked by node(id:)), and not a draft
-// unless they have push access.
+// unless they have push access. A release is Reactable: its reaction fields, and
+// addReaction/removeReaction by its node id, go through the reactions registry to the
+// reactions service REST's release reactions use.
 import { offsetConnection, type ConnectionArgs, type Fetch } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { defineMapLoader, load } from '../../graphql/loaders.ts';
@@ -9,6 +11,9 @@ import type { GraphQLModule } from '../../graphql/module.ts';
 import { encodeNodeId, numericId } from '../../graphql/node-id.ts';
 import { commitNode, findRef } from '../git-data/git-data.resolvers.ts';
 import { renderHtml } from '../markdown/markdown.service.ts';
+import {
+  reactionGroupsFor, reactionsConnectionFor, registerReactableNode, registerReactionSubject, type ReactionsArgs,
+} from '../reactions/reactions.graphql-helpers.ts';
 import type { Repo } from '../repos/repos.model.ts';
 import { repositoryById, repositoryNode, type RepositoryNode } from '../repos/repos.resolvers.ts';
 import { accountById, accountNode } from '../users/users.resolvers.ts';
@@ -78,6 +83,10 @@ const releaseFields = {
     const sha = await commitOfTag(g.ctx, r.repo, r.release.tagName);
     return sha ? commitNode(r.repo, sha) : null;
   },
+  reactionGroups: (r: ReleaseNode, _a: unknown, g: GraphQLContext) => reactionGroupsFor(g, r, 'release', r.release.id),
+  reactions: (r: ReleaseNode, args: ReactionsArgs, g: GraphQLContext) => reactionsConnectionFor(g, r, 'release', r.release.id, args),
+  // Whoever sees a release may react to it (the reactions service's rule), but not in an archived repository.
+  viewerCanReact: (r: ReleaseNode) => !r.repo.archived,
   releaseAssets: (r: ReleaseNode, args: ConnectionArgs & { name?: string | null }, g: GraphQLContext) =>
     offsetConnection(args, async (offset, limit) => {
       const page = await listAssets(g.ctx, g.actor, r.repo.owner.login, r.repo.name, r.release.id, { perPage: limit, offset }, args.name ?? undefined);
@@ -134,8 +143,20 @@ async function visibleRelease(g: GraphQLContext, id: number): Promise<ReleaseNod
   return releaseNode(repo.repo, release);
 }
 
+/** Releases as reaction subjects: addReaction's subjectId, and Reaction.reactable. */
+function registerReleaseReactables(): void {
+  registerReactableNode('Release', async (g, id) => {
+    const n = numericId(id);
+    const r = n === null ? null : await visibleRelease(g, n);
+    if (!r) return null;
+    return { ref: { kind: 'release', owner: r.repo.owner.login, repo: r.repo.name, releaseId: r.release.id }, type: 'release', id: r.release.id, node: r };
+  });
+  registerReactionSubject('release', visibleRelease);
+}
+
 export const releasesGraphQL: GraphQLModule = {
   name: 'releases',
+  register: registerReleaseReactables,
   typeDefs: releasesTypeDefs,
   resolvers: {
     Repository: repositoryFields,
