@@ -170,9 +170,8 @@ async function codeWithin(
   if (ctx.dialect === 'sqlite' && filter.inContent && found.length > 1) await lookUpWords(ctx, filter);
   // Each chunk answers its own best `offset + perPage`; the page is cut from them all.
   // With the text matches looked up, the files of the chunks scanned are counted in one
-  // statement after the scan (a cheap one: no text is read), not one per chunk; with
-  // the keywords' occurrences counted too, each chunk answers its count itself.
-  const countedOnce = filter.textMatches !== undefined && filter.contentScores === undefined;
+  // statement after the scan (a cheap one: no text is read), not one per chunk.
+  const countedOnce = filter.textMatches !== undefined;
   const wanted = slice.offset + slice.perPage;
   const items: codeStore.CodeHit[] = [];
   const scannedIds: number[] = [];
@@ -194,7 +193,7 @@ async function codeWithin(
   }
   if (incomplete && !scanned) throw new SearchTimedOut();
   if (countedOnce) total = await codeStore.countCode(ctx.db, ctx.dialect, { ...filter, repositoryIds: scannedIds });
-  items.sort(sort ? byIndexed(filter.order) : codeStore.bestMatch);
+  items.sort(sort ? byIndexed(filter.order) : bestMatch);
   return hits(ctx, found, { items: items.slice(slice.offset, wanted), total }, incomplete);
 }
 
@@ -207,6 +206,11 @@ function scanChunks(ids: readonly number[]): number[][] {
   const out: number[][] = [];
   for (let at = 0, size = 1; at < ids.length; at += size, size = Math.min(size * 2, 64)) out.push(ids.slice(at, at + size));
   return out;
+}
+
+/** The store's best-match order (score, then repository and path), across chunks. */
+function bestMatch(a: codeStore.CodeHit, b: codeStore.CodeHit): number {
+  return b.score - a.score || a.repositoryId - b.repositoryId || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 /**
@@ -222,13 +226,19 @@ async function lookUpWords(ctx: AppContext, filter: codeStore.CodeFilter): Promi
   const countable = words.filter((w) => COUNTABLE.test(w));
   const counted = countable.length && await counts.countsComplete(ctx.db)
     ? await codeStore.countedMatches(ctx.db, ctx.dialect, countable)
-    : new Map<string, { files: codeStore.FilesByRepository; counts: ReadonlyMap<number, number> }>();
+    : new Map<string, { files: codeStore.FilesByRepository; counts: codeStore.CountsByRepository }>();
   const rest = await codeStore.textMatches(ctx.db, ctx.dialect, words.filter((w) => !counted.has(w)));
   filter.textMatches = new Map([...rest, ...[...counted].map(([w, c]) => [w, c.files] as const)]);
   const scored = filter.clauses.flat();
   if (!filter.sort && scored.every((w) => counted.has(w))) {
-    const scores = new Map<number, number>();
-    for (const w of scored) for (const [id, n] of counted.get(w)!.counts) scores.set(id, (scores.get(id) ?? 0) + n);
+    const scores = new Map<number, Map<number, number>>();
+    for (const w of scored) {
+      for (const [repositoryId, files] of counted.get(w)!.counts) {
+        let inRepository = scores.get(repositoryId);
+        if (!inRepository) scores.set(repositoryId, inRepository = new Map());
+        for (const [id, n] of files) inRepository.set(id, (inRepository.get(id) ?? 0) + n);
+      }
+    }
     filter.contentScores = scores;
   }
 }

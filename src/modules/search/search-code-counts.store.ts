@@ -63,9 +63,12 @@ export async function countSome(db: Executor, limit: number): Promise<number> {
   return ids.rows.length;
 }
 
+/** By repository, by file, a number (a keyword's occurrences in the file's text). */
+export type CountsByRepository = ReadonlyMap<number, ReadonlyMap<number, number>>;
+
 export interface WordCounts {
-  /** Per file, the word's occurrences in its text (files without it left out). */
-  counts: ReadonlyMap<number, number>;
+  /** By repository, by file, the word's occurrences in its text (files without it left out). */
+  counts: CountsByRepository;
   /** The files holding it, by repository. */
   files: FilesByRepository;
   /** Those of the files whose text a NUL cuts short for LIKE (search_code_recheck): the caller checks them. */
@@ -88,7 +91,7 @@ export async function wordCounts(db: Executor, word: string): Promise<WordCounts
     const n = occurrencesIn(t.token, w);
     if (n > 0) weight.set(Number(t.id), n);
   }
-  const counts = new Map<number, number>();
+  const counts = new Map<number, Map<number, number>>();
   const files = new Map<number, number[]>();
   if (!weight.size) return { counts, files, recheck: [] };
   const rows = await sql<{ token_id: number; file_id: number; n: number; repository_id: number }>`
@@ -96,16 +99,18 @@ export async function wordCounts(db: Executor, word: string): Promise<WordCounts
     WHERE k.token_id IN (SELECT value FROM json_each(${JSON.stringify([...weight.keys()])}))`.execute(db);
   for (const r of rows.rows) {
     const id = Number(r.file_id);
-    const was = counts.get(id);
-    counts.set(id, (was ?? 0) + Number(r.n) * weight.get(Number(r.token_id))!);
+    const repositoryId = Number(r.repository_id);
+    let inRepository = counts.get(repositoryId);
+    if (!inRepository) counts.set(repositoryId, inRepository = new Map());
+    const was = inRepository.get(id);
+    inRepository.set(id, (was ?? 0) + Number(r.n) * weight.get(Number(r.token_id))!);
     if (was === undefined) {
-      const repositoryId = Number(r.repository_id);
       const list = files.get(repositoryId);
       if (list) list.push(id);
       else files.set(repositoryId, [id]);
     }
   }
   const recheck = await sql<{ id: number }>`SELECT rowid AS id FROM search_code_recheck
-    WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify([...counts.keys()])}))`.execute(db);
+    WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify([...files.values()].flat())}))`.execute(db);
   return { counts, files, recheck: recheck.rows.map((r) => Number(r.id)) };
 }

@@ -5,9 +5,9 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../../db/database.ts';
 import type { Bounds } from '../../domain/bounds.ts';
 import { all, any, bounded, chunks, col, holds, inRepositories, occurrences } from './search-index.sql.ts';
-import { wordCounts, writeCounts, type FilesByRepository } from './search-code-counts.store.ts';
+import { wordCounts, writeCounts, type CountsByRepository, type FilesByRepository } from './search-code-counts.store.ts';
 
-export type { FilesByRepository } from './search-code-counts.store.ts';
+export type { CountsByRepository, FilesByRepository } from './search-code-counts.store.ts';
 
 export interface FileRow {
   repositoryId: number;
@@ -88,12 +88,11 @@ export interface CodeFilter {
    */
   textMatches?: ReadonlyMap<string, FilesByRepository>;
   /**
-   * Per file, the occurrences of the keywords in its text summed (each keyword as
-   * often as the clauses name it), when counted already (the count index, SQLite):
-   * a scored search then reads no text, and answers every matching file of the
-   * repositories it searched, ranked here (see searchCode).
+   * By repository, by file, the occurrences of the keywords in its text summed (each
+   * keyword as often as the clauses name it), when counted already (the count index,
+   * SQLite): a scored search then reads no text (see searchCode).
    */
-  contentScores?: ReadonlyMap<number, number>;
+  contentScores?: CountsByRepository;
   limit: number;
   offset: number;
 }
@@ -184,19 +183,27 @@ export async function searchCode(
   const where = all(codeConditions(dialect, f));
   const words = f.clauses.flat();
   const scored = !f.sort && f.inContent && words.length > 0;
-  if (scored && f.contentScores) return searchCounted(db, dialect, f, where, f.contentScores);
   const lowered = dialect === 'sqlite';
-  const gathered = scored && words.length > 1 && !lowered;
-  const parts = words.flatMap((w) => [
-    ...(f.inContent ? [gathered ? occurrences(sql.ref('c.lowered'), w, true) : occurrences(sql.ref('t.content'), w, lowered, lowered)] : []),
+  const counted = scored && f.contentScores !== undefined;
+  const gathered = scored && words.length > 1 && !lowered && !counted;
+  const parts = [...(counted ? [sql<number>`coalesce(k.n, 0)`] : []), ...words.flatMap((w) => [
+    ...(f.inContent && !counted ? [gathered ? occurrences(sql.ref('c.lowered'), w, true) : occurrences(sql.ref('t.content'), w, lowered, lowered)] : []),
     ...(f.inPath ? [sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
       sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`] : []),
-  ]);
+  ])];
   const score = !f.sort && parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`1`;
   const orderBy = f.sort
     ? sql`${col('indexed_at')} ${sql.raw(f.order === 'asc' ? 'ASC' : 'DESC')}, ${col('id')}`
     : sql`score DESC, ${col('repository_id')}, ${col('path')}`;
-  const joined = sql`search_code c LEFT JOIN ${sql.raw(lowered ? 'search_code_lowered' : 'search_code_text')} t ON t.rowid = c.id`;
+  // Counted: each file's occurrences of the keywords joined from the counts given (a
+  // table of this statement's repositories' files; its ids cast to INTEGER, so that
+  // SQLite gives it an automatic index for the join: without, it read the table for each file).
+  const joined = counted
+    ? sql`search_code c LEFT JOIN k ON k.id = c.id`
+    : sql`search_code c LEFT JOIN ${sql.raw(lowered ? 'search_code_lowered' : 'search_code_text')} t ON t.rowid = c.id`;
+  const prefix = counted
+    ? sql`WITH k(id, n) AS MATERIALIZED (SELECT CAST(value ->> 0 AS INTEGER), value ->> 1 FROM json_each(${scoresIn(f.contentScores!, f.repositoryIds)})) `
+    : sql``;
   const windowed = f.textMatches === undefined;
   const columns = sql`c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at`;
   const select = sql`SELECT ${columns}, ${score} AS score ${windowed ? sql`, count(*) OVER () AS total` : sql``}`;
@@ -204,7 +211,7 @@ export async function searchCode(
   const statement = gathered
     ? sql`WITH matched AS MATERIALIZED (SELECT ${columns}, lower(t.content) AS lowered FROM ${joined} WHERE ${where})
       ${select} FROM matched c ${page}`
-    : sql`${select} FROM ${scored ? joined : sql`search_code c`} WHERE ${where} ${page}`;
+    : sql`${prefix}${select} FROM ${scored ? joined : sql`search_code c`} WHERE ${where} ${page}`;
   const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string; total?: number }>`${statement}`.execute(db);
   // The window's count rides on a row: with none (a page past the end, or a count with
   // no page, limit 0) it is counted on its own; no row on a first page means none match.
@@ -218,36 +225,6 @@ export async function searchCode(
       size: Number(r.size), language: r.language, score: Number(r.score), indexedAt: String(r.indexed_at),
     })),
   };
-}
-
-/**
- * A scored search whose keywords' occurrences were counted already (contentScores):
- * SQL finds the matching files and scores their paths, without reading their text,
- * and the counts are added here. Every match comes back (a few columns each), so the
- * page is cut here, in bestMatch's order, and the total is the rows' number.
- */
-async function searchCounted(
-  db: Executor, dialect: Dialect, f: CodeFilter, where: RawBuilder<SqlBool>, contentScores: ReadonlyMap<number, number>,
-): Promise<{ items: CodeHit[]; total: number }> {
-  const parts = f.inPath ? f.clauses.flat().flatMap((w) => [
-    sql<number>`(CASE WHEN ${holds(dialect, col('path'), w)} THEN 5 ELSE 0 END)`,
-    sql<number>`(CASE WHEN ${holds(dialect, col('name'), w)} THEN 5 ELSE 0 END)`,
-  ]) : [];
-  const score = parts.length ? sql<number>`(${sql.join(parts, sql` + `)})` : sql<number>`0`;
-  const rows = await sql<{ id: number; repository_id: number; path: string; name: string; blob_sha: string; size: number; language: string | null; score: number; indexed_at: string }>`
-    SELECT c.id, c.repository_id, c.path, c.name, c.blob_sha, c.size, c.language, c.indexed_at, ${score} AS score
-    FROM search_code c WHERE ${where}`.execute(db);
-  const items = rows.rows.map((r) => ({
-    id: Number(r.id), repositoryId: Number(r.repository_id), path: r.path, name: r.name, blobSha: r.blob_sha,
-    size: Number(r.size), language: r.language, score: Number(r.score) + (contentScores.get(Number(r.id)) ?? 0), indexedAt: String(r.indexed_at),
-  }));
-  items.sort(bestMatch);
-  return { items: items.slice(f.offset, f.offset + f.limit), total: items.length };
-}
-
-/** Best match first: score, then repository and path (a scan's chunks are merged in this order too). */
-export function bestMatch(a: CodeHit, b: CodeHit): number {
-  return b.score - a.score || a.repositoryId - b.repositoryId || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 /**
@@ -272,6 +249,16 @@ export async function readmeHolders(db: Executor, dialect: Dialect, word: string
     WHERE ${col('path')} NOT LIKE '%/%' AND (lower(${col('name')}) = 'readme' OR lower(${col('name')}) LIKE 'readme.%')
       AND ${col('id')} IN (${textHolding(dialect, word)})`.execute(db);
   return rows.rows.map((r) => Number(r.repository_id));
+}
+
+/** The [file, number] pairs of `scores` in the repositories `ids`, as a JSON array. */
+function scoresIn(scores: CountsByRepository, ids: readonly number[]): string {
+  const out: [number, number][] = [];
+  for (const id of ids) {
+    const found = scores.get(Number(id));
+    if (found) for (const pair of found) out.push(pair);
+  }
+  return JSON.stringify(out);
 }
 
 /** The ids of `files` in the repositories `ids`, as a JSON array. */
@@ -319,8 +306,8 @@ export async function textMatches(db: Executor, dialect: Dialect, words: readonl
  */
 export async function countedMatches(
   db: Executor, dialect: Dialect, words: readonly string[],
-): Promise<Map<string, { files: FilesByRepository; counts: ReadonlyMap<number, number> }>> {
-  const out = new Map<string, { files: FilesByRepository; counts: ReadonlyMap<number, number> }>();
+): Promise<Map<string, { files: FilesByRepository; counts: CountsByRepository }>> {
+  const out = new Map<string, { files: FilesByRepository; counts: CountsByRepository }>();
   for (const w of new Set(words)) {
     const found = await wordCounts(db, w);
     let files = found.files;
