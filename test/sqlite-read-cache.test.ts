@@ -125,3 +125,43 @@ describe('SQLite read cache', () => {
     assert.equal(cache.hits, hits + 1, 'the counter writes left the other answers remembered');
   });
 });
+
+describe('SQLite read cache: bounded by bytes', () => {
+  let dir: string;
+  let file: SqliteDatabase.Database;
+  let cache: SqliteReadCache;
+  let db: Kysely<Db>;
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wharf-read-cache-bytes-'));
+    file = new SqliteDatabase(path.join(dir, 'db.sqlite'));
+    file.exec('CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL); CREATE TABLE rate_limits (bucket TEXT PRIMARY KEY, used INTEGER, reset_at INTEGER)');
+    const insert = file.prepare('INSERT INTO people VALUES (?, ?)');
+    // Rows of ~3 KB as counted (1,500 characters at two bytes); one of ~10 KB.
+    for (let id = 1; id <= 10; id++) insert.run(id, `${id}`.padEnd(1500, 'x'));
+    insert.run(99, 'y'.repeat(5000));
+    cache = new SqliteReadCache(file, { maxBytes: 16_000, maxEntryBytes: 8_000 });
+    db = new Kysely<Db>({ dialect: new SqliteDialect({ database: withStatementCache(file, cache) }) });
+  });
+  after(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const read = async (id: number) => (await db.selectFrom('people').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+  const isHit = async (id: number) => { const hits = cache.hits; await read(id); return cache.hits === hits + 1; };
+
+  test('an answer larger than an entry may be is never remembered', async () => {
+    await nextTurn();
+    await read(99);
+    assert.equal(await isHit(99), false);
+    assert.equal(cache.bytes, 0);
+  });
+
+  test('the oldest answers go once the bytes held pass the bound, however few the rows', async () => {
+    for (let id = 1; id <= 10; id++) await read(id);
+    assert.ok(cache.bytes <= 16_000, `${cache.bytes} bytes held`);
+    assert.equal(await isHit(10), true);
+    assert.equal(await isHit(1), false);
+  });
+});

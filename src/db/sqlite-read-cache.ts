@@ -29,6 +29,8 @@ type Row = Record<string, unknown>;
 interface Entry {
   generation: number;
   rows: readonly Row[];
+  /** What the rows hold, roughly (sizeOf). */
+  bytes: number;
 }
 
 /**
@@ -48,14 +50,24 @@ export interface ReadCacheOptions {
   maxEntries?: number;
   /** Rows held at most, over all entries. */
   maxRows?: number;
+  /**
+   * Bytes held at most, over all entries (as sizeOf counts them): a row can be large
+   * (an issue's body, a file's indexed text), so counting rows alone does not bound memory.
+   */
+  maxBytes?: number;
+  /** Larger answers are not remembered: one would push out hundreds of small ones. */
+  maxEntryBytes?: number;
 }
 
 export class SqliteReadCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
   private heldRows = 0;
+  private heldBytes = 0;
   private readonly maxEntries: number;
   private readonly maxRows: number;
+  private readonly maxBytes: number;
+  private readonly maxEntryBytes: number;
   private readonly dataVersion: SqliteDatabase.Statement<[], number>;
   private seenDataVersion: number;
   private versionCheckedThisTurn = false;
@@ -65,6 +77,8 @@ export class SqliteReadCache {
   constructor(private readonly file: SqliteDatabase.Database, options: ReadCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.maxRows = options.maxRows ?? 10_000;
+    this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+    this.maxEntryBytes = options.maxEntryBytes ?? 1024 * 1024;
     this.dataVersion = file.prepare<[], number>('PRAGMA data_version').pluck();
     this.seenDataVersion = this.dataVersion.get()!;
   }
@@ -104,13 +118,18 @@ export class SqliteReadCache {
         return entry.rows.map((r) => ({ ...r }));
       }
       this.heldRows -= entry.rows.length;
+      this.heldBytes -= entry.bytes;
     }
     this.misses++;
     const rows = stmt.all(parameters as unknown[]) as Row[];
     if (rows.length <= MAX_ROWS_PER_ENTRY && !this.file.inTransaction) {
-      this.entries.set(key, { generation: this.generation, rows: rows.map((r) => ({ ...r })) });
-      this.heldRows += rows.length;
-      this.evict();
+      const bytes = sizeOf(key, rows);
+      if (bytes <= this.maxEntryBytes) {
+        this.entries.set(key, { generation: this.generation, rows: rows.map((r) => ({ ...r })), bytes });
+        this.heldRows += rows.length;
+        this.heldBytes += bytes;
+        this.evict();
+      }
     }
     return rows;
   }
@@ -136,17 +155,42 @@ export class SqliteReadCache {
   }
 
   private evict(): void {
-    while (this.entries.size > this.maxEntries || this.heldRows > this.maxRows) {
+    while (this.entries.size > this.maxEntries || this.heldRows > this.maxRows || this.heldBytes > this.maxBytes) {
       const [oldest, entry] = this.entries.entries().next().value!;
       this.entries.delete(oldest);
       this.heldRows -= entry.rows.length;
+      this.heldBytes -= entry.bytes;
     }
+  }
+
+  /** Bytes the remembered answers hold, as sizeOf counts them. */
+  get bytes(): number {
+    return this.heldBytes;
   }
 
   clear(): void {
     this.entries.clear();
     this.heldRows = 0;
+    this.heldBytes = 0;
   }
+}
+
+/**
+ * What an entry holds, roughly: its key and the rows' values (a string's characters at two
+ * bytes, as V8 may store them; a Buffer's bytes), and a fixed cost per row and value.
+ */
+function sizeOf(key: string, rows: readonly Row[]): number {
+  let bytes = 64 + key.length * 2;
+  for (const row of rows) {
+    bytes += 64;
+    for (const k in row) {
+      const v = row[k];
+      bytes += 16;
+      if (typeof v === 'string') bytes += v.length * 2;
+      else if (v instanceof Uint8Array) bytes += v.byteLength;
+    }
+  }
+  return bytes;
 }
 
 /** The statement and its parameters as one string, or null when a parameter is not a plain value (a Buffer …). */

@@ -27,8 +27,18 @@ export interface Blame {
   hunks: BlameHunk[];
 }
 
-/** Blames are larger than most remembered answers: fewer of them are kept. */
-const blames = new ObjectMemo<Blame>(64);
+/** Blames are larger than most remembered answers: fewer of them are kept, 32 MB of them at most. */
+const blames = new ObjectMemo<Blame>(64, { sizeOf: blameBytes, maxBytes: 32 * 1024 * 1024 });
+
+/** A blame's size, roughly: its lines' text (two bytes a character), a fixed cost per line and commit. */
+function blameBytes(blame: Blame): number {
+  let bytes = blame.commits.size * 512;
+  for (const hunk of blame.hunks) {
+    bytes += 64;
+    for (const line of hunk.lines) bytes += 32 + line.length * 2;
+  }
+  return bytes;
+}
 
 const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\d+) (\d+)(?: \d+)?$/;
 

@@ -12,7 +12,8 @@ import { gitText, runGit, type RunOptions } from './run.ts';
 const mergeBases = new ObjectMemo<string | null>();
 const rangeCounts = new ObjectMemo<number>();
 const diffStats = new ObjectMemo<DiffStat>();
-const changedNames = new ObjectMemo<string[]>();
+/** A diff can touch tens of thousands of paths: 16 MB of names at most (two bytes a character). */
+const changedNames = new ObjectMemo<string[]>(undefined, { sizeOf: (names) => names.reduce((n, name) => n + 32 + name.length * 2, 0), maxBytes: 16 * 1024 * 1024 });
 
 /**
  * git directories of other repositories whose objects a read may use besides those of

@@ -14,6 +14,7 @@ import type { Counter, RateLimitStore } from '../http/rate-limit-store.ts';
 import type { AnswerCache } from '../http/answer-cache.ts';
 import { graphqlAnswerKey, watchedContext, watchedRate, type Watch } from './answers.ts';
 import { analyzeQuery } from './cost.ts';
+import { KeptByText } from './kept-by-text.ts';
 import { MAX_RESPONSE_CHARS, MAX_TEXT_NESTING, textNesting, textSize } from './limits.ts';
 import type { GraphQLContext, RateInfo } from './context.ts';
 import { plainError, preExecutionError, wireError, type ErrorContext, type WireError } from './errors.ts';
@@ -46,26 +47,29 @@ interface Prepared {
   errors: WireError[];
 }
 
-/** Parsed and validated documents by query text: clients send the same few queries again and again. */
-const prepared = new Map<string, Prepared>();
-const MAX_PREPARED = 1000;
+/**
+ * Parsed and validated documents by query text: clients send the same few queries again and
+ * again. At most 1,000, holding 4 million characters of text, none longer than 200,000
+ * (kept-by-text.ts: a document's nodes and tokens grow with its text).
+ */
+const prepared = new KeptByText<Prepared>(1000, 4_000_000, 200_000);
 /**
  * Operations compiled to JavaScript (graphql-jit), by schema and operation: executing a
  * compiled query does half the work of graphql-js's interpreter on lists of records
  * (per-field bookkeeping and the garbage it leaves were most of a 100-issue query's
  * time). Compiling costs a few milliseconds, once per distinct operation; clients send the
- * same few again and again. Fewer are kept than parsed documents: each holds its code.
+ * same few again and again. Fewer are kept than parsed documents: each holds its code (at
+ * most 300, holding 2 million characters of text).
  * Abstract types resolve by `__typename`, as graphql-js's default type resolver does.
  */
-const compiledOperations = new WeakMap<WharfSchema, Map<string, CompiledQuery>>();
-const MAX_COMPILED = 300;
+const compiledOperations = new WeakMap<WharfSchema, KeptByText<CompiledQuery>>();
 
 function compiled(
   api: WharfSchema, query: string, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null,
   variables: Record<string, unknown>,
 ): CompiledQuery {
   let byText = compiledOperations.get(api);
-  if (!byText) compiledOperations.set(api, byText = new Map());
+  if (!byText) compiledOperations.set(api, byText = new KeptByText(300, 2_000_000, 200_000));
   const absent = absentVariables(operation, variables);
   const key = `${operationName ?? ''}\u0000${absent.join(',')}\u0000${query}`;
   let c = byText.get(key);
@@ -75,7 +79,6 @@ function compiled(
     // The document was validated (prepare) and its operation picked: compiling cannot refuse it.
     if (!isCompiledQuery(made)) throw new Error(`graphql-jit refused a validated operation: ${made.errors?.map((e) => e.message).join('; ')}`);
     c = made;
-    if (byText.size >= MAX_COMPILED) byText.delete(byText.keys().next().value!);
     byText.set(key, c);
   }
   return c;
@@ -125,7 +128,6 @@ function prepare(api: WharfSchema, query: string): Prepared {
     if (!(err instanceof GraphQLError)) throw err;
     result = { document: null, fragments: {}, errors: [plainError(err)] };
   }
-  if (prepared.size >= MAX_PREPARED) prepared.delete(prepared.keys().next().value!);
   prepared.set(query, result);
   return result;
 }
