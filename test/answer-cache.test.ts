@@ -60,6 +60,18 @@ describe('the answer cache\'s generation rules', () => {
     assert.equal(cache.lookup('k1'), null);
     assert.equal(cache.lookup('k2')?.body.toString(), 'abcdef');
   });
+
+  test('an answer larger than an entry may be is not kept; 4 MB by default (a page of 100 pull requests is ~2.4 MB)', () => {
+    const small = new AnswerCache(() => 'a', 100, 8);
+    small.store(small.slot('k1'), answer('12345678'));
+    small.store(small.slot('k2'), answer('123456789'));
+    assert.equal(small.lookup('k1')?.body.toString(), '12345678');
+    assert.equal(small.lookup('k2'), null);
+    const cache = new AnswerCache(() => 'a');
+    const page = 'x'.repeat(2.5 * 1024 * 1024);
+    cache.store(cache.slot('pulls'), answer(page));
+    assert.equal(cache.lookup('pulls')?.body.length, page.length);
+  });
 });
 
 describe('answers kept until the database changes', () => {

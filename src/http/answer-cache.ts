@@ -33,8 +33,6 @@ export interface AnswerSlot {
  */
 const PER_REQUEST = /^(?:x-service-request-id|x-github-request-id|x-ratelimit-.*|x-service-api-version-selected|x-oauth-scopes|x-service-media-type|etag|last-modified|content-length|date|connection|keep-alive)$/;
 
-const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
-
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
@@ -46,6 +44,13 @@ export class AnswerCache {
   constructor(
     private readonly currentGeneration: () => string | null,
     private readonly maxBytes = 16 * 1024 * 1024,
+    /**
+     * Larger answers are not kept. A page of 100 pull requests is ~2.4 MB (each carries its
+     * head's and base's repositories): under the 2 MB this was, it was never kept, and built
+     * again for every request — 2.4 MB of string and of Buffer each time, the most costly
+     * list to build and the one that left the most memory to the allocator (issue #12).
+     */
+    private readonly maxEntryBytes = 4 * 1024 * 1024,
   ) {}
 
   /** The answer kept for this key, if the database has not changed since it was built. */
@@ -65,7 +70,7 @@ export class AnswerCache {
 
   /** Keeps an answer, unless anything was written while it was being built. */
   store(slot: AnswerSlot, answer: CachedAnswer): void {
-    if (answer.body.length > MAX_ENTRY_BYTES) return;
+    if (answer.body.length > this.maxEntryBytes) return;
     const now = this.currentGeneration();
     if (now === null || now !== slot.generation) return;
     this.sync(now);
