@@ -16,8 +16,12 @@ import pg from 'pg';
  * the secret key's check).
  */
 export const VOLATILE_TABLES = /^(rate_limits|login_failures|outbox|hook_deliveries|hook_delivery_attempts|search_index_state|kysely_migration|kysely_migration_lock|secret_key_check)$/;
-/** Columns that change on use (a token's last use), left out of a table's fingerprint. */
-const VOLATILE_COLUMNS = /^(last_used_at|last_accessed_at|last_seen_at|accessed_at|last_activity_at)$/;
+/**
+ * Columns that change on use, left out of a table's fingerprint: a token's last use, and
+ * a migration archive's download token, which reading the archive's address (a GET
+ * answered 302) issues anew each time.
+ */
+const VOLATILE_COLUMNS = /^(last_used_at|last_accessed_at|last_seen_at|accessed_at|last_activity_at|download_token_hash|download_expires_at)$/;
 
 export type Snapshot = Map<string, string>;
 
