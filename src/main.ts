@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
+import { collectWhenQuiet } from './heap-collection.ts';
 
 // Read before anything else: starting up takes long enough for npm to be gone by the
 // end of it on a loaded machine, and a parent read then would be the new one.
@@ -10,6 +11,7 @@ const config = loadConfig();
 const server = await createServer(config);
 await server.app.listen({ port: config.port, host: config.host });
 server.ctx.log.info({ baseUrl: config.baseUrl }, 'wharf listening');
+collectWhenQuiet();
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
