@@ -88,7 +88,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   // The base URL is only known after listening; a placeholder is replaced below.
   const config = loadConfig({ ...env, WHARF_BASE_URL: env.WHARF_BASE_URL ?? 'http://127.0.0.1:1' });
-  const server = await createServer(config, { logger: false, clock: options.clock, pgSchema, ...(options.ssh ? { sshListenPort: 0 } : {}) });
+  const server = await createServer(config, { logger: false, clock: options.clock, pgSchema, ...(options.ssh ? { sshListenPort: 0 } : {}) }).catch((err: unknown) => {
+    // Once on CI's PostgreSQL pass (health.test.ts) a schema taken from the pool held another
+    // server's secret key check: say which schema, and how it came, for whoever meets it next.
+    if (err instanceof Error && pgSchema) err.message += ` [schema ${pgSchema}: ${shared ? 'shared' : reused ? 'taken from the pool, emptied' : 'new'}]`;
+    throw err;
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
