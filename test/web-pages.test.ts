@@ -1,10 +1,14 @@
 // The web interface: server-rendered pages at the html_url addresses the API hands out,
 // over the API's own services. Plain HTTP checks the answers (status, type, content,
 // permissions, forms with CSRF and inline errors, the JSON root kept for API clients);
-// one headless Chromium walks a session (sign in, browse, open an issue, comment, merge)
-// with axe-core checking the main pages.
+// one headless Chromium walks a session (sign in, browse, open an issue, comment, review,
+// merge) with axe-core checking the main pages, and keeps a screenshot of each as a test
+// artifact (WHARF_TEST_ARTIFACTS, test-artifacts/ by default: screenshots/*.png; looked at,
+// not compared pixel by pixel).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startTestServer, type TestServer } from './helpers/server.ts';
@@ -13,6 +17,8 @@ import { BROWSER, CHROMIUM, chromiumMissing, csrfIn, setPassword, WebClient } fr
 import { checkout, commitFiles, push, repoWithFeature, type Clone } from './factories/pulls.ts';
 
 const PASSWORD = 'correct horse battery';
+const SCREENSHOTS = path.resolve(process.env.WHARF_TEST_ARTIFACTS ?? 'test-artifacts', 'screenshots');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('web pages', () => {
   let t: TestServer;
@@ -266,11 +272,17 @@ describe('web pages', () => {
     before(async () => { browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }); });
     after(async () => { await browser?.close(); });
 
+    /** axe-core finds nothing serious on the page, and its screenshot is kept. */
     async function accessible(p: Page, name: string): Promise<void> {
       const results = await new AxeBuilder({ page: p }).analyze();
       assert.ok(results.passes.length > 10, `axe ran its rules on ${name}`);
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], `accessibility of ${name}`);
+      const file = path.join(SCREENSHOTS, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`);
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      await p.screenshot({ path: file, fullPage: true });
+      const shot = fs.readFileSync(file);
+      assert.ok(shot.subarray(0, 8).equals(PNG) && shot.length > 1000, `a PNG screenshot of ${name} in ${file}`);
     }
 
     test('sign in, browse the code, open an issue, comment, merge a pull request', async () => {
@@ -317,6 +329,13 @@ describe('web pages', () => {
       await p.goto(`${t.baseUrl}${base}/pull/${pr.number}`);
       await p.waitForSelector('#merge-button');
       await accessible(p, 'a pull request');
+      // The author's review can only comment (the other verdicts are disabled for them).
+      await p.fill('#review-body', 'Reviewed in the browser');
+      await p.check('#review-event-comment');
+      await p.click('#review-submit');
+      await p.waitForSelector('#merge-button');
+      const { data: reviews } = await t.octokit(alice.token).rest.pulls.listReviews({ owner: alice.login, repo, pull_number: pr.number });
+      assert.deepEqual(reviews.map((r) => [r.state, r.body]), [['COMMENTED', 'Reviewed in the browser']]);
       await p.click('#merge-button');
       await p.waitForSelector('#issue-state:text-is("Merged")');
       const { data: merged } = await t.octokit(alice.token).rest.pulls.get({ owner: alice.login, repo, pull_number: pr.number });
