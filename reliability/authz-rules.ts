@@ -117,6 +117,7 @@ export const RULES: readonly Rule[] = [
   R('*', /^\/:owner\/:repo\/info\/lfs\//, { on: 'exempt', why: 'LFS batch API: its own auth; test/lfs.test.ts' }),
   R('*', /^\/(login|logout|settings|organizations\/:org\/settings|apps\/:app_slug\/installations\/new|orgs\/:org\/settings\/sso|orgs\/:org\/sso$|orgs\/:org\/saml)/, { on: 'exempt', why: 'browser pages: session cookie and CSRF, not API tokens' }),
   R(['POST'], /^\/orgs\/:org\/people\/(invite|role|remove)$/, { on: 'exempt', why: "browser forms of an organization's people page: session cookie and CSRF, a 404 to all but its owners; test/web-org-settings.test.ts" }),
+  R('*', /^\/new$/, { on: 'exempt', why: 'the new repository browser form: session cookie and CSRF; test/web-new-repository.test.ts' }),
   R('*', /^\/stafftools(\/|$)/, { on: 'exempt', why: 'site-admin browser pages: session cookie and CSRF, a 404 to all but site admins; test/web-site-admin.test.ts' }),
   R('*', /^\/orgs\/:org\/sso\/authorize$/, { on: 'exempt', why: 'SSO browser flow' }),
   R(GET, /^\/:owner\/:repo(\/.*)?$/, { on: 'web-page' }),

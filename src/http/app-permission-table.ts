@@ -612,6 +612,8 @@ export const APP_PERMISSIONS: Readonly<Record<string, AppPermissionNeed>> = {
   'wharf/web-edit-milestone': 'none',
   'wharf/web-edit-release': 'none',
   'wharf/web-home': 'none',
+  'wharf/web-new-repository': 'none',
+  'wharf/web-create-repository': 'none',
   'wharf/web-issue': 'none',
   'wharf/web-issue-comment': 'none',
   'wharf/web-issues': 'none',

@@ -2,6 +2,7 @@
 // and an account's profile with its repositories.
 import type { Presentable } from '../repos/repos.service.ts';
 import { activityFeed } from './activity.pages.ts';
+import { NEW_REPO_PATH } from './new-repository.pages.ts';
 import { pager, repoPath } from './repo.layout.ts';
 import { PER_PAGE, type HomeView, type ProfileView } from './web.service.ts';
 import { fragment, h, renderPage, time, type Frame, type ReactNode } from './web.render.ts';
@@ -32,6 +33,7 @@ export function homePage(frame: Frame, v: HomeView): string {
       activityFeed(v.events)),
     h('div', { className: 'secondary' },
       h('h2', null, 'Your repositories'),
+      h('p', null, h('a', { href: NEW_REPO_PATH, id: 'new-repository', className: 'button' }, 'New repository')),
       repoList(v.repos, 'your-repos'),
       v.total > v.repos.length ? h('p', null, h('a', { href: `/${encodeURIComponent(frame.user.login)}` }, `All ${v.total} repositories`)) : null,
       v.organizations.length ? fragment(

@@ -1,6 +1,6 @@
 // Addresses and form bodies of the settings pages added for #23: a repository
-// invitation, branch protection rules, rulesets, and an organization's profile, people and
-// rulesets.
+// invitation, branch protection rules, rulesets, an organization's profile, people and
+// rulesets, and the new repository form.
 // Form fields are optional strings, as in web.schemas.ts: a missing one is answered
 // with the form again and its error inline.
 import { Type, type Static } from '@sinclair/typebox';
@@ -52,3 +52,6 @@ export const OrgRulesetParams = Type.Object({ org: Name, ruleset_id: Type.String
 /** The organization's branch ruleset form: the repository's, and the repositories it covers by name, one pattern a line. */
 export const OrgRulesetForm = Type.Object({ ...RulesetForm.properties, repository_include: Field, repository_exclude: Field });
 export type OrgRulesetForm = Static<typeof OrgRulesetForm>;
+/** The new repository form (/new): the owner's login, and `auto_init` '1' when ticked. */
+export const NewRepoForm = Type.Object({ authenticity_token: Field, owner: Field, name: Field, description: Field, visibility: Field, auto_init: Field });
+export type NewRepoForm = Static<typeof NewRepoForm>;

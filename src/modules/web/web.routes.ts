@@ -5,7 +5,8 @@
 // answers only a browser (the wharfPage constraint); everyone else keeps the JSON. The code, conversation,
 // reaction, refs, milestones, blame and profile pages register in the same scope (code.routes.ts, conversations.routes.ts,
 // reactions.routes.ts, refs.routes.ts, milestones.routes.ts, blame.routes.ts, profiles.routes.ts,
-// repo-settings.routes.ts, branch-protection.routes.ts, org-settings.routes.ts, stafftools.routes.ts).
+// repo-settings.routes.ts, branch-protection.routes.ts, org-settings.routes.ts, stafftools.routes.ts,
+// new-repository.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { MovedPermanentlyError } from '../../domain/errors.ts';
@@ -18,6 +19,7 @@ import * as code from './code.service.ts';
 import { conversationPages } from './conversations.routes.ts';
 import { homePage } from './home.pages.ts';
 import { milestonePages } from './milestones.routes.ts';
+import { newRepositoryPages } from './new-repository.routes.ts';
 import { orgSettingsPages } from './org-settings.routes.ts';
 import { orgRulesetPages } from './org-rulesets.routes.ts';
 import { profilePages } from './profiles.routes.ts';
@@ -79,5 +81,6 @@ export function webRoutes(app: Router): void {
     orgSettingsPages(r);
     orgRulesetPages(r);
     stafftoolsPages(r);
+    newRepositoryPages(r);
   });
 }
